@@ -1,0 +1,76 @@
+/// Which messages a subscription wants. Combine with `&&`, `||` and `!`.
+///
+/// ```swift
+/// center.subscribe(.tapped && .category("ORDER")) { message in … }
+/// ```
+public struct PushFilter: Sendable {
+    indirect enum Rule: Sendable {
+        case all
+        case kinds(Set<PushMessage.Kind>)
+        case category(String)
+        case silent
+        case provider(PushProvider.Name)
+        case predicate(@Sendable (PushMessage) -> Bool)
+        case and(Rule, Rule)
+        case or(Rule, Rule)
+        case not(Rule)
+    }
+
+    let rule: Rule
+
+    /// Every message.
+    public static let all = PushFilter(rule: .all)
+    /// Messages of these kinds.
+    public static func kinds(_ kinds: Set<PushMessage.Kind>) -> PushFilter { PushFilter(rule: .kinds(kinds)) }
+    /// Messages whose `categoryIdentifier` is `identifier`.
+    public static func category(_ identifier: String) -> PushFilter { PushFilter(rule: .category(identifier)) }
+    /// User responses: `.remoteTapped` and `.localTapped`.
+    public static let tapped = PushFilter(rule: .kinds([.remoteTapped, .localTapped]))
+    /// Silent (background) pushes.
+    public static let silent = PushFilter(rule: .silent)
+    /// Messages from this push service.
+    public static func provider(_ name: PushProvider.Name) -> PushFilter { PushFilter(rule: .provider(name)) }
+    /// Messages for which `predicate` returns true. The predicate runs on the posting thread.
+    public static func `where`(_ predicate: @escaping @Sendable (PushMessage) -> Bool) -> PushFilter {
+        PushFilter(rule: .predicate(predicate))
+    }
+
+    public static func && (lhs: PushFilter, rhs: PushFilter) -> PushFilter { PushFilter(rule: .and(lhs.rule, rhs.rule)) }
+    public static func || (lhs: PushFilter, rhs: PushFilter) -> PushFilter { PushFilter(rule: .or(lhs.rule, rhs.rule)) }
+    public static prefix func ! (filter: PushFilter) -> PushFilter { PushFilter(rule: .not(filter.rule)) }
+
+    /// A Boolean value indicating whether `message` passes the filter.
+    public func matches(_ message: PushMessage) -> Bool { Self.evaluate(rule, message) }
+
+    private static func evaluate(_ rule: Rule, _ message: PushMessage) -> Bool {
+        switch rule {
+        case .all: return true
+        case .kinds(let kinds): return kinds.contains(message.kind)
+        case .category(let identifier): return message.content.categoryIdentifier == identifier
+        case .silent: return message.isSilent
+        case .provider(let name): return message.provider?.name == name
+        case .predicate(let predicate): return predicate(message)
+        case .and(let lhs, let rhs): return evaluate(lhs, message) && evaluate(rhs, message)
+        case .or(let lhs, let rhs): return evaluate(lhs, message) || evaluate(rhs, message)
+        case .not(let inner): return !evaluate(inner, message)
+        }
+    }
+}
+
+/// Whether a new subscription first receives the messages parked before it existed.
+public enum ReplayPolicy: Sendable, Hashable {
+    /// Deliver the parked messages the filter matches, in order, before live ones (the cold-start fix).
+    case parked
+    /// Live messages only.
+    case none
+}
+
+/// What happened to a posted message.
+public enum PostReceipt: Sendable, Hashable {
+    /// Delivered to this many subscriptions.
+    case delivered(Int)
+    /// No subscription matched; the message waits for one (see ``ReplayPolicy/parked``).
+    case parked
+    /// The same delivery was seen within the de-duplication window; dropped.
+    case duplicate
+}

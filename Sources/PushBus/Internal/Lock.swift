@@ -1,0 +1,91 @@
+#if canImport(os)
+import os
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(WinSDK)
+import WinSDK
+#endif
+
+/// The package's one lock: `os_unfair_lock` on Apple platforms, `pthread_mutex_t` elsewhere.
+///
+/// `Synchronization.Mutex` needs iOS 18 / macOS 15; the deployment floor is iOS 13, so this class stands in.
+/// The lock word lives in a stable heap allocation (`UnsafeMutablePointer`), never inside a Swift property,
+/// so it is never moved while locked.
+package final class Lock: @unchecked Sendable {
+    // Safe: the pointee is only touched through the platform lock functions, which are thread-safe by contract.
+    #if canImport(os)
+    private let primitive: UnsafeMutablePointer<os_unfair_lock>
+    #elseif canImport(WinSDK)
+    private let primitive: UnsafeMutablePointer<SRWLOCK>
+    #else
+    private let primitive: UnsafeMutablePointer<pthread_mutex_t>
+    #endif
+
+    package init() {
+        primitive = .allocate(capacity: 1)
+        #if canImport(os)
+        primitive.initialize(to: os_unfair_lock())
+        #elseif canImport(WinSDK)
+        InitializeSRWLock(primitive)
+        #else
+        primitive.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(primitive, nil)
+        #endif
+    }
+
+    deinit {
+        #if !canImport(os) && !canImport(WinSDK)
+        pthread_mutex_destroy(primitive)
+        #endif
+        primitive.deallocate()
+    }
+
+    @inline(__always)
+    package func lock() {
+        #if canImport(os)
+        os_unfair_lock_lock(primitive)
+        #elseif canImport(WinSDK)
+        AcquireSRWLockExclusive(primitive)
+        #else
+        pthread_mutex_lock(primitive)
+        #endif
+    }
+
+    @inline(__always)
+    package func unlock() {
+        #if canImport(os)
+        os_unfair_lock_unlock(primitive)
+        #elseif canImport(WinSDK)
+        ReleaseSRWLockExclusive(primitive)
+        #else
+        pthread_mutex_unlock(primitive)
+        #endif
+    }
+
+    /// Runs `body` with the lock held. `body` must not call back into code that takes the same lock.
+    @inline(__always)
+    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}
+
+/// A value guarded by a ``Lock``: the one way the package shares mutable state between threads.
+package final class LockedState<State>: @unchecked Sendable {
+    // Safe: `state` is read and written only inside `lock.withLock`, so every access is serialized.
+    private let lock = Lock()
+    private var state: State
+
+    package init(_ initial: State) { state = initial }
+
+    /// Runs `body` with exclusive access to the state. Do not call out to user code from `body`.
+    @inline(__always)
+    package func withLock<T>(_ body: (inout State) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&state)
+    }
+}

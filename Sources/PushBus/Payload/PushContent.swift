@@ -1,0 +1,94 @@
+import Foundation
+
+/// What a notification says: the `aps` dictionary read into typed fields, plus every other top-level key.
+///
+/// ```swift
+/// let content = PushContent(userInfo: notification.request.content.userInfo)
+/// content.title            // "New product"
+/// content.customData["route"]?.stringValue
+/// content.issues           // what was wrong in the payload, and how it was read
+/// ```
+public struct PushContent: Sendable, Hashable {
+    public var title: String?
+    public var subtitle: String?
+    public var body: String?
+    /// `aps.alert.launch-image`.
+    public var launchImageName: String?
+    public var titleLocalizationKey: String?
+    public var titleLocalizationArguments: [String]?
+    public var subtitleLocalizationKey: String?
+    public var subtitleLocalizationArguments: [String]?
+    /// `aps.alert.loc-key`: the body's localization key.
+    public var bodyLocalizationKey: String?
+    /// `aps.alert.loc-args`.
+    public var bodyLocalizationArguments: [String]?
+    /// `aps.alert.action-loc-key` (legacy).
+    public var actionLocalizationKey: String?
+    /// `nil` leaves the badge as it is; `0` clears it.
+    public var badge: Int?
+    public var sound: PushSound?
+    public var categoryIdentifier: String?
+    public var threadIdentifier: String?
+    public var targetContentIdentifier: String?
+    public var interruptionLevel: InterruptionLevel?
+    public var relevanceScore: Double?
+    public var filterCriteria: String?
+    /// A Boolean value indicating whether `aps.content-available` is 1.
+    public var isContentAvailable: Bool
+    /// A Boolean value indicating whether `aps.mutable-content` is 1.
+    public var isMutableContent: Bool
+    /// The Live Activity fields, when the payload updates one.
+    public var liveActivity: LiveActivityContent?
+    /// Every top-level key except `"aps"`.
+    public var customData: [String: PushValue]
+    /// The payload as it was received (`aps` included).
+    public var payload: PushValue
+    /// What was wrong and how it was read.
+    public var issues: [PayloadIssue]
+
+    /// Creates empty content; fill the fields you need.
+    public init() {
+        isContentAvailable = false
+        isMutableContent = false
+        customData = [:]
+        payload = .object([:])
+        issues = []
+    }
+
+    /// A Boolean value indicating whether there is anything for a person to see or hear (alert, sound or badge).
+    public var isUserVisible: Bool {
+        title != nil || subtitle != nil || body != nil || titleLocalizationKey != nil || bodyLocalizationKey != nil
+            || sound != nil || badge != nil
+    }
+}
+
+/// The `aps` fields of a Live Activity push (`event`, `content-state`, `timestamp`, …).
+public struct LiveActivityContent: Sendable, Hashable {
+    /// `aps.event`: `start`, `update` or `end`.
+    public var event: String?
+    /// `aps.timestamp`, seconds since 1970.
+    public var timestamp: Date?
+    /// `aps.stale-date`.
+    public var staleDate: Date?
+    /// `aps.dismissal-date`.
+    public var dismissalDate: Date?
+    /// `aps.content-state`: the activity's dynamic content.
+    public var contentState: PushValue?
+    /// `aps.attributes-type` (start events).
+    public var attributesType: String?
+    /// `aps.attributes` (start events).
+    public var attributes: PushValue?
+
+    public init(
+        event: String? = nil, timestamp: Date? = nil, staleDate: Date? = nil, dismissalDate: Date? = nil,
+        contentState: PushValue? = nil, attributesType: String? = nil, attributes: PushValue? = nil
+    ) {
+        self.event = event
+        self.timestamp = timestamp
+        self.staleDate = staleDate
+        self.dismissalDate = dismissalDate
+        self.contentState = contentState
+        self.attributesType = attributesType
+        self.attributes = attributes
+    }
+}

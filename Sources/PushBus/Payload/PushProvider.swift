@@ -1,0 +1,37 @@
+/// Which push service sent a payload, and the message id it gave it.
+public struct PushProvider: Sendable, Hashable, CustomStringConvertible {
+    /// A push service. Extensible: compare with the static members.
+    public struct Name: RawRepresentable, Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(stringLiteral value: String) { rawValue = value }
+        public var description: String { rawValue }
+
+        /// Plain Apple Push Notification service, no SDK markers.
+        public static let apns: Name = "apns"
+        /// Firebase Cloud Messaging (`gcm.message_id`, `google.c.*`).
+        public static let fcm: Name = "fcm"
+        /// JPush / Aurora (`_j_msgid`).
+        public static let jpush: Name = "jpush"
+        /// OneSignal (`custom.i`, `os_data`).
+        public static let oneSignal: Name = "oneSignal"
+        /// Airship, formerly Urban Airship (`_`, `com.urbanairship.metadata`).
+        public static let airship: Name = "airship"
+        /// Braze, formerly Appboy (`ab`).
+        public static let braze: Name = "braze"
+    }
+
+    /// The service.
+    public var name: Name
+    /// The service's id for this message, when the payload carries one.
+    public var messageID: String?
+
+    public init(name: Name, messageID: String? = nil) {
+        self.name = name
+        self.messageID = messageID
+    }
+
+    public var description: String {
+        messageID.map { "\(name.rawValue) (\($0))" } ?? name.rawValue
+    }
+}

@@ -1,0 +1,2 @@
+// Placeholder; grows in a later issue.
+import PushBus

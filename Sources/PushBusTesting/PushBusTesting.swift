@@ -1,0 +1,1 @@
+// Placeholder; grows in a later issue.

@@ -1,0 +1,5 @@
+import Testing
+
+@Suite struct PushBusAppleTestsPlaceholder {
+    @Test func builds() {}
+}

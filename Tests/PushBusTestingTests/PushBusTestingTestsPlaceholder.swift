@@ -1,0 +1,5 @@
+import Testing
+
+@Suite struct PushBusTestingTestsPlaceholder {
+    @Test func builds() {}
+}
