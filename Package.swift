@@ -39,7 +39,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "PushBusTests", dependencies: ["PushBus"]),
+        .testTarget(name: "PushBusTests", dependencies: ["PushBus", "PushBusTesting"]),
         .testTarget(name: "PushBusRoutingTests", dependencies: ["PushBus", "PushBusRouting"]),
         .testTarget(
             name: "PushBusAppleTests",

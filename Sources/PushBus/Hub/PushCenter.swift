@@ -18,18 +18,18 @@ public final class PushCenter: Sendable {
         /// How many keys are remembered at most.
         public var deduplicationCapacity: Int
         /// The clock for ages and windows. Tests pass a manual one.
-        public var now: @Sendable () -> Date
+        public var clock: any PushClock
 
         public init(
             parkingCapacity: Int = 32, parkingMaximumAge: TimeInterval = 600,
             deduplicationWindow: TimeInterval = 120, deduplicationCapacity: Int = 256,
-            now: @escaping @Sendable () -> Date = { Date() }
+            clock: any PushClock = SystemClock()
         ) {
             self.parkingCapacity = parkingCapacity
             self.parkingMaximumAge = parkingMaximumAge
             self.deduplicationWindow = deduplicationWindow
             self.deduplicationCapacity = deduplicationCapacity
-            self.now = now
+            self.clock = clock
         }
     }
 
@@ -62,7 +62,7 @@ public final class PushCenter: Sendable {
     /// Posts a message to every matching subscription, synchronously on this thread, in subscription order.
     @discardableResult
     public func post(_ message: PushMessage) -> PostReceipt {
-        let now = configuration.now()
+        let now = configuration.clock.now
         let key = message.deduplicationKey
         let window = configuration.deduplicationWindow
         let targets: [Entry]? = state.withLock { state in
@@ -88,7 +88,7 @@ public final class PushCenter: Sendable {
         _ filter: PushFilter = .all, replay: ReplayPolicy = .parked,
         _ handler: @escaping @Sendable (PushMessage) -> Void
     ) -> PushSubscription {
-        let now = configuration.now()
+        let now = configuration.clock.now
         let maxAge = configuration.parkingMaximumAge
         let (id, replayed): (UInt64, [PushMessage]) = state.withLock { state in
             state.nextID += 1
