@@ -1,0 +1,2 @@
+import PushBusRouting
+import Testing
