@@ -19,7 +19,7 @@ extension APSReader {
             report(keyPath, "expected a string, found the Boolean \(bool); read as \"\(bool)\"", .coerced)
             return String(bool)
         default:
-            report(keyPath, "expected a string, found \(value.typeName)", .ignored)
+            report(keyPath, "expected a string, found \(value.typeDescription)", .ignored)
             return nil
         }
     }
@@ -42,7 +42,7 @@ extension APSReader {
             return result
         case .null: return nil
         case .string, .int, .double, .bool:
-            report(keyPath, "expected an array of strings, found \(value.typeName); read as one argument", .coerced)
+            report(keyPath, "expected an array of strings, found \(value.typeDescription); read as one argument", .coerced)
             var scratch = APSReader(issues: [])
             return scratch.string(value, at: keyPath).map { [$0] }
         case .object:
@@ -129,7 +129,7 @@ extension APSReader {
             return Date(timeIntervalSince1970: seconds)
         }
         guard let seconds = value.doubleValue else {
-            if !value.isNull { report(keyPath, "expected seconds since 1970, found \(value.typeName)", .ignored) }
+            if !value.isNull { report(keyPath, "expected seconds since 1970, found \(value.typeDescription)", .ignored) }
             return nil
         }
         return Date(timeIntervalSince1970: seconds)
@@ -139,7 +139,7 @@ extension APSReader {
     mutating func object(_ value: PushValue?, at keyPath: String) -> PushValue? {
         guard let value, !value.isNull else { return nil }
         if case .object = value { return value }
-        report(keyPath, "expected an object, found \(value.typeName); kept as it is", .kept)
+        report(keyPath, "expected an object, found \(value.typeDescription); kept as it is", .kept)
         return value
     }
 
@@ -148,7 +148,7 @@ extension APSReader {
         case .string(let string): return "the string \"\(string.prefix(40))\""
         case .double(let double): return "the number \(double)"
         case .bool(let bool): return "the Boolean \(bool)"
-        default: return value.typeName
+        default: return value.typeDescription
         }
     }
 }

@@ -19,7 +19,7 @@ struct APSReader {
             case .null: break
             case .int, .double, .bool:
                 content.body = string(alert, at: "aps.alert")
-            default: report("aps.alert", "expected a string or an object, found \(alert.typeName)", .ignored)
+            default: report("aps.alert", "expected a string or an object, found \(alert.typeDescription)", .ignored)
             }
         }
         content.badge = badge(aps[APSKeys.badge])
@@ -30,11 +30,10 @@ struct APSReader {
         content.isMutableContent = flag(aps[APSKeys.mutableContent], at: "aps.mutable-content")
         content.targetContentIdentifier = string(aps[APSKeys.targetContentID], at: "aps.target-content-id")
         content.interruptionLevel = interruptionLevel(aps[APSKeys.interruptionLevel])
-        content.relevanceScore = relevanceScore(aps[APSKeys.relevanceScore])
+        let isLiveActivity = APSKeys.liveActivity.contains { aps[$0] != nil }
+        content.relevanceScore = relevanceScore(aps[APSKeys.relevanceScore], isLiveActivity: isLiveActivity)
         content.filterCriteria = string(aps[APSKeys.filterCriteria], at: "aps.filter-criteria")
-        if APSKeys.liveActivity.contains(where: { aps[$0] != nil }) {
-            content.liveActivity = readLiveActivity(aps)
-        }
+        if isLiveActivity { content.liveActivity = readLiveActivity(aps) }
     }
 
     mutating func readAlert(_ alert: [String: PushValue], into content: inout PushContent) {
@@ -68,7 +67,7 @@ struct APSReader {
         case .null:
             return nil
         default:
-            report("aps.sound", "expected a string or an object, found \(value.typeName)", .ignored)
+            report("aps.sound", "expected a string or an object, found \(value.typeDescription)", .ignored)
             return nil
         }
     }
@@ -134,9 +133,10 @@ struct APSReader {
         return level
     }
 
-    mutating func relevanceScore(_ value: PushValue?) -> Double? {
+    /// A notification's score is 0…1; a Live Activity's is any number (higher sorts first), kept as it is.
+    mutating func relevanceScore(_ value: PushValue?, isLiveActivity: Bool) -> Double? {
         guard let score = double(value, at: "aps.relevance-score") else { return nil }
-        guard (0...1).contains(score) else {
+        guard isLiveActivity || (0...1).contains(score) else {
             let clamped = min(max(score, 0), 1)
             report("aps.relevance-score", "the score \(score) is outside 0…1; clamped to \(clamped)", .coerced)
             return clamped

@@ -44,7 +44,7 @@ extension PushContent {
         self.payload = payload
         var reader = APSReader(issues: conversionIssues)
         guard case .object(let root) = payload else {
-            reader.report("", "the payload is \(payload.typeName), not an object; nothing could be read", .ignored)
+            reader.report("", "the payload is \(payload.typeDescription), not an object; nothing could be read", .ignored)
             issues = reader.issues
             return
         }
@@ -55,7 +55,7 @@ extension PushContent {
         case nil: break
         case .object(let members)?: reader.readAPS(members, into: &self)
         case .null?: reader.report("aps", "aps is null; read as absent", .ignored)
-        case let other?: reader.report("aps", "expected an object, found \(other.typeName)", .ignored)
+        case let other?: reader.report("aps", "expected an object, found \(other.typeDescription)", .ignored)
         }
         issues = reader.issues
     }
