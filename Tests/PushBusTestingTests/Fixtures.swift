@@ -1,0 +1,31 @@
+import Foundation
+import PushBus
+import PushBusRouting
+import PushBusTesting
+
+/// Payloads and app setups the simulator suites share.
+enum Fixtures {
+    static let productPush: [String: Any] = [
+        "aps": ["alert": ["title": "New arrival", "body": "iPhone 16 Pro"], "sound": "default"],
+        "route": "app://product/12345",
+        "parameters": ["name": "iPhone 16 Pro", "price": "7999"],
+    ]
+
+    static let silentPush: [String: Any] = ["aps": ["content-available": 1], "sync": "inbox"]
+
+    static let alertWithContent: [String: Any] = [
+        "aps": ["alert": "Order shipped", "content-available": 1], "orderID": "A-1",
+    ]
+
+    static let chatCategory = try! CategoryRegistry([
+        PushCategory("CHAT", options: [.customDismissAction]) {
+            PushAction.textInput("REPLY", title: "Reply", buttonTitle: "Send", placeholder: "Message")
+            PushAction.button("LIKE", title: "Like")
+            PushAction.button("OPEN", title: "Open", options: [.foreground])
+        }
+    ])
+
+    static let chatPush: [String: Any] = [
+        "aps": ["alert": ["title": "Ann", "body": "Lunch?"], "category": "CHAT"], "thread": "42",
+    ]
+}
