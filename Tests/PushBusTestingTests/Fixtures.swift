@@ -5,17 +5,17 @@ import PushBusTesting
 
 /// Payloads and app setups the simulator suites share.
 enum Fixtures {
-    static let productPush: [String: Any] = [
+    static var productPush: [String: Any] { [
         "aps": ["alert": ["title": "New arrival", "body": "iPhone 16 Pro"], "sound": "default"],
         "route": "app://product/12345",
         "parameters": ["name": "iPhone 16 Pro", "price": "7999"],
-    ]
+    ] }
 
-    static let silentPush: [String: Any] = ["aps": ["content-available": 1], "sync": "inbox"]
+    static var silentPush: [String: Any] { ["aps": ["content-available": 1], "sync": "inbox"] }
 
-    static let alertWithContent: [String: Any] = [
+    static var alertWithContent: [String: Any] { [
         "aps": ["alert": "Order shipped", "content-available": 1], "orderID": "A-1",
-    ]
+    ] }
 
     static let chatCategory = try! CategoryRegistry([
         PushCategory("CHAT", options: [.customDismissAction]) {
@@ -25,7 +25,7 @@ enum Fixtures {
         }
     ])
 
-    static let chatPush: [String: Any] = [
+    static var chatPush: [String: Any] { [
         "aps": ["alert": ["title": "Ann", "body": "Lunch?"], "category": "CHAT"], "thread": "42",
-    ]
+    ] }
 }

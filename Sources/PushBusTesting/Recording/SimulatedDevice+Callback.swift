@@ -15,6 +15,22 @@ extension SimulatedDevice {
 
         public var description: String { rawValue }
 
+        /// The static member's name (`didFinishLaunching`), or the signature for other callbacks.
+        public var shortName: String {
+            SimulatedDevice.knownCallbacks.first { $0.callback == self }?.shortName ?? rawValue
+        }
+
+        /// The callback with this short name (`"didReceiveResponse"`) or signature.
+        public init?(shortName: String) {
+            if let known = SimulatedDevice.knownCallbacks.first(where: { $0.shortName == shortName }) {
+                self = known.callback
+            } else if let known = SimulatedDevice.knownCallbacks.first(where: { $0.callback.rawValue == shortName }) {
+                self = known.callback
+            } else {
+                return nil
+            }
+        }
+
         // MARK: Launch and lifecycle
 
         /// `application(_:didFinishLaunchingWithOptions:)`.
@@ -59,6 +75,20 @@ extension SimulatedDevice {
         public static let handleActionForLocalNotification = Callback(
             rawValue: "application(_:handleActionWithIdentifier:for:withResponseInfo:completionHandler:)")
     }
+
+    /// Every callback the simulator makes, with its short name (the static member's name).
+    public static let knownCallbacks: [(shortName: String, callback: Callback)] = [
+        ("didFinishLaunching", .didFinishLaunching), ("sceneWillConnect", .sceneWillConnect),
+        ("didBecomeActive", .didBecomeActive), ("sceneDidBecomeActive", .sceneDidBecomeActive),
+        ("willResignActive", .willResignActive), ("sceneWillResignActive", .sceneWillResignActive),
+        ("didEnterBackground", .didEnterBackground), ("sceneDidEnterBackground", .sceneDidEnterBackground),
+        ("willEnterForeground", .willEnterForeground), ("sceneWillEnterForeground", .sceneWillEnterForeground),
+        ("willPresent", .willPresent), ("didReceiveResponse", .didReceiveResponse),
+        ("didReceiveRemoteNotification", .didReceiveRemoteNotification),
+        ("didReceiveLocalNotification", .didReceiveLocalNotification),
+        ("handleActionForRemoteNotification", .handleActionForRemoteNotification),
+        ("handleActionForLocalNotification", .handleActionForLocalNotification),
+    ]
 
     /// One callback the device made: which, in what state, for which notification.
     public struct CallbackRecord: Sendable, Hashable, CustomStringConvertible {

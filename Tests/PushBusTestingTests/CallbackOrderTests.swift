@@ -1,0 +1,146 @@
+import Foundation
+import PushBus
+import PushBusTesting
+import Testing
+
+/// The simulator calls the adapters in the order iOS 10+ does, per app state.
+///
+/// Rows cited: DESIGN.md delivery-path table (mirrored in Docs/DeliveryPaths.md) and
+/// /work/shared/apple-api-reference.md §1 (UNUserNotificationCenterDelegate), §7 (launch and scene entry
+/// points), §11 (gotchas 2–4).
+@Suite struct CallbackOrderTests {
+    // Row "launch options .remoteNotification — not running" + "scene connection notificationResponse" +
+    // "didReceive(response) remote, default action": ref §7 and §11.3 (didReceive fires on cold launch).
+    @Test func coldStartTapWithScenesRunsLaunchOptionsSceneConnectionDidReceiveThenBecomeActive() throws {
+        let device = SimulatedDevice()
+        let push = device.receive(remote: Fixtures.productPush)
+
+        try device.tap(push)
+
+        #expect(
+            device.callbacks.names == [.didFinishLaunching, .sceneWillConnect, .didReceiveResponse, .sceneDidBecomeActive])
+        #expect(device.callbacks.map(\.state) == [.launching, .inactive, .inactive, .active])
+        #expect(device.lifecycleState == .active)
+        // One tap is one message, whichever of the three reports reached the hub first.
+        #expect(device.messages.count == 1)
+        #expect(device.messages.first?.kind == .remoteTapped)
+        #expect(device.deliveries.duplicates.count == 1)
+    }
+
+    // Same rows on iOS 10–12: no scene, applicationDidBecomeActive ends launch (ref §7).
+    @Test func coldStartTapWithoutScenesRunsLaunchOptionsDidReceiveThenDidBecomeActive() throws {
+        let device = SimulatedDevice(configuration: .init(generation: .notificationCenter))
+        let push = device.receive(remote: Fixtures.productPush)
+
+        try device.tap(push)
+
+        #expect(device.callbacks.names == [.didFinishLaunching, .didReceiveResponse, .didBecomeActive])
+        #expect(device.callbacks[1].state.appState == .inactive)
+        #expect(device.messages.map(\.kind) == [.remoteTapped])
+        #expect(device.messages.first?.path == .didReceiveResponse)
+    }
+
+    // Row "didReceive(response) … any state": a tap on a backgrounded app runs didReceive while inactive,
+    // between entering the foreground and becoming active.
+    @Test func backgroundTapEntersForegroundThenDidReceiveInactiveThenBecomesActive() throws {
+        let device = SimulatedDevice()
+        device.launch()
+        device.moveToBackground()
+        let push = device.receive(remote: Fixtures.productPush)
+        let before = device.callbacks.count
+
+        try device.tap(push)
+
+        let tail = Array(device.callbacks.dropFirst(before))
+        #expect(tail.names == [.sceneWillEnterForeground, .didReceiveResponse, .sceneDidBecomeActive])
+        #expect(tail[1].state.appState == .inactive)
+        #expect(device.messages.last?.appState == .inactive)
+    }
+
+    // Row "willPresent(notification) remote trigger — active": ref §1 and §11.2 (willPresent only in foreground).
+    @Test func foregroundAlertRunsWillPresentOnlyAndIsListedWhenThePolicySaysList() throws {
+        let device = SimulatedDevice()
+        device.launch()
+        let before = device.callbacks.count
+
+        let push = device.receive(remote: Fixtures.productPush)
+
+        #expect(Array(device.callbacks.dropFirst(before)).names == [.willPresent])
+        #expect(device.completions.values(of: .willPresent) == ["[banner, list, sound, badge]"])
+        #expect(device.deliveredNotifications.map(\.identifier) == [push])
+        #expect(device.messages.last?.kind == .remote)
+        #expect(device.messages.last?.path == .willPresent)
+    }
+
+    // Rows "willPresent" + "…fetchCompletionHandler": alert + content-available in the foreground reaches the app
+    // twice and subscribers once (ref §6 fetch variant "foreground or background").
+    @Test func foregroundAlertWithContentAvailableRunsFetchCallbackAndWillPresentAsOneMessage() async {
+        let device = SimulatedDevice()
+        device.launch()
+        let before = device.callbacks.count
+
+        device.receive(remote: Fixtures.alertWithContent)
+        await device.settle()
+
+        #expect(Array(device.callbacks.dropFirst(before)).names == [.didReceiveRemoteNotification, .willPresent])
+        #expect(device.messages.filter { $0.kind == .remote }.count == 1)
+        #expect(device.deliveries.duplicates.count == 1)
+        #expect(device.completions.allCalledOnce)
+    }
+
+    // Ref §11.2: in the background iOS presents the alert itself; the app is not called.
+    @Test func backgroundAlertIsListedWithoutAnyCallback() {
+        let device = SimulatedDevice()
+        device.launch()
+        device.moveToBackground()
+        let before = device.callbacks.count
+
+        let push = device.receive(remote: Fixtures.productPush)
+
+        #expect(device.callbacks.count == before)
+        #expect(device.deliveredNotifications.map(\.identifier) == [push])
+        #expect(device.messages.isEmpty)
+    }
+
+    // Row "didReceive(response) remote, custom action" for an action without .foreground: the app handles it
+    // in the background and stays there.
+    @Test func backgroundActionOnARunningBackgroundAppStaysInBackground() throws {
+        let device = SimulatedDevice(configuration: .init(categories: Fixtures.chatCategory))
+        device.launch()
+        device.moveToBackground()
+        let push = device.receive(remote: Fixtures.chatPush)
+
+        try device.tap(push, action: "LIKE")
+
+        #expect(device.callbacks.last?.callback == .didReceiveResponse)
+        #expect(device.callbacks.last?.state == .background)
+        #expect(device.lifecycleState == .background)
+        #expect(device.messages.last?.response?.action == .custom("LIKE"))
+    }
+
+    // Action on a stopped app without .foreground: a background launch (no launch options, no scene), then
+    // didReceive in the background.
+    @Test func backgroundActionOnAStoppedAppLaunchesItInTheBackground() throws {
+        let device = SimulatedDevice(configuration: .init(categories: Fixtures.chatCategory))
+        let push = device.receive(remote: Fixtures.chatPush)
+
+        try device.tap(push, action: "REPLY", text: "On my way")
+
+        #expect(device.callbacks.names == [.didFinishLaunching, .didReceiveResponse])
+        #expect(device.lifecycleState == .background)
+        #expect(device.messages.map(\.response?.userText) == ["On my way"])
+    }
+
+    // Row "didReceive(response) remote, custom action" with .foreground on a stopped app: cold start; the
+    // launch options carry no payload (only the default action does), the scene connection carries the action.
+    @Test func foregroundActionOnAStoppedAppIsAColdStartCarryingTheAction() throws {
+        let device = SimulatedDevice(configuration: .init(categories: Fixtures.chatCategory))
+        let push = device.receive(remote: Fixtures.chatPush)
+
+        try device.tap(push, action: "OPEN")
+
+        #expect(
+            device.callbacks.names == [.didFinishLaunching, .sceneWillConnect, .didReceiveResponse, .sceneDidBecomeActive])
+        #expect(device.messages.map(\.response?.action) == [.custom("OPEN")])
+    }
+}
