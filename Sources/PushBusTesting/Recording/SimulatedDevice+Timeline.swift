@@ -37,7 +37,7 @@ extension SimulatedDevice {
             case .completion(let callback, let notification, let value, let count):
                 let about = notification.map { " [\($0)]" } ?? ""
                 let times = count == 1 ? "" : " (call #\(count)!)"
-                return "← completion of \(callback.rawValue.prefix { $0 != "(" })\(about): \(value)\(times)"
+                return "← completion handler of \(callback.shortName)\(about) called with \(value)\(times)"
             case .message(let message, let receipt):
                 return "◆ \(Self.describe(message)) → \(Self.describe(receipt))"
             case .presentation(let notification, let presentation): return "☐ [\(notification)] \(presentation)"
