@@ -29,3 +29,21 @@ enum Fixtures {
         "aps": ["alert": ["title": "Ann", "body": "Lunch?"], "category": "CHAT"], "thread": "42",
     ] }
 }
+
+extension Fixtures {
+    /// An app handler that never finishes on its own (it ends only when its task is cancelled at the deadline).
+    static func hang() async {
+        let (stream, continuation) = AsyncStream<Int>.makeStream()
+        for await _ in stream {}
+        withExtendedLifetime(continuation) {}
+    }
+
+    /// The seed-000 router: product, user and settings pages, waiting for the first screen.
+    static func shopRouter() throws -> PushRouter {
+        let router = PushRouter(schemes: ["app"], isReady: false)
+        try router.register("app://product/:productId") { _ in }
+        try router.register("app://user/:userId") { _ in }
+        try router.register("app://settings", access: .internal) { _ in }
+        return router
+    }
+}
