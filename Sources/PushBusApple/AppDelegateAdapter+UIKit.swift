@@ -27,7 +27,7 @@ extension AppDelegateAdapter {
                 neutral[neutralKey] = value
             }
         }
-        didFinishLaunching(launchOptions: neutral)
+        didFinishLaunching(launchOptions: neutral, appState: AppState(application.applicationState))
     }
 
     /// From `applicationDidBecomeActive(_:)`: launch is over.
