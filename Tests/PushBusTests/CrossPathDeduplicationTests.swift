@@ -162,3 +162,50 @@ import Testing
         #expect(fixture.messages.all.map(\.kind) == [.remote, .remoteTapped])
     }
 }
+
+/// A push that launches the app into the background is an arrival, never a tap.
+@Suite struct CrossPathBackgroundLaunchTests {
+    @Test(arguments: [AppDelegateAdapter.Mode.legacy, .userNotifications])
+    func silentPushLaunchingTheAppIsOneSilentArrival(mode: AppDelegateAdapter.Mode) async {
+        let fixture = AdapterFixture(mode: mode)
+        let results = CallRecorder<BackgroundFetchResult>()
+
+        fixture.appDelegate.didFinishLaunching(launchOptions: [.remoteNotification: Payloads.silent])
+        fixture.appDelegate.didReceiveRemoteNotification(Payloads.silent, appState: .background) { results.record($0) }
+        fixture.appDelegate.applicationDidBecomeActive()  // the user opens the app much later
+
+        #expect(fixture.messages.all.map(\.kind) == [.remote])
+        #expect(fixture.messages.all.first?.isSilent == true)
+        #expect(results.all == [.noData])
+    }
+
+    @Test func alertWithContentLaunchingTheAppInTheBackgroundIsNotATap() {
+        // iOS 10+: the launch options carry it, the fetch callback reports it, nobody tapped.
+        let fixture = AdapterFixture()
+
+        fixture.appDelegate.didFinishLaunching(launchOptions: [.remoteNotification: Payloads.alertWithContent])
+        fixture.appDelegate.didReceiveRemoteNotification(Payloads.alertWithContent, appState: .background) { _ in }
+        fixture.appDelegate.applicationDidBecomeActive()
+
+        #expect(fixture.messages.all.map(\.kind) == [.remote])
+    }
+
+    @Test func legacyBackgroundLaunchStateIsNotATap() {
+        let fixture = AdapterFixture(mode: .legacy)
+
+        fixture.appDelegate.didFinishLaunching(
+            launchOptions: [.remoteNotification: Payloads.alertWithContent], appState: .background)
+        fixture.appDelegate.didReceiveRemoteNotification(Payloads.alertWithContent, appState: .background) { _ in }
+
+        #expect(fixture.messages.all.map(\.kind) == [.remote])
+    }
+
+    @Test func launchOptionsWithBothKeysReportBoth() {
+        let fixture = AdapterFixture(mode: .legacy)
+
+        fixture.appDelegate.didFinishLaunching(
+            launchOptions: [.remoteNotification: Payloads.silent, .localNotification: Payloads.legacyLocal])
+
+        #expect(fixture.messages.all.map(\.kind) == [.localTapped])
+    }
+}

@@ -111,6 +111,12 @@ package final class AdapterEnvironment: Sendable {
         }
     }
 
+    /// Drops a held launch message whose push the fetch callback reported as an arrival: the app was launched
+    /// into the background for it, nobody tapped.
+    func dropHeldLaunch(for id: PushMessage.ID) {
+        state.withLock { state in state.pendingLaunch.removeAll { $0.id == id } }
+    }
+
     /// Ends launch: returns the held launch messages, which no `didReceive` claimed, to post as fallbacks.
     func endLaunch() -> [PushMessage] {
         state.withLock { Self.endLaunch(&$0) }

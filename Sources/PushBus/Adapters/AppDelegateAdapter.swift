@@ -42,12 +42,21 @@ public final class AppDelegateAdapter: Sendable {
     ///
     /// `.remoteNotification` holds the payload dictionary, `.localNotification` a ``LegacyLocalNotification``.
     /// A value of another type is still delivered, with a ``PayloadIssue`` saying what was wrong.
-    public func didFinishLaunching(launchOptions: [LaunchOptionKey: Any]?) {
+    ///
+    /// A remote payload is *not* a tap when the app was launched into the background for it (`appState ==
+    /// .background`), or when it is silent: iOS then reports it through the fetch callback, as an arrival. In
+    /// ``Mode/userNotifications`` a held payload is also dropped when the fetch callback reports the same push.
+    ///
+    /// - Parameter appState: `UIApplication.applicationState` during launch, if known (the glue passes it).
+    public func didFinishLaunching(launchOptions: [LaunchOptionKey: Any]?, appState: AppState? = nil) {
         guard let launchOptions else { return }
         let now = center.completionClock.now
-        if let value = launchOptions[.remoteNotification] {
+        if let value = launchOptions[.remoteNotification],
+            case let content = Self.content(ofRemote: value),
+            appState != .background, !(content.isContentAvailable && !content.isUserVisible)
+        {
             let message = PushMessage(
-                kind: .remoteTapped, content: Self.content(ofRemote: value), response: PushResponse(action: .open),
+                kind: .remoteTapped, content: content, response: PushResponse(action: .open),
                 appState: .notRunning, path: .launchOptions, date: now)
             center.deliverLaunch(message, hold: mode == .userNotifications)
         }

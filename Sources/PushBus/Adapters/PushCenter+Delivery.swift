@@ -7,6 +7,7 @@ extension PushCenter {
     func deliverArrival(_ message: PushMessage, fetchCompletion: OnceCompletion<BackgroundFetchResult>?) {
         post(message)
         guard let fetchCompletion else { return }
+        adapters.dropHeldLaunch(for: message.id)
         let clock = completionClock
         guard
             let handlers = adapters.claimBackgroundRun(
