@@ -48,7 +48,8 @@ import Testing
         let requests = Recorder<RouteRequest>()
         try router.record("myapp://admin", access: .internal, into: requests)
         try router.register("myapp://promo", options: RouteOptions(redirect: { _ in "myapp://admin" })) { _ in }
-        #expect(router.open("myapp://promo", source: .push).error == .accessDenied(pattern: "myapp://admin", source: .push))
+        #expect(
+            router.open("myapp://promo", source: .push).error == .accessDenied(pattern: "myapp://admin", source: .push))
         #expect(requests.count == 0)
     }
 

@@ -5,11 +5,13 @@ import Testing
 /// The seeds' cold-start problem: a tap arrives before any UI or router exists, and must open exactly once.
 @Suite struct ColdStartTests {
     /// The seeds' payload: `route` plus `parameters`.
-    static var seedPayload: [AnyHashable: Any] { [
-        "aps": ["alert": ["title": "新商品上架", "body": "iPhone 16 Pro 现已开售"], "badge": 1, "sound": "default"],
-        "route": "app://product/12345",
-        "parameters": ["name": "iPhone 16 Pro", "price": "7999"],
-    ] }
+    static var seedPayload: [AnyHashable: Any] {
+        [
+            "aps": ["alert": ["title": "新商品上架", "body": "iPhone 16 Pro 现已开售"], "badge": 1, "sound": "default"],
+            "route": "app://product/12345",
+            "parameters": ["name": "iPhone 16 Pro", "price": "7999"],
+        ]
+    }
 
     static func tap(_ userInfo: [AnyHashable: Any], action: PushResponse.Action = .open) -> PushMessage {
         PushMessage(
@@ -109,7 +111,10 @@ import Testing
         try router.record("app://product/:id", access: .internal, into: requests)
         let observation = router.onDidFail { failures.record($0.error) }
         let subscription = router.attach(to: center)
-        defer { subscription.cancel(); observation.cancel() }
+        defer {
+            subscription.cancel()
+            observation.cancel()
+        }
         center.post(Self.tap(Self.seedPayload))
         #expect(requests.count == 0)
         #expect(failures.values == [.accessDenied(pattern: "app://product/:id", source: .push)])

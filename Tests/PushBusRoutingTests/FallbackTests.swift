@@ -48,8 +48,9 @@ import Testing
         let router = PushRouter(schemes: ["https"], host: "example.com")
         try router.register("/home") { _ in }
         #expect(router.open("https://example.com/x?route_fallback_url=https%3A%2F%2Fexample.com%2Fhome").isOpened)
-        #expect(router.open("https://example.com/x?route_fallback_url=https%3A%2F%2Fevil.example%2Fhome")
-            == .rejected(.fallbackRefused("https://evil.example/home")))
+        #expect(
+            router.open("https://example.com/x?route_fallback_url=https%3A%2F%2Fevil.example%2Fhome")
+                == .rejected(.fallbackRefused("https://evil.example/home")))
     }
 
     @Test func routerLevelFallbackOpensForUnmatchedURLs() throws {
@@ -77,7 +78,9 @@ import Testing
     @Test func aFallbackIsFollowedOnceNeverChained() throws {
         let inner = "myapp%3A%2F%2Fb%3Froute_fallback_url%3Dmyapp%253A%252F%252Fc"
         try router.register("myapp://c") { _ in }
-        #expect(router.open("myapp://a?route_fallback_url=\(inner)") == .unmatched("myapp://b?route_fallback_url=myapp%3A%2F%2Fc"))
+        #expect(
+            router.open("myapp://a?route_fallback_url=\(inner)")
+                == .unmatched("myapp://b?route_fallback_url=myapp%3A%2F%2Fc"))
     }
 
     @Test func matchedURLIgnoresItsFallbackAndDoesNotSeeItAsAParameter() throws {

@@ -54,3 +54,16 @@ import Testing
         #expect(router.match("https://user:pw@example.com/a") != nil)
     }
 }
+
+@Suite struct UniversalLinkTests {
+    @Test func hostModeAcceptsHttpsLinksOfItsHostWithoutListingTheScheme() throws {
+        let router = PushRouter(schemes: ["myapp"], host: "example.com")
+        let requests = Recorder<RouteRequest>()
+        try router.record("/path/:id", into: requests)
+        #expect(router.open("https://example.com/path/3", source: .universalLink).isOpened)
+        #expect(
+            router.open("https://evil.example/path/3", source: .universalLink).error == .hostNotAllowed("evil.example"))
+        #expect(router.open("http://example.com/path/3").error == .schemeNotAllowed("http"))
+        #expect(requests.values.map(\.source) == [.universalLink])
+    }
+}

@@ -6,9 +6,19 @@ import Testing
 
     @Test func globalInterceptorsRunInOrderThenTheRoutesOwn() throws {
         let order = Recorder<String>()
-        router.addInterceptor(RouteInterceptor(name: "first") { _ in order.record("global 1"); return .allow })
-        router.addInterceptor { _ in order.record("global 2"); return .allow }
-        let own = RouteInterceptor { _ in order.record("route"); return .allow }
+        router.addInterceptor(
+            RouteInterceptor(name: "first") { _ in
+                order.record("global 1")
+                return .allow
+            })
+        router.addInterceptor { _ in
+            order.record("global 2")
+            return .allow
+        }
+        let own = RouteInterceptor { _ in
+            order.record("route")
+            return .allow
+        }
         try router.register("myapp://page", options: RouteOptions(interceptors: [own])) { _ in order.record("handler") }
         router.open("myapp://page")
         #expect(order.values == ["global 1", "global 2", "route", "handler"])
@@ -18,9 +28,14 @@ import Testing
         let handled = Recorder<RouteRequest>()
         let later = Recorder<String>()
         router.addInterceptor { request in request.parameters["name"] == "google" ? .reject("blocked name") : .allow }
-        router.addInterceptor { _ in later.record("ran"); return .allow }
+        router.addInterceptor { _ in
+            later.record("ran")
+            return .allow
+        }
         try router.record("myapp://user", into: handled)
-        #expect(router.open("myapp://user?name=google").error == .intercepted(pattern: "myapp://user", reason: "blocked name"))
+        #expect(
+            router.open("myapp://user?name=google").error
+                == .intercepted(pattern: "myapp://user", reason: "blocked name"))
         #expect(handled.count == 0)
         #expect(later.count == 0)
         #expect(router.open("myapp://user?name=apple").isOpened)

@@ -20,7 +20,10 @@ import Testing
         try router.record("myapp://bytedance", into: requests)
         let veto = router.onWillOpen { $0.url.contains("bytedance") ? nil : $0.url }
         let failing = router.onDidFail { failures.record($0) }
-        defer { veto.cancel(); failing.cancel() }
+        defer {
+            veto.cancel()
+            failing.cancel()
+        }
         #expect(router.open("myapp://bytedance").error == .vetoed("myapp://bytedance"))
         #expect(requests.count == 0)
         #expect(failures.values.map(\.error) == [.vetoed("myapp://bytedance")])
@@ -32,7 +35,10 @@ import Testing
         try router.register("myapp://a") { _ in }
         let o1 = router.onDidOpen { opened.record($0.url) }
         let o2 = router.onDidFail { failed.record($0.error) }
-        defer { o1.cancel(); o2.cancel() }
+        defer {
+            o1.cancel()
+            o2.cancel()
+        }
         router.open("myapp://a")
         router.open("myapp://b")
         router.open("nope://a")
