@@ -120,6 +120,8 @@ struct RoutePattern: Sendable, Hashable {
 
     private static func isIdentifier(_ text: Substring) -> Bool {
         !text.isEmpty
-            && text.utf8.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
+            && text.utf8.allSatisfy {
+                ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F
+            }
     }
 }

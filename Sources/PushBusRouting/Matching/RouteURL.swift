@@ -63,9 +63,10 @@ struct RouteURL: Sendable {
 
     /// The host of an authority (`userinfo@host:port`), decoded and lowercased; `nil` when the authority holds
     /// characters a URL authority cannot (spaces, backslashes, …), which is how host-confusion tricks look.
+    /// Non-ASCII (an internationalized host, or a Mode 1 route key such as `myapp://商品/1`) is accepted.
     private static func host(of authority: Substring) -> String? {
         let allowedPunctuation = Set("-._~!$&'()*+,;=:@[]%".utf8)
-        guard authority.utf8.allSatisfy({ isAlpha($0) || isDigit($0) || allowedPunctuation.contains($0) })
+        guard authority.utf8.allSatisfy({ $0 >= 0x80 || isAlpha($0) || isDigit($0) || allowedPunctuation.contains($0) })
         else { return nil }
         var host = authority
         if let at = host.lastIndex(of: "@") { host = host[host.index(after: at)...] }

@@ -41,8 +41,9 @@ extension PushRouter {
 
     /// Routes notifications from `center` chosen and read by `options`.
     public func attach(to center: PushCenter, options: AttachOptions) -> PushSubscription {
-        center.subscribe(options.filter, replay: .parked) { [weak self] message in
-            self?.route(message, options: options)
+        // The subscription keeps the router alive: a tap is never lost because only the subscription was kept.
+        center.subscribe(options.filter, replay: .parked) { message in
+            self.route(message, options: options)
         }
     }
 

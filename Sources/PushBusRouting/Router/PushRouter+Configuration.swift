@@ -7,7 +7,8 @@ extension PushRouter {
         public var schemes: Set<String>
         /// Host mode (ReerRouter's "Mode 2"): when set, URLs must carry this host (or one of
         /// ``additionalHosts``) and route keys are paths (`/path/:id`). When `nil`, the host is the first
-        /// segment of the route key (`myapp://user/:id`).
+        /// segment of the route key (`myapp://user/:id`). Host mode also accepts `https` URLs of these hosts
+        /// (universal links), whatever ``schemes`` lists.
         public var host: String?
         /// More hosts accepted in host mode (for example `www.example.com` beside `example.com`).
         public var additionalHosts: Set<String>
@@ -45,8 +46,12 @@ extension PushRouter {
             self.acceptsRelativeURLs = acceptsRelativeURLs
         }
 
-        /// The lowercased schemes.
-        var normalizedSchemes: Set<String> { Set(schemes.map { $0.lowercased() }) }
+        /// The lowercased schemes; in host mode `https` too, for the host's universal links.
+        var normalizedSchemes: Set<String> {
+            var result = Set(schemes.map { $0.lowercased() })
+            if host != nil { result.insert("https") }
+            return result
+        }
 
         /// The lowercased hosts in host mode; `nil` when there is no host mode.
         var normalizedHosts: Set<String>? {

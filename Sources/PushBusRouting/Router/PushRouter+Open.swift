@@ -95,7 +95,8 @@ extension PushRouter {
                 return .unmatched(url)
             }
             guard entry.access.allows(attempt.source) else {
-                return fail(.accessDenied(pattern: entry.pattern.text, source: attempt.source), url: url, attempt, snapshot)
+                return fail(
+                    .accessDenied(pattern: entry.pattern.text, source: attempt.source), url: url, attempt, snapshot)
             }
             let request = RouteRequest(
                 url: url, originalURL: attempt.url, pattern: entry.pattern.text,
@@ -105,14 +106,17 @@ extension PushRouter {
             )
             var redirect = entry.options.redirect?(request)
             if redirect == nil {
-                for interceptor in snapshot.interceptors + entry.options.interceptors {
+                interceptors: for interceptor in snapshot.interceptors + entry.options.interceptors {
                     switch interceptor(request).storage {
-                    case .allow: continue
+                    case .allow:
+                        continue
                     case .reject(let reason):
-                        return fail(.intercepted(pattern: entry.pattern.text, reason: reason), url: url, attempt, snapshot)
-                    case .redirect(let target): redirect = target
+                        return fail(
+                            .intercepted(pattern: entry.pattern.text, reason: reason), url: url, attempt, snapshot)
+                    case .redirect(let target):
+                        redirect = target
+                        break interceptors
                     }
-                    break
                 }
             }
             if let target = redirect {
