@@ -48,6 +48,9 @@ extension PushContent {
             issues = reader.issues
             return
         }
+        if root.isEmpty {
+            reader.report("", "the payload is empty: no aps and no custom data", .kept)
+        }
         var custom = root
         let aps = custom.removeValue(forKey: "aps")
         customData = custom
