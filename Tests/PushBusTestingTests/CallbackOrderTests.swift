@@ -5,12 +5,13 @@ import Testing
 
 /// The simulator calls the adapters in the order iOS 10+ does, per app state.
 ///
-/// Rows cited: DESIGN.md delivery-path table (mirrored in Docs/DeliveryPaths.md) and
+/// The spec is Docs/DeliveryPaths.md, "Callback orders › iOS 10+ (`.userNotifications`)" (cold start from a
+/// tap, background tap, foreground arrival, action with text) and its table rows; Apple's side is
 /// /work/shared/apple-api-reference.md §1 (UNUserNotificationCenterDelegate), §7 (launch and scene entry
 /// points), §11 (gotchas 2–4).
 @Suite struct CallbackOrderTests {
-    // Row "launch options .remoteNotification — not running" + "scene connection notificationResponse" +
-    // "didReceive(response) remote, default action": ref §7 and §11.3 (didReceive fires on cold launch).
+    // DeliveryPaths.md "Cold start from a tap" steps 1–4 (rows "launch options .remoteNotification — held",
+    // "scene connectionOptions.notificationResponse", "didReceive, push, default action"); ref §7 and §11.3.
     @Test func coldStartTapWithScenesRunsLaunchOptionsSceneConnectionDidReceiveThenBecomeActive() throws {
         let device = SimulatedDevice()
         let push = device.receive(remote: Fixtures.productPush)
@@ -40,7 +41,7 @@ import Testing
         #expect(device.messages.first?.path == .didReceiveResponse)
     }
 
-    // Row "didReceive(response) … any state": a tap on a backgrounded app runs didReceive while inactive,
+    // DeliveryPaths.md "Background tap": a tap on a backgrounded app runs didReceive while inactive,
     // between entering the foreground and becoming active.
     @Test func backgroundTapEntersForegroundThenDidReceiveInactiveThenBecomesActive() throws {
         let device = SimulatedDevice()
@@ -72,9 +73,9 @@ import Testing
         #expect(device.messages.last?.path == .willPresent)
     }
 
-    // Rows "willPresent" + "…fetchCompletionHandler": alert + content-available in the foreground reaches the app
-    // twice and subscribers once (ref §6 fetch variant "foreground or background").
-    @Test func foregroundAlertWithContentAvailableRunsFetchCallbackAndWillPresentAsOneMessage() async {
+    // Docs/DeliveryPaths.md "Callback orders › iOS 10+ › Foreground arrival": willPresent, then the fetch callback
+    // right after; one message, both handlers once (ref §6 fetch variant "foreground or background").
+    @Test func foregroundAlertWithContentAvailableRunsWillPresentThenTheFetchCallbackAsOneMessage() async {
         let device = SimulatedDevice()
         device.launch()
         let before = device.callbacks.count
@@ -82,7 +83,7 @@ import Testing
         device.receive(remote: Fixtures.alertWithContent)
         await device.settle()
 
-        #expect(Array(device.callbacks.dropFirst(before)).names == [.didReceiveRemoteNotification, .willPresent])
+        #expect(Array(device.callbacks.dropFirst(before)).names == [.willPresent, .didReceiveRemoteNotification])
         #expect(device.messages.filter { $0.kind == .remote }.count == 1)
         #expect(device.deliveries.duplicates.count == 1)
         #expect(device.completions.allCalledOnce)

@@ -5,7 +5,7 @@ import Testing
 
 /// iOS 9 (no UNUserNotificationCenter): the simulator uses the app-delegate callbacks, in iOS 9's order.
 ///
-/// Rows cited: DESIGN.md delivery-path table rows "same, `.legacy` mode (iOS < 10) — inactive",
+/// The spec is Docs/DeliveryPaths.md, "Callback orders › iOS 8–9 (`.legacy`)", and the table rows "same, `.legacy` mode (iOS < 10) — inactive",
 /// "legacy didReceive(UILocalNotification)", "legacy handleActionWithIdentifier…", "launch options"; and
 /// /work/shared/apple-api-reference.md §6 (fetch variant "foreground or background; invoked even when
 /// launched/resumed by the push"; handleAction forms; typed-text key) and §7 (launch option keys).

@@ -186,8 +186,8 @@ import Testing
         await device.settle()
 
         #expect(received.value == 1)
-        #expect(device.deliveries.map(\.message.path) == [.fetchCompletion, .willPresent])
-        #expect(device.deliveries.duplicates.map(\.path) == [.willPresent])
+        #expect(device.deliveries.map(\.message.path) == [.willPresent, .fetchCompletion])
+        #expect(device.deliveries.duplicates.map(\.path) == [.fetchCompletion])
         #expect(device.completions.allCalledOnce)
         withExtendedLifetime(inbox) {}
     }

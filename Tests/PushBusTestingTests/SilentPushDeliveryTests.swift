@@ -69,6 +69,20 @@ import Testing
         #expect(device.callbacks.last?.state == .active)
     }
 
+    // DeliveryPaths.md "Silent push": a push that launches the app into the background comes in the launch
+    // options with state background — an arrival, reported once by the fetch callback, never a later tap.
+    @Test func aPushThatLaunchesTheAppInTheBackgroundIsNeverLaterReportedAsATap() async {
+        let device = SimulatedDevice()
+
+        device.receive(remote: Fixtures.alertWithContent)
+        await device.settle()
+        device.launch()  // later, the user opens the app from the home screen
+
+        #expect(device.callbacks.names.prefix(2) == [.didFinishLaunching, .didReceiveRemoteNotification])
+        #expect(device.messages.map(\.kind) == [.remote])
+        #expect(device.completions.allCalledOnce)
+    }
+
     @Test func aSilentPushNeedsNoAuthorization() async {
         let device = SimulatedDevice(configuration: .init(authorization: .denied))
         device.launch()

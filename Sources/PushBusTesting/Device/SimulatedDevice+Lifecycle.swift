@@ -76,7 +76,7 @@ extension SimulatedDevice {
         state.withLock { $0.wasForceQuit = false }
         transition(to: .launching)
         call(.didFinishLaunching, notification: launchOptions == nil ? nil : notification)
-        appDelegateAdapter.didFinishLaunching(launchOptions: launchOptions)
+        appDelegateAdapter.didFinishLaunching(launchOptions: launchOptions, appState: .inactive)
         transition(to: .inactive)
         if generation.usesScenes {
             call(.sceneWillConnect, notification: sceneResponse == nil ? nil : notification)
@@ -87,11 +87,15 @@ extension SimulatedDevice {
     }
 
     /// A launch straight into the background (a silent push, or a background action): `didFinishLaunching`
-    /// without launch options; no scene connects, launch is not over.
-    func backgroundLaunch() {
+    /// with `applicationState == .background`; no scene connects, launch is not over.
+    ///
+    /// - Parameter remote: The push that launched the app: iOS puts it in the launch options under
+    ///   `.remoteNotification` (the adapters read it as an arrival, since the state is background).
+    func backgroundLaunch(for remote: SimulatedNotification? = nil) {
         transition(to: .launching)
-        call(.didFinishLaunching)
-        appDelegateAdapter.didFinishLaunching(launchOptions: nil)
+        call(.didFinishLaunching, notification: remote?.identifier)
+        let options: [LaunchOptionKey: Any]? = remote.map { [.remoteNotification: $0.userInfo] }
+        appDelegateAdapter.didFinishLaunching(launchOptions: options, appState: .background)
         transition(to: .background)
     }
 

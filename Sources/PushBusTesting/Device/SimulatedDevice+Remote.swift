@@ -7,7 +7,7 @@ extension SimulatedDevice {
     ///
     /// | app state | alert (authorized) | `content-available: 1` (with the background mode) |
     /// | --- | --- | --- |
-    /// | foreground, iOS 10+ | `willPresent`; listed if it answers `.list` | fetch callback first (`active`) |
+    /// | foreground, iOS 10+ | `willPresent`; listed if it answers `.list` | then the fetch callback (`active`) |
     /// | foreground, iOS 9 | not shown | fetch callback (`active`) for every push |
     /// | background | banner, listed, no callback | fetch callback (`background`) |
     /// | suspended | banner, listed | woken to `background`, fetch callback |
@@ -66,24 +66,23 @@ extension SimulatedDevice {
         let current = lifecycleState
 
         if current.isForeground || current == .launching {
-            // Foreground: the fetch callback (content-available, or every push on iOS 9), then willPresent.
-            if wantsFetch || !generation.usesNotificationCenterDelegate {
-                call(.didReceiveRemoteNotification, notification: id)
-                appDelegateAdapter.didReceiveRemoteNotification(
-                    notification.userInfo, appState: current.appState, fetchCompletionHandler: fetchCompletion(id))
-            }
-            guard isVisible else { return id }
-            guard authorization.allowsDelivery else {
-                record(.presentation(notification: id, .notAuthorized))
-                return id
-            }
+            // iOS 10+: willPresent, then the fetch callback if content-available. iOS 9: the fetch callback for
+            // every push, nothing shown.
             guard generation.usesNotificationCenterDelegate else {
-                record(.presentation(notification: id, .notShown))
+                fetch(notification, appState: current.appState)
+                if isVisible { record(.presentation(notification: id, .notShown)) }
                 return id
             }
-            present(notification, authorization: authorization) { [weak self] listed in
-                if listed { self?.state.withLock { $0.remoteList.append(notification) } }
+            if isVisible {
+                if authorization.allowsDelivery {
+                    present(notification, authorization: authorization) { [weak self] listed in
+                        if listed { self?.state.withLock { $0.remoteList.append(notification) } }
+                    }
+                } else {
+                    record(.presentation(notification: id, .notAuthorized))
+                }
             }
+            if wantsFetch { fetch(notification, appState: current.appState) }
             return id
         }
 
@@ -101,16 +100,21 @@ extension SimulatedDevice {
                 return id
             }
             note("[\(id)] iOS launches the app in the background for the push")
-            backgroundLaunch()
+            backgroundLaunch(for: notification)
         case .suspended:
             note("[\(id)] iOS wakes the app in the background for the push")
             transition(to: .background)
         default: break
         }
-        call(.didReceiveRemoteNotification, notification: id)
-        appDelegateAdapter.didReceiveRemoteNotification(
-            notification.userInfo, appState: .background, fetchCompletionHandler: fetchCompletion(id))
+        fetch(notification, appState: .background)
         return id
+    }
+
+    /// `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`.
+    func fetch(_ notification: SimulatedNotification, appState: AppState) {
+        call(.didReceiveRemoteNotification, notification: notification.identifier)
+        appDelegateAdapter.didReceiveRemoteNotification(
+            notification.userInfo, appState: appState, fetchCompletionHandler: fetchCompletion(notification.identifier))
     }
 
     /// A notification iOS shows without asking the app (background, or not running).
