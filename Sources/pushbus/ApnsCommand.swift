@@ -33,7 +33,9 @@ struct ApnsCommand: ParsableCommand {
     func run() throws {
         let data: Data
         do {
-            data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
+            data =
+                file == "-"
+                ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
         } catch {
             fail("cannot read \(file): \((error as NSError).localizedDescription)", status: 2)
         }
@@ -44,7 +46,8 @@ struct ApnsCommand: ParsableCommand {
             fail("\(file): \(error)", status: 1)
         }
         if document.objectValue?["aps"] == nil {
-            FileHandle.standardError.write(Data("warning: the payload has no \"aps\" dictionary; simctl requires one\n".utf8))
+            FileHandle.standardError.write(
+                Data("warning: the payload has no \"aps\" dictionary; simctl requires one\n".utf8))
         }
         let text = document.jsonString(prettyPrinted: true) + "\n"
         let destination = output ?? Self.defaultOutput(for: file)

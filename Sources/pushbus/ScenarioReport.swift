@@ -16,8 +16,10 @@ struct ScenarioReport {
         var lines: [String] = []
         lines.append("▶ \(scenario.name)")
         if let description = scenario.description { lines += wrap(description, width: 100, indent: "  ") }
-        lines.append("  device: \(device.generation) · authorization \(device.authorization.rawValue)"
-            + (device.capabilities.contains(.remoteNotificationsBackgroundMode) ? " · remote-notifications background mode" : ""))
+        lines.append(
+            "  device: \(device.generation) · authorization \(device.authorization.rawValue)"
+                + (device.capabilities.contains(.remoteNotificationsBackgroundMode)
+                    ? " · remote-notifications background mode" : ""))
         lines.append("")
         lines.append("Timeline")
         for entry in device.timeline {
@@ -25,15 +27,22 @@ struct ScenarioReport {
         }
         lines.append("")
         lines.append("Summary")
-        lines.append("  callbacks iOS made      \(device.callbacks.count): " + device.callbacks.names.map(\.shortName).joined(separator: " → "))
+        lines.append(
+            "  callbacks iOS made      \(device.callbacks.count): "
+                + device.callbacks.names.map(\.shortName).joined(separator: " → "))
         let accepted = device.messages
-        lines.append("  messages to subscribers \(accepted.count)" + (accepted.isEmpty ? "" : ": ")
-            + accepted.map { "\($0.kind) via \($0.path)" + ($0.response.map { " (\($0.action))" } ?? "") }.joined(separator: ", "))
+        lines.append(
+            "  messages to subscribers \(accepted.count)" + (accepted.isEmpty ? "" : ": ")
+                + accepted.map { "\($0.kind) via \($0.path)" + ($0.response.map { " (\($0.action))" } ?? "") }.joined(
+                    separator: ", "))
         let duplicates = device.deliveries.duplicates.count
-        if duplicates > 0 { lines.append("  duplicates dropped      \(duplicates) (same push reported by another path)") }
+        if duplicates > 0 {
+            lines.append("  duplicates dropped      \(duplicates) (same push reported by another path)")
+        }
         let completions = device.completions
-        lines.append("  completion handlers     \(completions.count)"
-            + (completions.isEmpty ? "" : ": " + completions.map(completionSummary).joined(separator: ", ")))
+        lines.append(
+            "  completion handlers     \(completions.count)"
+                + (completions.isEmpty ? "" : ": " + completions.map(completionSummary).joined(separator: ", ")))
         if device.router != nil {
             let opened = device.routes.opened
             lines.append("  routes opened           " + (opened.isEmpty ? "none" : opened.joined(separator: ", ")))
@@ -100,19 +109,28 @@ struct ScenarioReport {
             "generation": .string("\(device.generation)"),
             "finalState": .string(device.lifecycleState.rawValue),
             "timeline": .array(timeline),
-            "callbacks": .array(device.callbacks.map { record in
-                ["name": .string(record.callback.shortName), "signature": .string(record.callback.rawValue),
-                 "appState": .string(record.state.rawValue), "notification": record.notification.map(PushValue.string) ?? .null]
-            }),
-            "messages": .array(device.deliveries.map { delivery in
-                var object = message(delivery.message)
-                object["receipt"] = .string(receipt(delivery.receipt))
-                return .object(object)
-            }),
-            "completions": .array(device.completions.map { record in
-                ["callback": .string(record.callback.shortName), "notification": record.notification.map(PushValue.string) ?? .null,
-                 "values": .array(record.values.map(PushValue.string)), "callCount": .int(record.callCount)]
-            }),
+            "callbacks": .array(
+                device.callbacks.map { record in
+                    [
+                        "name": .string(record.callback.shortName), "signature": .string(record.callback.rawValue),
+                        "appState": .string(record.state.rawValue),
+                        "notification": record.notification.map(PushValue.string) ?? .null,
+                    ]
+                }),
+            "messages": .array(
+                device.deliveries.map { delivery in
+                    var object = message(delivery.message)
+                    object["receipt"] = .string(receipt(delivery.receipt))
+                    return .object(object)
+                }),
+            "completions": .array(
+                device.completions.map { record in
+                    [
+                        "callback": .string(record.callback.shortName),
+                        "notification": record.notification.map(PushValue.string) ?? .null,
+                        "values": .array(record.values.map(PushValue.string)), "callCount": .int(record.callCount),
+                    ]
+                }),
             "routes": .array(device.routes.map(route)),
         ]
         return report.jsonString(prettyPrinted: true)
@@ -123,18 +141,27 @@ struct ScenarioReport {
         case .stateChanged(let from, let to):
             return ["event": "stateChanged", "from": .string(from.rawValue), "to": .string(to.rawValue)]
         case .callback(let record):
-            return ["event": "callback", "callback": .string(record.callback.shortName),
-                    "appState": .string(record.state.rawValue), "notification": record.notification.map(PushValue.string) ?? .null]
+            return [
+                "event": "callback", "callback": .string(record.callback.shortName),
+                "appState": .string(record.state.rawValue),
+                "notification": record.notification.map(PushValue.string) ?? .null,
+            ]
         case .completion(let callback, let notification, let value, let count):
-            return ["event": "completion", "callback": .string(callback.shortName),
-                    "notification": notification.map(PushValue.string) ?? .null, "value": .string(value), "callCount": .int(count)]
+            return [
+                "event": "completion", "callback": .string(callback.shortName),
+                "notification": notification.map(PushValue.string) ?? .null, "value": .string(value),
+                "callCount": .int(count),
+            ]
         case .message(let message, let receipt):
             var object = self.message(message)
             object["event"] = "message"
             object["receipt"] = .string(self.receipt(receipt))
             return object
         case .presentation(let notification, let presentation):
-            return ["event": "presentation", "notification": .string(notification), "presentation": .string(presentation.rawValue)]
+            return [
+                "event": "presentation", "notification": .string(notification),
+                "presentation": .string(presentation.rawValue),
+            ]
         case .route(let record):
             return ["event": "route"].merging(route(record).objectValue ?? [:]) { $1 }
         case .note(let text):
@@ -144,7 +171,8 @@ struct ScenarioReport {
 
     private func message(_ message: PushMessage) -> [String: PushValue] {
         var object: [String: PushValue] = [
-            "id": .string(message.id.rawValue), "kind": .string(message.kind.rawValue), "path": .string(message.path.rawValue),
+            "id": .string(message.id.rawValue), "kind": .string(message.kind.rawValue),
+            "path": .string(message.path.rawValue),
             "appState": .string(message.appState.rawValue), "isSilent": .bool(message.isSilent),
         ]
         if let response = message.response {
@@ -168,7 +196,8 @@ struct ScenarioReport {
 
     private func route(_ record: SimulatedDevice.RouteRecord) -> PushValue {
         var object: [String: PushValue] = [
-            "outcome": .string(record.outcome.rawValue), "url": .string(record.url), "source": .string("\(record.source)"),
+            "outcome": .string(record.outcome.rawValue), "url": .string(record.url),
+            "source": .string("\(record.source)"),
         ]
         if let pattern = record.pattern { object["pattern"] = .string(pattern) }
         if !record.parameters.isEmpty { object["parameters"] = .object(record.parameters.mapValues(PushValue.string)) }

@@ -82,7 +82,9 @@ struct SimulateCommand: AsyncParsableCommand {
     /// The sequence `--state`, `--tap`, `--action` and `--text` describe, as a scenario.
     func singlePayloadScenario() throws -> SimulationScenario {
         let path = file ?? "-"
-        let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
+        let data =
+            path == "-"
+            ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
         let payload = try PushValue(json: data)
         let content = PushContent(payload: payload)
         var receive = SimulationScenario.Step("receive", id: "push")
@@ -111,9 +113,12 @@ struct SimulateCommand: AsyncParsableCommand {
             categories.append(try Self.category(category, action: action, isTextInput: text != nil))
         }
         var routeSetup = try routes.map { path in
-            try JSONDecoder().decode(SimulationScenario.RouteSetup.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+            try JSONDecoder().decode(
+                SimulationScenario.RouteSetup.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
         }
-        if routeSetup == nil, let link = PushMessage(kind: .remoteTapped, content: content).deepLink, let scheme = link.scheme {
+        if routeSetup == nil, let link = PushMessage(kind: .remoteTapped, content: content).deepLink,
+            let scheme = link.scheme
+        {
             // No routes given: accept any link of the payload's scheme, so the route outcome still shows.
             routeSetup = SimulationScenario.RouteSetup(schemes: [scheme], patterns: ["\(scheme)://*path"])
         }
@@ -123,7 +128,9 @@ struct SimulateCommand: AsyncParsableCommand {
             steps: steps)
     }
 
-    static func category(_ identifier: String, action: String, isTextInput: Bool) throws -> SimulationScenario.CategorySetup {
+    static func category(_ identifier: String, action: String, isTextInput: Bool) throws
+        -> SimulationScenario.CategorySetup
+    {
         let object: [String: Any] = [
             "identifier": identifier,
             "actions": [

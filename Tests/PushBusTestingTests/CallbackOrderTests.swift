@@ -19,7 +19,9 @@ import Testing
         try device.tap(push)
 
         #expect(
-            device.callbacks.names == [.didFinishLaunching, .sceneWillConnect, .didReceiveResponse, .sceneDidBecomeActive])
+            device.callbacks.names == [
+                .didFinishLaunching, .sceneWillConnect, .didReceiveResponse, .sceneDidBecomeActive,
+            ])
         #expect(device.callbacks.map(\.state) == [.launching, .inactive, .inactive, .active])
         #expect(device.lifecycleState == .active)
         // One tap is one message, whichever of the three reports reached the hub first.
@@ -141,7 +143,9 @@ import Testing
         try device.tap(push, action: "OPEN")
 
         #expect(
-            device.callbacks.names == [.didFinishLaunching, .sceneWillConnect, .didReceiveResponse, .sceneDidBecomeActive])
+            device.callbacks.names == [
+                .didFinishLaunching, .sceneWillConnect, .didReceiveResponse, .sceneDidBecomeActive,
+            ])
         #expect(device.messages.map(\.response?.action) == [.custom("OPEN")])
     }
 }

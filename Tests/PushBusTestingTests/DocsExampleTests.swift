@@ -11,8 +11,8 @@ import Testing
         let router = PushRouter(schemes: ["app"], isReady: false)
         let opened = Opened()
         try router.register("app://product/:productId") { request in opened.append(request["productId"]!) }
-        let device = SimulatedDevice(router: router)          // iOS 13+ with scenes, authorized
-        let routing = router.attach(to: device.center)        // what the app does in didFinishLaunching
+        let device = SimulatedDevice(router: router)  // iOS 13+ with scenes, authorized
+        let routing = router.attach(to: device.center)  // what the app does in didFinishLaunching
 
         // When a product push arrives while the app is not running, and the user taps it
         let push = device.receive(remote: [
@@ -22,12 +22,15 @@ import Testing
         try device.tap(push)
 
         // Then iOS's cold-start sequence ran, and the tap is one message, routed only after setReady(true)
-        #expect(device.callbacks.names == [.didFinishLaunching, .sceneWillConnect, .didReceiveResponse,
-                                           .sceneDidBecomeActive])
+        #expect(
+            device.callbacks.names == [
+                .didFinishLaunching, .sceneWillConnect, .didReceiveResponse,
+                .sceneDidBecomeActive,
+            ])
         #expect(device.messages.map(\.kind) == [.remoteTapped])
         #expect(opened.values.isEmpty)
 
-        router.setReady(true)                                 // the first screen's viewDidAppear
+        router.setReady(true)  // the first screen's viewDidAppear
         await device.settle()
 
         #expect(opened.values == ["12345"])
@@ -38,7 +41,7 @@ import Testing
 }
 
 /// Collects what route handlers saw (they may run on any thread).
-final class Opened: @unchecked Sendable {   // safe: `items` is only touched under `lock`
+final class Opened: @unchecked Sendable {  // safe: `items` is only touched under `lock`
     private let lock = NSLock()
     private var items: [String] = []
     func append(_ item: String) { lock.lock(); items.append(item); lock.unlock() }

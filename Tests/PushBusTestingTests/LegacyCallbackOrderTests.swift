@@ -83,13 +83,17 @@ import Testing
         device.launch()
         try device.schedule(
             local: LocalNotificationRequest(
-                identifier: "stand", content: PushContent(title: "Stand up"), trigger: .timeInterval(60, repeats: false)))
+                identifier: "stand", content: PushContent(title: "Stand up"), trigger: .timeInterval(60, repeats: false)
+            ))
         device.moveToBackground()
         device.advanceTime(by: 60)
 
         try device.tap("stand")
 
-        #expect(Array(device.callbacks.suffix(3)).names == [.willEnterForeground, .didReceiveLocalNotification, .didBecomeActive])
+        #expect(
+            Array(device.callbacks.suffix(3)).names == [
+                .willEnterForeground, .didReceiveLocalNotification, .didBecomeActive,
+            ])
         #expect(device.messages.map(\.kind) == [.localTapped])
     }
 

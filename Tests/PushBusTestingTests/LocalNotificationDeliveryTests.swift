@@ -85,7 +85,9 @@ import Testing
         #expect(throws: SimulationError.unknownAction(action: "DELETE", category: "CHAT")) {
             try device.tap("chat", action: "DELETE")
         }
-        #expect(throws: SimulationError.actionHasNoTextInput("LIKE")) { try device.tap("chat", action: "LIKE", text: "hi") }
+        #expect(throws: SimulationError.actionHasNoTextInput("LIKE")) {
+            try device.tap("chat", action: "LIKE", text: "hi")
+        }
         #expect(device.deliveredNotifications.map(\.identifier) == ["chat"])
     }
 
@@ -94,7 +96,8 @@ import Testing
         let device = SimulatedDevice()
         try device.schedule(
             local: LocalNotificationRequest(
-                identifier: "water", content: PushContent(title: "Drink water"), trigger: .timeInterval(60, repeats: true)))
+                identifier: "water", content: PushContent(title: "Drink water"),
+                trigger: .timeInterval(60, repeats: true)))
         for _ in 0..<2 {
             device.advanceTime(by: 60)
             try device.tap("water")

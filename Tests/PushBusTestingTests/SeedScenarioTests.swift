@@ -126,7 +126,8 @@ import Testing
             let n = cycle.increment()
             try await scheduler.add(
                 LocalNotificationRequest(
-                    identifier: "timer", content: PushContent(title: "Time's up #\(n + 1)", categoryIdentifier: "TIMER_REMINDER"),
+                    identifier: "timer",
+                    content: PushContent(title: "Time's up #\(n + 1)", categoryIdentifier: "TIMER_REMINDER"),
                     trigger: .timeInterval(seconds, repeats: false)))
         }
         device.launch()
@@ -146,7 +147,10 @@ import Testing
 
         #expect(device.messages.compactMap(\.response?.userText) == ["120", "5", "300"])
         #expect(device.scheduler.nextFireDate(ofRequest: "timer") == device.clock.now.addingTimeInterval(300))
-        #expect(device.scheduler.firedNotifications().map(\.request.content.title) == ["Time's up #1", "Time's up #2", "Time's up #3"])
+        #expect(
+            device.scheduler.firedNotifications().map(\.request.content.title) == [
+                "Time's up #1", "Time's up #2", "Time's up #3",
+            ])
         withExtendedLifetime(app) {}
     }
 
@@ -169,7 +173,9 @@ import Testing
         device.moveToBackground()
 
         try device.tap(
-            device.receive(remote: ["aps": ["alert": "Booking confirmed"], "_j_msgid": 20_190_724, "BusinessLine": 2, "OrderID": "H2024"]))
+            device.receive(remote: [
+                "aps": ["alert": "Booking confirmed"], "_j_msgid": 20_190_724, "BusinessLine": 2, "OrderID": "H2024",
+            ]))
 
         #expect(device.routes.opened == ["app://hotel/order/H2024"])
         #expect(device.messages.first?.provider?.name == .jpush)

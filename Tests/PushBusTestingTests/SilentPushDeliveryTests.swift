@@ -33,7 +33,8 @@ import Testing
         device.receive(remote: Fixtures.silentPush)
         await device.settle()
 
-        #expect(Array(device.callbacks.dropFirst(before)).names == [.didFinishLaunching, .didReceiveRemoteNotification])
+        #expect(
+            Array(device.callbacks.dropFirst(before)).names == [.didFinishLaunching, .didReceiveRemoteNotification])
         #expect(device.lifecycleState == .background)
         #expect(device.completions.values(of: .didReceiveRemoteNotification) == ["noData"])
     }

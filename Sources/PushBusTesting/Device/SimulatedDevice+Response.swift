@@ -71,7 +71,9 @@ extension SimulatedDevice {
 
     // MARK: Responding
 
-    private func respond(to notification: SimulatedNotification, actionIdentifier: String, text: String?, foreground: Bool) {
+    private func respond(
+        to notification: SimulatedNotification, actionIdentifier: String, text: String?, foreground: Bool
+    ) {
         if generation.usesNotificationCenterDelegate {
             respondModern(to: notification, actionIdentifier: actionIdentifier, text: text, foreground: foreground)
         } else {
@@ -120,7 +122,8 @@ extension SimulatedDevice {
         let isDefault = actionIdentifier == PushResponse.Action.defaultActionIdentifier
         let callback = { (appState: AppState) in
             if !isDefault {
-                self.handleLegacyAction(notification, actionIdentifier: actionIdentifier, text: text, appState: appState)
+                self.handleLegacyAction(
+                    notification, actionIdentifier: actionIdentifier, text: text, appState: appState)
             } else if notification.isRemote {
                 self.call(.didReceiveRemoteNotification, notification: id)
                 self.appDelegateAdapter.didReceiveRemoteNotification(
@@ -204,7 +207,9 @@ extension SimulatedDevice {
     private func restore(_ notification: SimulatedNotification) {
         if notification.isRemote {
             state.withLock { $0.remoteList.append(notification) }
-        } else if let delivered = scheduler.firedNotifications().last(where: { $0.identifier == notification.identifier }) {
+        } else if let delivered = scheduler.firedNotifications().last(where: {
+            $0.identifier == notification.identifier
+        }) {
             scheduler.recordDelivered(delivered)
         }
     }

@@ -70,7 +70,8 @@ extension SimulatedDevice {
         /// `application(_:handleActionWithIdentifier:forRemoteNotification:withResponseInfo:completionHandler:)`
         /// (iOS 9–10).
         public static let handleActionForRemoteNotification = Callback(
-            rawValue: "application(_:handleActionWithIdentifier:forRemoteNotification:withResponseInfo:completionHandler:)")
+            rawValue:
+                "application(_:handleActionWithIdentifier:forRemoteNotification:withResponseInfo:completionHandler:)")
         /// `application(_:handleActionWithIdentifier:for:withResponseInfo:completionHandler:)` (iOS 9–10).
         public static let handleActionForLocalNotification = Callback(
             rawValue: "application(_:handleActionWithIdentifier:for:withResponseInfo:completionHandler:)")
@@ -125,7 +126,8 @@ extension SimulatedDevice {
 
         public var description: String {
             let about = notification.map { " [\($0)]" } ?? ""
-            let calls = values.isEmpty ? "never called" : "called \(values.count)× with \(values.joined(separator: ", "))"
+            let calls =
+                values.isEmpty ? "never called" : "called \(values.count)× with \(values.joined(separator: ", "))"
             return "completion of \(callback)\(about): \(calls)"
         }
     }

@@ -29,7 +29,8 @@ final class SimulationRecorder: Sendable {
 
     func record(_ event: SimulatedDevice.Event) {
         let entry = Entry(date: clock.now, event: event)
-        let (streams, waiters) = state.withLock { state -> ([AsyncStream<Entry>.Continuation], [CheckedContinuation<Void, Never>]) in
+        let (streams, waiters) = state.withLock {
+            state -> ([AsyncStream<Entry>.Continuation], [CheckedContinuation<Void, Never>]) in
             state.timeline.append(entry)
             switch event {
             case .callback(let record): state.callbacks.append(record)

@@ -126,7 +126,8 @@ final class SimulatedApp: Sendable {
     }
 
     /// The seed's recurring reminder: the answer's number of seconds schedules the next reminder.
-    static func reschedule(_ reminder: SimulationScenario.ReminderSetup, on device: SimulatedDevice) -> PushSubscription {
+    static func reschedule(_ reminder: SimulationScenario.ReminderSetup, on device: SimulatedDevice) -> PushSubscription
+    {
         device.center.subscribe(.category(reminder.category) && .tapped, replay: .none) { [weak device] message in
             guard let device, message.response?.action == .custom(reminder.action) else { return }
             let typed = Double(message.response?.userText ?? "") ?? reminder.minimum ?? 60

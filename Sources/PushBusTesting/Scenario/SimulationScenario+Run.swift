@@ -68,7 +68,8 @@ extension SimulationScenario {
             "fetch results", device.completions.values(of: .didReceiveRemoteNotification), expect?.fetchResults)
         expectEqual("final state", device.lifecycleState.rawValue, expect?.finalState)
         expectEqual("typed texts", device.messages.compactMap(\.response?.userText), expect?.userTexts)
-        expectEqual("local notifications fired", device.scheduler.firedNotifications().count, expect?.localNotificationsFired)
+        expectEqual(
+            "local notifications fired", device.scheduler.firedNotifications().count, expect?.localNotificationsFired)
         if expect?.completionsCalledOnce ?? true, !device.completions.allCalledOnce {
             let bad = device.completions.filter { !$0.isCalledOnce }.map(\.description)
             failures.append("expected every completion handler called once: " + bad.joined(separator: "; "))

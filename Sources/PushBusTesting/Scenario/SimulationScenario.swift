@@ -108,7 +108,8 @@ public struct SimulationScenario: Sendable, Decodable {
         /// A recurring reminder: the user's answer schedules the next one.
         public var reminder: ReminderSetup?
 
-        public init(backgroundFetchResult: String? = nil, presentation: [String]? = nil, reminder: ReminderSetup? = nil) {
+        public init(backgroundFetchResult: String? = nil, presentation: [String]? = nil, reminder: ReminderSetup? = nil)
+        {
             self.backgroundFetchResult = backgroundFetchResult
             self.presentation = presentation
             self.reminder = reminder
