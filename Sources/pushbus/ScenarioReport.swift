@@ -28,7 +28,7 @@ struct ScenarioReport {
         lines.append("")
         lines.append("Summary")
         lines.append(
-            "  callbacks iOS made      \(device.callbacks.count): "
+            "  callbacks iOS made      \(device.callbacks.count)" + (device.callbacks.isEmpty ? "" : ": ")
                 + device.callbacks.names.map(\.shortName).joined(separator: " → "))
         let accepted = device.messages
         lines.append(
@@ -46,6 +46,9 @@ struct ScenarioReport {
         if device.router != nil {
             let opened = device.routes.opened
             lines.append("  routes opened           " + (opened.isEmpty ? "none" : opened.joined(separator: ", ")))
+            if opened.isEmpty, device.messages.contains(where: { ($0.response?.action ?? .open) != .open }) {
+                lines.append("                          (the router opens links for the default action only)")
+            }
             let failed = device.routes.filter { $0.outcome == .failed }
             for failure in failed { lines.append("  route failed            \(failure.url): \(failure.reason ?? "")") }
             if let router = device.router, router.deferredCount > 0 {
@@ -215,6 +218,7 @@ struct ScenarioReport {
             @unknown default: return "\(error)"
             }
         }
+        if error is SimulationError || error is PushValueError || error is ScenarioError { return "\(error)" }
         return "\((error as NSError).localizedDescription)"
     }
 

@@ -86,6 +86,7 @@ struct SimulateCommand: AsyncParsableCommand {
             path == "-"
             ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
         let payload = try PushValue(json: data)
+        guard case .object = payload else { throw SimulationError.invalidPayload("\(path) is not a JSON object") }
         let content = PushContent(payload: payload)
         var receive = SimulationScenario.Step("receive", id: "push")
         receive.payload = payload

@@ -108,3 +108,36 @@ import Testing
         #expect(device.deliveredNotifications.map(\.identifier) == [push])
     }
 }
+
+/// Payloads come as `[String: Any]`, `PushValue` or JSON bytes; anything that is not a JSON object is refused.
+@Suite struct PayloadInputTests {
+    @Test func theThreePayloadFormsAreTheSamePush() throws {
+        let device = SimulatedDevice()
+        device.launch()
+        device.moveToBackground()
+
+        let fromDictionary = device.receive(remote: ["aps": ["alert": "Hi"], "k": 1])
+        let fromValue = try device.receive(remote: ["aps": ["alert": "Hi"], "k": 1] as PushValue)
+        let fromJSON = try device.deliver(remote: Data(#"{"k": 1, "aps": {"alert": "Hi"}}"#.utf8))
+        try device.tap(fromDictionary)
+        device.moveToBackground()
+        try device.tap(fromValue)
+        device.moveToBackground()
+        try device.tap(fromJSON)
+
+        // The same payload has one identity: the second and third taps within the window are duplicates.
+        #expect(device.deliveries.map(\.message.id).count == 3)
+        #expect(Set(device.deliveries.map(\.message.id)).count == 1)
+        #expect(device.messages.count == 1)
+        #expect(device.state == .active)
+    }
+
+    @Test func aPayloadThatIsNotAJSONObjectIsRefused() {
+        let device = SimulatedDevice()
+
+        #expect(throws: SimulationError.self) { try device.receive(remote: Data("[1, 2]".utf8)) }
+        #expect(throws: SimulationError.self) { try device.receive(remote: Data("{".utf8)) }
+        #expect(throws: SimulationError.self) { try device.receive(remote: PushValue.string("aps")) }
+        #expect(device.timeline.isEmpty)
+    }
+}

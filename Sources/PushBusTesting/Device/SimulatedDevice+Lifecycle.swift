@@ -60,7 +60,7 @@ extension SimulatedDevice {
     ///   no silent push to it until the user launches it again. `false`: the system reclaimed memory, and a
     ///   silent push may launch it in the background.
     public func terminate(byUser: Bool = true) {
-        state.withLock { $0.wasForceQuit = byUser }
+        storage.withLock { $0.wasForceQuit = byUser }
         transition(to: .notRunning)
         if byUser { note("app force-quit by the user: silent pushes are not delivered until the next launch") }
     }
@@ -73,7 +73,7 @@ extension SimulatedDevice {
         launchOptions: [LaunchOptionKey: Any]?, notification: String?, sceneResponse: ResponseSnapshot?,
         whileInactive: () -> Void
     ) {
-        state.withLock { $0.wasForceQuit = false }
+        storage.withLock { $0.wasForceQuit = false }
         transition(to: .launching)
         call(.didFinishLaunching, notification: launchOptions == nil ? nil : notification)
         appDelegateAdapter.didFinishLaunching(launchOptions: launchOptions, appState: .inactive)

@@ -51,7 +51,7 @@ extension SimulatedDevice {
     }
 
     private func deliverRemote(_ payload: PushValue, identifier: String?) -> String {
-        let (id, authorization, capabilities, wasForceQuit) = state.withLock { state in
+        let (id, authorization, capabilities, wasForceQuit) = storage.withLock { state in
             state.nextPushNumber += 1
             return (
                 identifier ?? "push-\(state.nextPushNumber)", state.authorization, state.capabilities,
@@ -76,7 +76,7 @@ extension SimulatedDevice {
             if isVisible {
                 if authorization.allowsDelivery {
                     present(notification, authorization: authorization) { [weak self] listed in
-                        if listed { self?.state.withLock { $0.remoteList.append(notification) } }
+                        if listed { self?.storage.withLock { $0.remoteList.append(notification) } }
                     }
                 } else {
                     record(.presentation(notification: id, .notAuthorized))
@@ -123,7 +123,7 @@ extension SimulatedDevice {
             record(.presentation(notification: notification.identifier, .notAuthorized))
             return
         }
-        if notification.isRemote { state.withLock { $0.remoteList.append(notification) } }
+        if notification.isRemote { storage.withLock { $0.remoteList.append(notification) } }
         record(
             .presentation(
                 notification: notification.identifier, authorization == .provisional ? .listedQuietly : .banner))

@@ -192,7 +192,7 @@ extension SimulatedDevice {
 
     /// Removes the notification from Notification Center (iOS removes what the user acted on).
     private func take(_ identifier: String) throws -> SimulatedNotification {
-        let remote = state.withLock { state -> SimulatedNotification? in
+        let remote = storage.withLock { state -> SimulatedNotification? in
             guard let index = state.remoteList.lastIndex(where: { $0.identifier == identifier }) else { return nil }
             return state.remoteList.remove(at: index)
         }
@@ -206,7 +206,7 @@ extension SimulatedDevice {
 
     private func restore(_ notification: SimulatedNotification) {
         if notification.isRemote {
-            state.withLock { $0.remoteList.append(notification) }
+            storage.withLock { $0.remoteList.append(notification) }
         } else if let delivered = scheduler.firedNotifications().last(where: {
             $0.identifier == notification.identifier
         }) {

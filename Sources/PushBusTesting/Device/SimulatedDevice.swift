@@ -55,7 +55,7 @@ public final class SimulatedDevice: Sendable {
         var nextPushNumber = 0
     }
 
-    let state: LockedState<State>
+    let storage: LockedState<State>
     let recorder: SimulationRecorder
     private let observations: [PushSubscription]
 
@@ -81,7 +81,7 @@ public final class SimulatedDevice: Sendable {
         self.scheduler = SimulatedScheduler(clock: clock)
         self.notificationAdapter = UserNotificationAdapter(center: center)
         self.appDelegateAdapter = AppDelegateAdapter(center: center, mode: configuration.generation.adapterMode)
-        self.state = LockedState(
+        self.storage = LockedState(
             State(
                 authorization: configuration.authorization, capabilities: configuration.capabilities,
                 categories: configuration.categories))
@@ -103,27 +103,27 @@ public final class SimulatedDevice: Sendable {
     // MARK: Settings
 
     /// The app's state now.
-    public var lifecycleState: LifecycleState { state.withLock { $0.lifecycle } }
+    public var lifecycleState: LifecycleState { storage.withLock { $0.lifecycle } }
 
     /// What the callbacks would read from `UIApplication.applicationState` now.
     public var appState: AppState { lifecycleState.appState }
 
     /// What the user allowed; change it as the user would in Settings.
     public var authorization: Authorization {
-        get { state.withLock { $0.authorization } }
-        set { state.withLock { $0.authorization = newValue } }
+        get { storage.withLock { $0.authorization } }
+        set { storage.withLock { $0.authorization = newValue } }
     }
 
     /// The app's background modes.
     public var capabilities: Capabilities {
-        get { state.withLock { $0.capabilities } }
-        set { state.withLock { $0.capabilities = newValue } }
+        get { storage.withLock { $0.capabilities } }
+        set { storage.withLock { $0.capabilities = newValue } }
     }
 
     /// The categories the app registered (`setNotificationCategories`).
     public var categories: CategoryRegistry {
-        get { state.withLock { $0.categories } }
-        set { state.withLock { $0.categories = newValue } }
+        get { storage.withLock { $0.categories } }
+        set { storage.withLock { $0.categories = newValue } }
     }
 
     // MARK: Recordings
@@ -151,7 +151,7 @@ public final class SimulatedDevice: Sendable {
 
     /// What is in Notification Center now, oldest first (remote and local).
     public var deliveredNotifications: [SimulatedNotification] {
-        let remote = state.withLock { $0.remoteList }
+        let remote = storage.withLock { $0.remoteList }
         let local = scheduler.deliveredNotifications().map(SimulatedNotification.init(local:))
         return (remote + local).sorted { $0.date < $1.date }
     }
@@ -184,7 +184,7 @@ public final class SimulatedDevice: Sendable {
     }
 
     func transition(to new: LifecycleState) {
-        let old = state.withLock { state -> LifecycleState in
+        let old = storage.withLock { state -> LifecycleState in
             defer { state.lifecycle = new }
             return state.lifecycle
         }
