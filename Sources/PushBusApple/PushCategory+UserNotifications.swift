@@ -15,7 +15,8 @@ extension PushAction {
         let descriptor = modernDescriptor
         let options = UNNotificationActionOptions(rawValue: descriptor.optionsRawValue)
         if #available(iOS 15.0, macOS 12.0, watchOS 8.0, *) {
-            let icon = descriptor.iconSystemImageName.map { UNNotificationActionIcon(systemImageName: $0) }
+            let icon =
+                descriptor.iconSystemImageName.map { UNNotificationActionIcon(systemImageName: $0) }
                 ?? descriptor.iconTemplateImageName.map { UNNotificationActionIcon(templateImageName: $0) }
             if let buttonTitle = descriptor.textInputButtonTitle {
                 return UNTextInputNotificationAction(

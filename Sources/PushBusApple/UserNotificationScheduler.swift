@@ -86,7 +86,8 @@ extension LocalNotificationRequest {
     /// The `UNNotificationRequest` for this request.
     public func makeNotificationRequest() -> UNNotificationRequest {
         UNNotificationRequest(
-            identifier: identifier, content: content.makeNotificationContent(), trigger: trigger?.makeNotificationTrigger())
+            identifier: identifier, content: content.makeNotificationContent(),
+            trigger: trigger?.makeNotificationTrigger())
     }
 
     /// The neutral request of a `UNNotificationRequest` (a push request has no trigger).
@@ -94,7 +95,8 @@ extension LocalNotificationRequest {
         let isRemote = request.trigger is UNPushNotificationTrigger
         self.init(
             identifier: request.identifier,
-            content: isRemote ? PushContent(userInfo: request.content.userInfo) : PushContent(localContent: request.content),
+            content: isRemote
+                ? PushContent(userInfo: request.content.userInfo) : PushContent(localContent: request.content),
             trigger: request.trigger.flatMap(LocalTrigger.init))
     }
 }

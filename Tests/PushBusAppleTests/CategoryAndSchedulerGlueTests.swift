@@ -7,11 +7,15 @@ import Testing
 
 private func chatRegistry() throws -> CategoryRegistry {
     try CategoryRegistry {
-        PushCategory("CHAT", options: [.customDismissAction], intentIdentifiers: ["INSendMessageIntent"],
-                     hiddenPreviewsBodyPlaceholder: "New message") {
-            PushAction.textInput("REPLY", title: "Reply", options: .authenticationRequired, buttonTitle: "Send",
-                                 placeholder: "Message")
-                .icon(.system("arrowshape.turn.up.left"))
+        PushCategory(
+            "CHAT", options: [.customDismissAction], intentIdentifiers: ["INSendMessageIntent"],
+            hiddenPreviewsBodyPlaceholder: "New message"
+        ) {
+            PushAction.textInput(
+                "REPLY", title: "Reply", options: .authenticationRequired, buttonTitle: "Send",
+                placeholder: "Message"
+            )
+            .icon(.system("arrowshape.turn.up.left"))
             PushAction.button("DELETE", title: "Delete", options: [.destructive])
             PushAction.button("OPEN", title: "Open", options: [.foreground], icon: .template("open-icon"))
         }
@@ -83,17 +87,19 @@ private func chatRegistry() throws -> CategoryRegistry {
         let scheduler = UserNotificationScheduler(notificationCenter: notificationCenter)
         let reminder = LocalNotificationRequest(
             identifier: "stand-up",
-            content: PushContent(title: "Stand up", body: "An hour already", badge: 1, sound: .default,
-                                 categoryIdentifier: "REMIND", interruptionLevel: .timeSensitive,
-                                 userInfo: ["route": "myapp://health"]),
+            content: PushContent(
+                title: "Stand up", body: "An hour already", badge: 1, sound: .default,
+                categoryIdentifier: "REMIND", interruptionLevel: .timeSensitive,
+                userInfo: ["route": "myapp://health"]),
             trigger: .timeInterval(3600, repeats: true))
         let morning = LocalNotificationRequest(
             identifier: "morning", content: PushContent(body: "Good morning"),
             trigger: .calendar(DateComponents(hour: 8, minute: 30), repeats: true))
         let home = LocalNotificationRequest(
             identifier: "home", content: PushContent(body: "Welcome home"),
-            trigger: .location(LocationRegion(identifier: "home", latitude: 52.5, longitude: 13.4, radius: 100),
-                               repeats: false))
+            trigger: .location(
+                LocationRegion(identifier: "home", latitude: 52.5, longitude: 13.4, radius: 100),
+                repeats: false))
 
         try await scheduler.add(reminder)
         try await scheduler.add(morning)
@@ -114,8 +120,10 @@ private func chatRegistry() throws -> CategoryRegistry {
         let scheduler = UserNotificationScheduler(notificationCenter: notificationCenter)
 
         await #expect(throws: LocalNotificationError.self) {
-            try await scheduler.add(LocalNotificationRequest(
-                identifier: "too-often", content: PushContent(body: "x"), trigger: .timeInterval(30, repeats: true)))
+            try await scheduler.add(
+                LocalNotificationRequest(
+                    identifier: "too-often", content: PushContent(body: "x"), trigger: .timeInterval(30, repeats: true))
+            )
         }
         #expect(notificationCenter.stubbedPendingRequests.isEmpty)
     }
@@ -127,9 +135,11 @@ private func chatRegistry() throws -> CategoryRegistry {
         try await scheduler.add(LocalNotificationRequest(identifier: "b", content: PushContent(body: "B")))
         let content = UNMutableNotificationContent()
         content.userInfo = ["aps": ["alert": "Pushed"]]
-        notificationCenter.stubDeliver(UNNotification(
-            stubbedDate: Date(timeIntervalSince1970: 0),
-            request: UNNotificationRequest(identifier: "push", content: content, trigger: UNPushNotificationTrigger())))
+        notificationCenter.stubDeliver(
+            UNNotification(
+                stubbedDate: Date(timeIntervalSince1970: 0),
+                request: UNNotificationRequest(
+                    identifier: "push", content: content, trigger: UNPushNotificationTrigger())))
 
         await scheduler.removePendingRequests(withIdentifiers: ["a"])
         let delivered = await scheduler.deliveredNotifications()
@@ -150,17 +160,20 @@ private func chatRegistry() throws -> CategoryRegistry {
 @MainActor @Suite(.serialized) struct BadgeGlueTests {
     @Test func setAndClearUseSetBadgeCount() async throws {
         let notificationCenter = UNUserNotificationCenter()
-        notificationCenter.stubDeliver(UNNotification(
-            request: UNNotificationRequest(identifier: "n", content: UNNotificationContent(), trigger: nil)))
+        notificationCenter.stubDeliver(
+            UNNotification(
+                request: UNNotificationRequest(identifier: "n", content: UNNotificationContent(), trigger: nil)))
         let badge = UserNotificationBadge(notificationCenter: notificationCenter)
 
         try await badge.setBadge(5)
         #expect(notificationCenter.stubbedBadgeCount == 5)
         try await badge.clearBadge()
         #expect(notificationCenter.stubbedBadgeCount == 0)
-        #expect(await UserNotificationScheduler(notificationCenter: notificationCenter).deliveredNotifications().count == 1)
+        #expect(
+            await UserNotificationScheduler(notificationCenter: notificationCenter).deliveredNotifications().count == 1)
         try await badge.clearBadgeAndNotifications()
-        #expect(await UserNotificationScheduler(notificationCenter: notificationCenter).deliveredNotifications().isEmpty)
+        #expect(
+            await UserNotificationScheduler(notificationCenter: notificationCenter).deliveredNotifications().isEmpty)
     }
 
     @Test func legacyClearKeepsTheListWithMinusOne() async throws {

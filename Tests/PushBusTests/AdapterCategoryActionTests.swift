@@ -23,7 +23,8 @@ import Testing
 
         fixture.userNotifications.didReceive(
             ResponseSnapshot(notification: Payloads.snapshot(Payloads.chat), actionIdentifier: "REPLY", userText: "Hi"),
-            appState: .background) {}
+            appState: .background
+        ) {}
 
         let response = try #require(fixture.messages.all.first?.response)
         #expect(response.action == .custom("REPLY"))
@@ -44,7 +45,8 @@ import Testing
         app.didFinishLaunching(launchOptions: [.remoteNotification: Payloads.chat])
         un.didReceive(
             ResponseSnapshot(notification: Payloads.snapshot(Payloads.chat), actionIdentifier: "DELETE"),
-            appState: .inactive) {}
+            appState: .inactive
+        ) {}
         app.applicationDidBecomeActive()
 
         #expect(messages.count == 1)
@@ -57,8 +59,10 @@ import Testing
         fixture.center.categories = try Self.registry()
 
         fixture.appDelegate.handleAction(withIdentifier: "SNOOZE", for: Payloads.legacyLocal) {}
-        fixture.appDelegate.handleAction(withIdentifier: "REPLY", forRemoteNotification: Payloads.chat,
-                                         withResponseInfo: [AppDelegateAdapter.typedTextKey: "ok"]) {}
+        fixture.appDelegate.handleAction(
+            withIdentifier: "REPLY", forRemoteNotification: Payloads.chat,
+            withResponseInfo: [AppDelegateAdapter.typedTextKey: "ok"]
+        ) {}
 
         #expect(fixture.messages.all.map { $0.response?.pushAction?.identifier } == ["SNOOZE", "REPLY"])
     }
@@ -67,10 +71,13 @@ import Testing
         let fixture = AdapterFixture()
         fixture.center.categories = try Self.registry()
 
-        for identifier in [PushResponse.Action.defaultActionIdentifier, PushResponse.Action.dismissActionIdentifier, "NOPE"] {
+        for identifier in [
+            PushResponse.Action.defaultActionIdentifier, PushResponse.Action.dismissActionIdentifier, "NOPE",
+        ] {
             fixture.userNotifications.didReceive(
                 ResponseSnapshot(notification: Payloads.snapshot(Payloads.chat), actionIdentifier: identifier),
-                appState: .background) {}
+                appState: .background
+            ) {}
         }
 
         #expect(fixture.messages.count == 3)
@@ -82,7 +89,8 @@ import Testing
 
         fixture.userNotifications.didReceive(
             ResponseSnapshot(notification: Payloads.snapshot(Payloads.chat), actionIdentifier: "REPLY"),
-            appState: .background) {}
+            appState: .background
+        ) {}
 
         #expect(fixture.messages.all.first?.response?.pushAction == nil)
         #expect(fixture.messages.all.first?.response?.action == .custom("REPLY"))

@@ -18,7 +18,8 @@ import Testing
             ResponseSnapshot(
                 notification: Payloads.snapshot(Payloads.alert),
                 actionIdentifier: "com.apple.UNNotificationDefaultActionIdentifier"),
-            appState: .inactive) {}
+            appState: .inactive
+        ) {}
         app.applicationDidBecomeActive()
 
         // Then exactly one tap, from didReceive, which knows the request identifier.
@@ -36,7 +37,8 @@ import Testing
         fixture.appDelegate.didFinishLaunching(launchOptions: [.remoteNotification: Payloads.chat])
         fixture.userNotifications.didReceive(
             ResponseSnapshot(notification: Payloads.snapshot(Payloads.chat), actionIdentifier: "REPLY", userText: "Hi"),
-            appState: .inactive) {}
+            appState: .inactive
+        ) {}
         fixture.appDelegate.applicationDidBecomeActive()
 
         let message = try #require(fixture.messages.all.first)
@@ -66,7 +68,8 @@ import Testing
         fixture.appDelegate.didFinishLaunching(launchOptions: [.remoteNotification: Payloads.alert])
         fixture.userNotifications.didReceive(
             ResponseSnapshot(notification: Payloads.snapshot(Payloads.chat, id: "OTHER"), actionIdentifier: "MUTE"),
-            appState: .background) {}
+            appState: .background
+        ) {}
 
         #expect(fixture.messages.all.map(\.path) == [.launchOptions, .didReceiveResponse])
         #expect(fixture.messages.all.map(\.content.categoryIdentifier) == [nil, "CHAT"])
@@ -113,7 +116,9 @@ import Testing
         }
         defer { background.cancel() }
 
-        let present = { fixture.userNotifications.willPresent(Payloads.snapshot(Payloads.alertWithContent)) { options.record($0) } }
+        let present = {
+            fixture.userNotifications.willPresent(Payloads.snapshot(Payloads.alertWithContent)) { options.record($0) }
+        }
         let fetch = {
             fixture.appDelegate.didReceiveRemoteNotification(Payloads.alertWithContent, appState: .active) {
                 results.record($0)
@@ -157,7 +162,8 @@ import Testing
             ResponseSnapshot(
                 notification: Payloads.snapshot(Payloads.alert),
                 actionIdentifier: "com.apple.UNNotificationDefaultActionIdentifier"),
-            appState: .active) {}
+            appState: .active
+        ) {}
 
         #expect(fixture.messages.all.map(\.kind) == [.remote, .remoteTapped])
     }

@@ -117,7 +117,8 @@ public final class AppDelegateAdapter: Sendable {
             let message = PushMessage(
                 kind: .remoteTapped, content: content, response: PushResponse(action: .open), appState: appState,
                 path: path, date: now)
-            center.deliverResponse(message, completion: completion.map { once in OnceCompletion { once.finish(.noData) } })
+            center.deliverResponse(
+                message, completion: completion.map { once in OnceCompletion { once.finish(.noData) } })
         } else {
             let message = PushMessage(kind: .remote, content: content, appState: appState, path: path, date: now)
             center.deliverArrival(message, fetchCompletion: completion)
@@ -155,7 +156,8 @@ public final class AppDelegateAdapter: Sendable {
             return LegacyLocalNotification(foundationUserInfo: userInfo).content
         }
         return PushContent(userInfo: ["launchOptionValue": value])
-            .withIssue("launchOptions.localNotification", "expected a LegacyLocalNotification, found \(type(of: value))")
+            .withIssue(
+                "launchOptions.localNotification", "expected a LegacyLocalNotification, found \(type(of: value))")
     }
 }
 
