@@ -215,3 +215,44 @@ import Testing
         #expect(fixture.messages.all.map(\.kind) == [.localTapped])
     }
 }
+
+/// A third-party SDK handing the same push over again does not duplicate it.
+@Suite struct CrossPathForwardedTests {
+    @Test func forwardedAfterTheSystemCallbackIsDropped() {
+        let fixture = AdapterFixture()
+
+        fixture.userNotifications.willPresent(Payloads.snapshot(Payloads.alert)) { _ in }
+        fixture.appDelegate.didReceiveForwardedNotification(Payloads.alert, appState: .active)
+
+        #expect(fixture.messages.all.map(\.path) == [.willPresent])
+    }
+
+    @Test func forwardedFirstThenTheSystemTapIsOneTap() {
+        let fixture = AdapterFixture()
+        let done = CallRecorder<Void>()
+
+        fixture.appDelegate.didReceiveForwardedNotification(
+            Payloads.alert, appState: .inactive, response: PushResponse(action: .open))
+        fixture.userNotifications.didReceive(
+            ResponseSnapshot(
+                notification: Payloads.snapshot(Payloads.alert),
+                actionIdentifier: "com.apple.UNNotificationDefaultActionIdentifier"),
+            appState: .inactive
+        ) { done.record() }
+
+        #expect(fixture.messages.all.map(\.path) == [.forwarded])
+        #expect(done.count == 1)
+    }
+
+    @Test func providerMessageIDsMakeDifferentPayloadsOfOnePushAgree() {
+        // JPush re-delivers with extra keys; `_j_msgid` identifies it.
+        let fixture = AdapterFixture()
+        let native: [AnyHashable: Any] = ["aps": ["alert": "Sale"], "_j_msgid": 424_242]
+        let forwarded: [AnyHashable: Any] = ["aps": ["alert": "Sale"], "_j_msgid": 424_242, "_j_business": 1]
+
+        fixture.appDelegate.didReceiveRemoteNotification(native, appState: .active)
+        fixture.appDelegate.didReceiveForwardedNotification(forwarded, appState: .active)
+
+        #expect(fixture.messages.count == 1)
+    }
+}
