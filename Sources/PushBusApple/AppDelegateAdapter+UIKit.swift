@@ -15,7 +15,8 @@ extension AppDelegateAdapter {
     /// becomes a ``LegacyLocalNotification``.
     @MainActor
     public func application(
-        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) {
         guard let launchOptions else { return }
         var neutral: [LaunchOptionKey: Any] = [:]
@@ -64,7 +65,9 @@ extension AppDelegateAdapter {
 
     /// From `application(_:didFailToRegisterForRemoteNotificationsWithError:)`.
     @MainActor
-    public func application(_ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error) {
+    public func application(
+        _ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error
+    ) {
         didFailToRegisterForRemoteNotifications(error: error)
     }
 

@@ -1,11 +1,12 @@
+import Foundation
+import PushBus
+
 // The app's state, read from UIKit where there is one.
 #if canImport(UIKit)
 import UIKit
 #elseif PUSHBUS_APPLE_STUBS
 import PushBusAppleStubs
 #endif
-import Foundation
-import PushBus
 
 /// Reads the app's state for callbacks that do not carry it.
 public enum ApplicationState {

@@ -27,7 +27,9 @@ extension PushBus {
         let tokenSelector = NSSelectorFromString("application:didRegisterForRemoteNotificationsWithDeviceToken:")
         _ = replace(tokenSelector, in: delegateClass) { original in
             let block: @convention(block) (AnyObject, UIApplication, NSData) -> Void = { object, app, token in
-                MainActor.assumeIsolated { PushBus.appDelegate.didRegisterForRemoteNotifications(deviceToken: token as Data) }
+                MainActor.assumeIsolated {
+                    PushBus.appDelegate.didRegisterForRemoteNotifications(deviceToken: token as Data)
+                }
                 if let original { unsafeBitCast(original, to: TokenIMP.self)(object, tokenSelector, app, token) }
             }
             return imp_implementationWithBlock(block)

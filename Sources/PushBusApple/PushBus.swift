@@ -56,6 +56,9 @@ public enum PushBus {
         return delegate
     }
 
+    /// The center of the installation, or `PushCenter.shared`.
+    public static var installedCenter: PushCenter { installation?.center ?? .shared }
+
     /// The installed delegate, if ``install(center:notificationCenter:)`` ran.
     public static var delegate: PushNotificationDelegate? { installation?.delegate }
 

@@ -76,7 +76,9 @@ public final class PushNotificationDelegate: NSObject, UNUserNotificationCenterD
     #endif
 
     #if !os(tvOS) && !os(watchOS)
-    public func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?) {
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?
+    ) {
         guard let previous else { return }
         #if canImport(UserNotifications)
         previous.userNotificationCenter?(center, openSettingsFor: notification)

@@ -63,7 +63,8 @@ extension NotificationSnapshot {
     public init(_ notification: UNNotification) {
         let request = notification.request
         let trigger = TriggerKind(request.trigger)
-        let content = trigger.isRemote
+        let content =
+            trigger.isRemote
             ? PushContent(userInfo: request.content.userInfo) : PushContent(localContent: request.content)
         self.init(requestIdentifier: request.identifier, date: notification.date, trigger: trigger, content: content)
     }

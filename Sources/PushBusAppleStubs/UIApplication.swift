@@ -18,9 +18,11 @@ import Foundation
         public var rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
         /// 3–26 (deprecated in 26).
-        public static let remoteNotification = LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsRemoteNotificationKey")
+        public static let remoteNotification = LaunchOptionsKey(
+            rawValue: "UIApplicationLaunchOptionsRemoteNotificationKey")
         /// 4–10.
-        public static let localNotification = LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsLocalNotificationKey")
+        public static let localNotification = LaunchOptionsKey(
+            rawValue: "UIApplicationLaunchOptionsLocalNotificationKey")
     }
 
     /// The shared application.

@@ -247,6 +247,33 @@ open class CLRegion: NSObject {
     }
 }
 
+/// Stub of Core Location's `CLLocationCoordinate2D`.
+public struct CLLocationCoordinate2D: Sendable {
+    public var latitude: Double
+    public var longitude: Double
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
+/// Core Location's `CLLocationDistance`.
+public typealias CLLocationDistance = Double
+
+/// Stub of Core Location's `CLCircularRegion`.
+open class CLCircularRegion: CLRegion {
+    open var center: CLLocationCoordinate2D { _center }
+    open var radius: CLLocationDistance { _radius }
+    private let _center: CLLocationCoordinate2D
+    private let _radius: CLLocationDistance
+
+    public init(center: CLLocationCoordinate2D, radius: CLLocationDistance, identifier: String) {
+        _center = center
+        _radius = radius
+        super.init(stubbedIdentifier: identifier)
+    }
+}
+
 /// Stub of `UNNotificationResponse` (iOS 10). Apple's are created only by the system; tests use
 /// ``init(stubbedNotification:actionIdentifier:)``.
 open class UNNotificationResponse: NSObject {

@@ -55,7 +55,9 @@ open class UNNotificationAction: NSObject {
     }
 
     /// iOS 15.
-    public init(identifier: String, title: String, options: UNNotificationActionOptions = [], icon: UNNotificationActionIcon?) {
+    public init(
+        identifier: String, title: String, options: UNNotificationActionOptions = [], icon: UNNotificationActionIcon?
+    ) {
         _identifier = identifier
         _title = title
         _options = options
@@ -76,7 +78,8 @@ open class UNTextInputNotificationAction: UNNotificationAction {
         textInputPlaceholder: String
     ) {
         self.init(
-            identifier: identifier, title: title, options: options, icon: nil, textInputButtonTitle: textInputButtonTitle,
+            identifier: identifier, title: title, options: options, icon: nil,
+            textInputButtonTitle: textInputButtonTitle,
             textInputPlaceholder: textInputPlaceholder)
     }
 

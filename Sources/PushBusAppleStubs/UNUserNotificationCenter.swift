@@ -69,7 +69,8 @@ open class UNUserNotificationCenter: NSObject {
     }
 
     open func add(
-        _ request: UNNotificationRequest, withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil
+        _ request: UNNotificationRequest,
+        withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil
     ) {
         lock.withLock {
             _pending.removeAll { $0.identifier == request.identifier }
@@ -153,7 +154,9 @@ extension UNUserNotificationCenterDelegate {
         _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
         withCompletionHandler completionHandler: @escaping @Sendable () -> Void
     ) {}
-    public func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?) {}
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?
+    ) {}
 }
 
 /// Stub of `UNNotificationPresentationOptions`.

@@ -1,10 +1,11 @@
+import Foundation
+import PushBus
+
 #if canImport(UserNotifications)
 import UserNotifications
 #elseif PUSHBUS_APPLE_STUBS
 import PushBusAppleStubs
 #endif
-import Foundation
-import PushBus
 
 /// Records values from any thread.
 final class Recorder<Value: Sendable>: Sendable {
@@ -24,7 +25,8 @@ enum StubNotifications {
             content.title = alert["title"] as? String ?? ""
             content.body = alert["body"] as? String ?? ""
         }
-        let request = UNNotificationRequest(identifier: identifier, content: content, trigger: UNPushNotificationTrigger())
+        let request = UNNotificationRequest(
+            identifier: identifier, content: content, trigger: UNPushNotificationTrigger())
         return UNNotification(stubbedDate: Date(timeIntervalSince1970: 1_767_225_600), request: request)
     }
 

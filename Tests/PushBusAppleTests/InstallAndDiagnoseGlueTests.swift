@@ -81,7 +81,8 @@ import Testing
         let notificationCenter = UNUserNotificationCenter()
         PushBus.install(center: center, notificationCenter: notificationCenter)
         let granted = try await PushBus.requestAuthorization(notificationCenter: notificationCenter, center: center)
-        PushBus.appDelegate.application(UIApplication(), didRegisterForRemoteNotificationsWithDeviceToken: Data([1, 2]))
+        PushBus.appDelegate.application(
+            UIApplication(), didRegisterForRemoteNotificationsWithDeviceToken: Data([1, 2]))
         center.recordDiagnostics { $0.areCategoriesRegistered = true }
         PushBus.appDelegate.applicationDidBecomeActive(UIApplication())
 
@@ -127,7 +128,8 @@ import Testing
         let delegate = PushNotificationDelegate(adapter: UserNotificationAdapter(center: center)) { .inactive }
         let notification = StubNotifications.remote(StubNotifications.chatPayload)
 
-        app.application(UIApplication(), didFinishLaunchingWithOptions: [.remoteNotification: StubNotifications.chatPayload])
+        app.application(
+            UIApplication(), didFinishLaunchingWithOptions: [.remoteNotification: StubNotifications.chatPayload])
         delegate.userNotificationCenter(
             UNUserNotificationCenter(),
             didReceive: UNTextInputNotificationResponse(
@@ -181,7 +183,10 @@ import Testing
         ) { done.record(true) }
 
         #expect(messages.all.map(\.kind) == [.localTapped, .remoteTapped])
-        #expect(messages.all.map(\.response) == [PushResponse(action: .custom("NOTE"), userText: "milk"), PushResponse(action: .open)])
+        #expect(
+            messages.all.map(\.response) == [
+                PushResponse(action: .custom("NOTE"), userText: "milk"), PushResponse(action: .open),
+            ])
         #expect(done.count == 2)
     }
 

@@ -86,7 +86,9 @@ import Testing
         #expect(TriggerKind(UNPushNotificationTrigger()) == .push)
         #expect(TriggerKind(UNTimeIntervalNotificationTrigger(timeInterval: 60, repeats: true)) == .timeInterval)
         #expect(TriggerKind(UNCalendarNotificationTrigger(dateMatching: DateComponents(), repeats: false)) == .calendar)
-        #expect(TriggerKind(UNLocationNotificationTrigger(region: CLRegion(stubbedIdentifier: "home"), repeats: false)) == .location)
+        #expect(
+            TriggerKind(UNLocationNotificationTrigger(region: CLRegion(stubbedIdentifier: "home"), repeats: false))
+                == .location)
         #expect(TriggerKind(nil) == .timeInterval)
     }
 

@@ -78,21 +78,27 @@ struct AdapterFixture {
 
 enum Payloads {
     /// A visible alert with a deep link.
-    static var alert: [AnyHashable: Any] { [
-        "aps": ["alert": ["title": "Order shipped", "body": "Your order 42 is on its way"], "sound": "default"],
-        "route": "myapp://order/42",
-    ] }
+    static var alert: [AnyHashable: Any] {
+        [
+            "aps": ["alert": ["title": "Order shipped", "body": "Your order 42 is on its way"], "sound": "default"],
+            "route": "myapp://order/42",
+        ]
+    }
     /// A visible alert in the "CHAT" category.
-    static var chat: [AnyHashable: Any] { [
-        "aps": ["alert": ["title": "Ann", "body": "Lunch?"], "category": "CHAT"],
-        "thread": "ann",
-    ] }
+    static var chat: [AnyHashable: Any] {
+        [
+            "aps": ["alert": ["title": "Ann", "body": "Lunch?"], "category": "CHAT"],
+            "thread": "ann",
+        ]
+    }
     /// A silent push.
     static var silent: [AnyHashable: Any] { ["aps": ["content-available": 1], "sync": "inbox"] }
     /// An alert that also wakes the app (`content-available`).
-    static var alertWithContent: [AnyHashable: Any] { [
-        "aps": ["alert": "New mail", "badge": 3, "content-available": 1], "mailbox": "inbox",
-    ] }
+    static var alertWithContent: [AnyHashable: Any] {
+        [
+            "aps": ["alert": "New mail", "badge": 3, "content-available": 1], "mailbox": "inbox",
+        ]
+    }
 
     static func snapshot(
         _ payload: [AnyHashable: Any], id: String = "REQ-1", trigger: TriggerKind = .push
@@ -103,8 +109,9 @@ enum Payloads {
     static func localSnapshot(trigger: TriggerKind = .timeInterval, category: String? = nil) -> NotificationSnapshot {
         NotificationSnapshot(
             requestIdentifier: "LOCAL-1", trigger: trigger,
-            content: PushContent(title: "Stand up", body: "You have been sitting for an hour",
-                                 categoryIdentifier: category, userInfo: ["reminder": 7]))
+            content: PushContent(
+                title: "Stand up", body: "You have been sitting for an hour",
+                categoryIdentifier: category, userInfo: ["reminder": 7]))
     }
 
     static let legacyLocal = LegacyLocalNotification(

@@ -28,7 +28,8 @@ struct HandlerFailure: Error {}
 
         fixture.userNotifications.didReceive(
             ResponseSnapshot(notification: Payloads.snapshot(Payloads.chat), actionIdentifier: "REPLY"),
-            appState: .background) { done.record() }
+            appState: .background
+        ) { done.record() }
         await settle()
 
         #expect(deliveries.count == 20)
@@ -105,7 +106,8 @@ struct HandlerFailure: Error {}
 
         fixture.userNotifications.didReceive(
             ResponseSnapshot(notification: Payloads.snapshot(Payloads.alert), actionIdentifier: "OPEN"),
-            appState: .inactive) { done.record() }
+            appState: .inactive
+        ) { done.record() }
         fixture.clock.advance(by: 4)
         await settle()
         #expect(done.count == 0)
@@ -175,7 +177,8 @@ struct HandlerFailure: Error {}
 
         fixture.userNotifications.didReceive(
             ResponseSnapshot(notification: Payloads.snapshot(Payloads.chat), actionIdentifier: "LIKE"),
-            appState: .background) { done.record() }
+            appState: .background
+        ) { done.record() }
         #expect(await eventually { seen.count == 1 })
         await settle()
         #expect(done.count == 0)

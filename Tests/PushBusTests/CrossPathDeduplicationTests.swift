@@ -18,7 +18,8 @@ import Testing
             ResponseSnapshot(
                 notification: Payloads.snapshot(Payloads.alert),
                 actionIdentifier: "com.apple.UNNotificationDefaultActionIdentifier"),
-            appState: .inactive) {}
+            appState: .inactive
+        ) {}
         app.applicationDidBecomeActive()
 
         // Then exactly one tap, from didReceive, which knows the request identifier.
@@ -36,7 +37,8 @@ import Testing
         fixture.appDelegate.didFinishLaunching(launchOptions: [.remoteNotification: Payloads.chat])
         fixture.userNotifications.didReceive(
             ResponseSnapshot(notification: Payloads.snapshot(Payloads.chat), actionIdentifier: "REPLY", userText: "Hi"),
-            appState: .inactive) {}
+            appState: .inactive
+        ) {}
         fixture.appDelegate.applicationDidBecomeActive()
 
         let message = try #require(fixture.messages.all.first)
@@ -66,7 +68,8 @@ import Testing
         fixture.appDelegate.didFinishLaunching(launchOptions: [.remoteNotification: Payloads.alert])
         fixture.userNotifications.didReceive(
             ResponseSnapshot(notification: Payloads.snapshot(Payloads.chat, id: "OTHER"), actionIdentifier: "MUTE"),
-            appState: .background) {}
+            appState: .background
+        ) {}
 
         #expect(fixture.messages.all.map(\.path) == [.launchOptions, .didReceiveResponse])
         #expect(fixture.messages.all.map(\.content.categoryIdentifier) == [nil, "CHAT"])
@@ -113,7 +116,9 @@ import Testing
         }
         defer { background.cancel() }
 
-        let present = { fixture.userNotifications.willPresent(Payloads.snapshot(Payloads.alertWithContent)) { options.record($0) } }
+        let present = {
+            fixture.userNotifications.willPresent(Payloads.snapshot(Payloads.alertWithContent)) { options.record($0) }
+        }
         let fetch = {
             fixture.appDelegate.didReceiveRemoteNotification(Payloads.alertWithContent, appState: .active) {
                 results.record($0)
@@ -157,7 +162,8 @@ import Testing
             ResponseSnapshot(
                 notification: Payloads.snapshot(Payloads.alert),
                 actionIdentifier: "com.apple.UNNotificationDefaultActionIdentifier"),
-            appState: .active) {}
+            appState: .active
+        ) {}
 
         #expect(fixture.messages.all.map(\.kind) == [.remote, .remoteTapped])
     }
@@ -207,5 +213,46 @@ import Testing
             launchOptions: [.remoteNotification: Payloads.silent, .localNotification: Payloads.legacyLocal])
 
         #expect(fixture.messages.all.map(\.kind) == [.localTapped])
+    }
+}
+
+/// A third-party SDK handing the same push over again does not duplicate it.
+@Suite struct CrossPathForwardedTests {
+    @Test func forwardedAfterTheSystemCallbackIsDropped() {
+        let fixture = AdapterFixture()
+
+        fixture.userNotifications.willPresent(Payloads.snapshot(Payloads.alert)) { _ in }
+        fixture.appDelegate.didReceiveForwardedNotification(Payloads.alert, appState: .active)
+
+        #expect(fixture.messages.all.map(\.path) == [.willPresent])
+    }
+
+    @Test func forwardedFirstThenTheSystemTapIsOneTap() {
+        let fixture = AdapterFixture()
+        let done = CallRecorder<Void>()
+
+        fixture.appDelegate.didReceiveForwardedNotification(
+            Payloads.alert, appState: .inactive, response: PushResponse(action: .open))
+        fixture.userNotifications.didReceive(
+            ResponseSnapshot(
+                notification: Payloads.snapshot(Payloads.alert),
+                actionIdentifier: "com.apple.UNNotificationDefaultActionIdentifier"),
+            appState: .inactive
+        ) { done.record() }
+
+        #expect(fixture.messages.all.map(\.path) == [.forwarded])
+        #expect(done.count == 1)
+    }
+
+    @Test func providerMessageIDsMakeDifferentPayloadsOfOnePushAgree() {
+        // JPush re-delivers with extra keys; `_j_msgid` identifies it.
+        let fixture = AdapterFixture()
+        let native: [AnyHashable: Any] = ["aps": ["alert": "Sale"], "_j_msgid": 424_242]
+        let forwarded: [AnyHashable: Any] = ["aps": ["alert": "Sale"], "_j_msgid": 424_242, "_j_business": 1]
+
+        fixture.appDelegate.didReceiveRemoteNotification(native, appState: .active)
+        fixture.appDelegate.didReceiveForwardedNotification(forwarded, appState: .active)
+
+        #expect(fixture.messages.count == 1)
     }
 }

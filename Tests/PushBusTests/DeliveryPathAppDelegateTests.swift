@@ -177,7 +177,9 @@ import Testing
         let fixture = AdapterFixture()
 
         fixture.appDelegate.didFinishLaunching(launchOptions: nil)
-        fixture.appDelegate.didFinishLaunching(launchOptions: [LaunchOptionKey(rawValue: "UIApplicationLaunchOptionsURLKey"): "x"])
+        fixture.appDelegate.didFinishLaunching(launchOptions: [
+            LaunchOptionKey(rawValue: "UIApplicationLaunchOptionsURLKey"): "x"
+        ])
         fixture.appDelegate.applicationDidBecomeActive()
 
         #expect(fixture.messages.count == 0)

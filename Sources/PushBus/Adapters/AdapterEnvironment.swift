@@ -32,6 +32,7 @@ package final class AdapterEnvironment: Sendable {
         /// Ids whose background handlers already ran, with when, so a re-report does not run them again.
         var backgroundRuns: [(id: PushMessage.ID, at: Date)] = []
         var facts = DeliveryDiagnostics()
+        var categories: CategoryRegistry?
     }
 
     /// How many response ids and background runs are remembered.
@@ -134,6 +135,11 @@ package final class AdapterEnvironment: Sendable {
     var policy: PresentationPolicy {
         get { state.withLock { $0.policy } }
         set { state.withLock { $0.policy = newValue } }
+    }
+
+    var categories: CategoryRegistry? {
+        get { state.withLock { $0.categories } }
+        set { state.withLock { $0.categories = newValue } }
     }
 
     func clock(default fallback: any PushClock) -> any PushClock {

@@ -117,10 +117,34 @@ public final class AppDelegateAdapter: Sendable {
             let message = PushMessage(
                 kind: .remoteTapped, content: content, response: PushResponse(action: .open), appState: appState,
                 path: path, date: now)
-            center.deliverResponse(message, completion: completion.map { once in OnceCompletion { once.finish(.noData) } })
+            center.deliverResponse(
+                message, completion: completion.map { once in OnceCompletion { once.finish(.noData) } })
         } else {
             let message = PushMessage(kind: .remote, content: content, appState: appState, path: path, date: now)
             center.deliverArrival(message, fetchCompletion: completion)
+        }
+    }
+
+    // MARK: Third-party SDKs
+
+    /// A notification another push SDK hands over again (from its own callback or message channel).
+    ///
+    /// Posts a `.remote` arrival, or a `.remoteTapped` message when `response` is given, with path
+    /// `.forwarded`. When the system callback already reported the same push, the center drops it as a
+    /// duplicate, so subscribers see it once whichever arrives first.
+    public func didReceiveForwardedNotification(
+        _ userInfo: [AnyHashable: Any], appState: AppState, response: PushResponse? = nil
+    ) {
+        let content = PushContent(userInfo: userInfo)
+        let now = center.completionClock.now
+        if let response {
+            let message = PushMessage(
+                kind: .remoteTapped, content: content, response: response, appState: appState, path: .forwarded,
+                date: now)
+            center.deliverResponse(message, completion: nil)
+        } else {
+            let message = PushMessage(kind: .remote, content: content, appState: appState, path: .forwarded, date: now)
+            center.deliverArrival(message, fetchCompletion: nil)
         }
     }
 
@@ -155,7 +179,8 @@ public final class AppDelegateAdapter: Sendable {
             return LegacyLocalNotification(foundationUserInfo: userInfo).content
         }
         return PushContent(userInfo: ["launchOptionValue": value])
-            .withIssue("launchOptions.localNotification", "expected a LegacyLocalNotification, found \(type(of: value))")
+            .withIssue(
+                "launchOptions.localNotification", "expected a LegacyLocalNotification, found \(type(of: value))")
     }
 }
 

@@ -59,7 +59,8 @@ public struct LegacyLocalNotification: Sendable, Hashable {
     public var content: PushContent {
         let sound: PushSound? = soundName.map { $0 == Self.defaultSoundName || $0 == "default" ? .default : .named($0) }
         return PushContent(
-            title: alertTitle, body: alertBody, badge: applicationIconBadgeNumber > 0 ? applicationIconBadgeNumber : nil,
+            title: alertTitle, body: alertBody,
+            badge: applicationIconBadgeNumber > 0 ? applicationIconBadgeNumber : nil,
             sound: sound, categoryIdentifier: category, userInfo: userInfo)
     }
 }

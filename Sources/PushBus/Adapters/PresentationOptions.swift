@@ -32,7 +32,8 @@ public struct PresentationPolicy: Sendable {
     let decide: @Sendable (PushMessage) -> PresentationOptions
 
     /// A policy computed by `decide` for each foreground message. It runs on the callback's thread; keep it fast.
-    public static func custom(_ decide: @escaping @Sendable (PushMessage) -> PresentationOptions) -> PresentationPolicy {
+    public static func custom(_ decide: @escaping @Sendable (PushMessage) -> PresentationOptions) -> PresentationPolicy
+    {
         PresentationPolicy(decide: decide)
     }
 

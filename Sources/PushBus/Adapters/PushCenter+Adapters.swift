@@ -73,6 +73,21 @@ extension PushCenter {
         set { adapters.state.withLock { $0.clock = newValue } }
     }
 
+    /// The app's categories: when set, each tapped message's ``PushResponse/pushAction`` is the registered
+    /// action the user chose (looked up by the notification's category and the action identifier), so a
+    /// handler knows it was destructive, a text input, ….
+    ///
+    /// ```swift
+    /// center.categories = try CategoryRegistry { PushCategory("CHAT") { PushAction.textInput("REPLY", …) } }
+    /// ```
+    ///
+    /// Setting it does not register the categories with the system; `PushBus.register(categories:)` in
+    /// PushBusApple does both.
+    public var categories: CategoryRegistry? {
+        get { adapters.categories }
+        set { adapters.categories = newValue }
+    }
+
     /// What the adapters know about the app's setup, and what looks misconfigured.
     public var deliveryDiagnostics: DeliveryDiagnostics { adapters.facts }
 

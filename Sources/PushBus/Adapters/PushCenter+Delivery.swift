@@ -25,6 +25,7 @@ extension PushCenter {
     /// Posts a user response (after any held launch messages it does not claim), runs the response handlers
     /// and completes when they finish or at the response deadline. A duplicate completes at once.
     func deliverResponse(_ message: PushMessage, completion: OnceCompletion<Void>?) {
+        let message = resolvingAction(message)
         for fallback in adapters.noteResponse(for: message.id) { deliverHeldLaunch(fallback) }
         guard post(message) != .duplicate else {
             completion?.finish()
@@ -56,8 +57,19 @@ extension PushCenter {
     }
 
     private func deliverHeldLaunch(_ message: PushMessage) {
+        let message = resolvingAction(message)
         guard post(message) != .duplicate else { return }
         let handlers = adapters.responseHandlers(for: message)
         HandlerRun.start(handlers, message: message, deadline: responseDeadline, clock: completionClock) { _ in }
+    }
+
+    /// `message` with its response's ``PushResponse/pushAction`` looked up in ``categories``.
+    private func resolvingAction(_ message: PushMessage) -> PushMessage {
+        guard let registry = categories, message.response?.pushAction == nil,
+            let action = registry.action(for: message)
+        else { return message }
+        var resolved = message
+        resolved.response?.pushAction = action
+        return resolved
     }
 }
