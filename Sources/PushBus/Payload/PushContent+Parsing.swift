@@ -45,7 +45,7 @@ extension PushContent {
         var reader = APSReader(issues: conversionIssues)
         guard case .object(let root) = payload else {
             reader.report("", "the payload is \(payload.typeDescription), not an object; nothing could be read", .ignored)
-            issues = reader.issues
+            issues = PayloadIssue.inDeterministicOrder(reader.issues)
             return
         }
         if root.isEmpty {
@@ -60,6 +60,6 @@ extension PushContent {
         case .null?: reader.report("aps", "aps is null; read as absent", .ignored)
         case let other?: reader.report("aps", "expected an object, found \(other.typeDescription)", .ignored)
         }
-        issues = reader.issues
+        issues = PayloadIssue.inDeterministicOrder(reader.issues)
     }
 }
