@@ -27,7 +27,8 @@ public func pushBusFuzzOneInput(_ start: UnsafePointer<UInt8>, _ count: Int) -> 
         if case .object = value, let userInfo = value.foundationValue as? [String: Any] {
             let fromFoundation = PushMessage(content: PushContent(userInfo: userInfo))
             guard fromFoundation.id == message.id else {
-                fatalError("identity differs between bytes and Foundation objects: \(message.id) vs \(fromFoundation.id)")
+                fatalError(
+                    "identity differs between bytes and Foundation objects: \(message.id) vs \(fromFoundation.id)")
             }
         }
         _ = PayloadReport(source: "fuzz", data: data).text

@@ -99,7 +99,11 @@ public struct DeepLinkExtractor: Sendable, Hashable {
             if byte < 0x20 || byte == 0x7F { return nil }  // control characters: an injection smell
             if byte >= 0x80 { hasNonASCII = true }
         }
-        if hasNonASCII, text.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029 }) {
+        if hasNonASCII,
+            text.unicodeScalars.contains(where: {
+                (0x80...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029
+            })
+        {
             return nil
         }
         // "//host" and "\\host" name a host with no scheme; ":x" is not a link.
@@ -144,7 +148,8 @@ public struct DeepLinkExtractor: Sendable, Hashable {
 
     /// Percent-encodes what a URL cannot hold (spaces, non-ASCII), keeping reserved characters and escapes.
     private static func encoded(_ text: String) -> String? {
-        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(0x80)))
+        var allowed = CharacterSet.alphanumerics.intersection(
+            CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(0x80)))
         allowed.insert(charactersIn: "-._~:/?#[]@!$&'()*+,;=%")
         return text.addingPercentEncoding(withAllowedCharacters: allowed)
     }

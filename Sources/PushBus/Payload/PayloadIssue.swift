@@ -41,9 +41,9 @@ extension PayloadIssue {
         return issues.enumerated()
             .sorted { lhs, rhs in
                 lhs.element.keyPath == rhs.element.keyPath
-                    ? lhs.offset < rhs.offset : lhs.element.keyPath.utf8.lexicographicallyPrecedes(rhs.element.keyPath.utf8)
+                    ? lhs.offset < rhs.offset
+                    : lhs.element.keyPath.utf8.lexicographicallyPrecedes(rhs.element.keyPath.utf8)
             }
             .map(\.element)
     }
 }
-

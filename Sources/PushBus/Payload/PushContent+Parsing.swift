@@ -44,7 +44,8 @@ extension PushContent {
         self.payload = payload
         var reader = APSReader(issues: conversionIssues)
         guard case .object(let root) = payload else {
-            reader.report("", "the payload is \(payload.typeDescription), not an object; nothing could be read", .ignored)
+            reader.report(
+                "", "the payload is \(payload.typeDescription), not an object; nothing could be read", .ignored)
             issues = PayloadIssue.inDeterministicOrder(reader.issues)
             return
         }
