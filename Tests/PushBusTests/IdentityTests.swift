@@ -11,7 +11,8 @@ import Testing
     }
 
     @Test func jsonSerializationAndSwiftLiteralsGiveTheSameID() throws {
-        let text = #"{"aps":{"alert":{"title":"T","body":"B"},"badge":1,"sound":"default","content-available":1},"#
+        let text =
+            #"{"aps":{"alert":{"title":"T","body":"B"},"badge":1,"sound":"default","content-available":1},"#
             + #""route":"app://product/1","n":2,"ratio":0.5,"flag":true,"list":[1,"a",null]}"#
         let fromJSON = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [AnyHashable: Any])
         let swifty: [AnyHashable: Any] = [
@@ -70,7 +71,9 @@ import Testing
     }
 
     @Test func theProviderIDWinsOverTheDigest() {
-        #expect(id(["gcm.message_id": "abc", "aps": ["alert": "one"]]) == id(["gcm.message_id": "abc", "aps": ["alert": "two"]]))
+        #expect(
+            id(["gcm.message_id": "abc", "aps": ["alert": "one"]])
+                == id(["gcm.message_id": "abc", "aps": ["alert": "two"]]))
         #expect(id(["gcm.message_id": "abc"]).rawValue == "fcm:abc")
         #expect(id(["custom": ["i": "os-1"]]).rawValue == "oneSignal:os-1")
         #expect(id(["_": "ua-1"]).rawValue == "airship:ua-1")
@@ -81,7 +84,8 @@ import Testing
         let received = PushMessage(kind: .remote, content: PushContent(userInfo: userInfo))
         let tapped = PushMessage(kind: .remoteTapped, content: PushContent(userInfo: userInfo))
         let action = PushMessage(
-            kind: .remoteTapped, content: PushContent(userInfo: userInfo), response: PushResponse(action: .custom("LIKE")))
+            kind: .remoteTapped, content: PushContent(userInfo: userInfo),
+            response: PushResponse(action: .custom("LIKE")))
         #expect(received.id == tapped.id)
         #expect(received.deduplicationKey != tapped.deduplicationKey)
         #expect(tapped.deduplicationKey != action.deduplicationKey)

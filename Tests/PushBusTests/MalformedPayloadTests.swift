@@ -28,7 +28,9 @@ struct MalformedPayload: Sendable, CustomTestStringConvertible {
         MalformedPayload("alert title is an object") { ["aps": ["alert": ["title": ["x": 1]]]] },
         MalformedPayload("alert body is an array") { ["aps": ["alert": ["body": [1, 2]]]] },
         MalformedPayload("loc-args is an object") { ["aps": ["alert": ["loc-key": "K", "loc-args": ["a": 1]]]] },
-        MalformedPayload("loc-args holds objects") { ["aps": ["alert": ["loc-key": "K", "loc-args": [["x": 1], [2]]]]] },
+        MalformedPayload("loc-args holds objects") {
+            ["aps": ["alert": ["loc-key": "K", "loc-args": [["x": 1], [2]]]]]
+        },
         MalformedPayload("badge is a word") { ["aps": ["badge": "three"]] },
         MalformedPayload("badge is fractional") { ["aps": ["badge": 2.5]] },
         MalformedPayload("badge is negative") { ["aps": ["badge": -4]] },
@@ -36,8 +38,12 @@ struct MalformedPayload: Sendable, CustomTestStringConvertible {
         MalformedPayload("badge is an object") { ["aps": ["badge": ["count": 1]]] },
         MalformedPayload("sound is a number") { ["aps": ["sound": 1]] },
         MalformedPayload("sound is an array") { ["aps": ["sound": ["default"]]] },
-        MalformedPayload("sound volume is a word") { ["aps": ["sound": ["critical": 1, "name": "a", "volume": "loud"]]] },
-        MalformedPayload("critical volume out of range") { ["aps": ["sound": ["critical": 1, "name": "a", "volume": 7]]] },
+        MalformedPayload("sound volume is a word") {
+            ["aps": ["sound": ["critical": 1, "name": "a", "volume": "loud"]]]
+        },
+        MalformedPayload("critical volume out of range") {
+            ["aps": ["sound": ["critical": 1, "name": "a", "volume": 7]]]
+        },
         MalformedPayload("content-available is a word") { ["aps": ["content-available": "please"]] },
         MalformedPayload("content-available is an object") { ["aps": ["content-available": ["on": 1]]] },
         MalformedPayload("mutable-content is a Boolean") { ["aps": ["alert": "x", "mutable-content": true]] },
@@ -76,9 +82,16 @@ struct MalformedPayload: Sendable, CustomTestStringConvertible {
             for index in 0..<20_000 { custom["key\(index)"] = String(repeating: "v", count: 20) }
             return ["aps": ["alert": ["body": Array(repeating: "x", count: 10_000)]], "custom": custom]
         },
-        MalformedPayload("a huge string where a number belongs") { ["aps": ["badge": String(repeating: "9", count: 100_000)]] },
+        MalformedPayload("a huge string where a number belongs") {
+            ["aps": ["badge": String(repeating: "9", count: 100_000)]]
+        },
         MalformedPayload("strings with lone surrogates and NUL") {
-            ["aps": ["alert": ["title": String(decoding: [0xED, 0xA0, 0x80], as: UTF8.self), "body": "a\u{0}b"], "badge": "x"]]
+            [
+                "aps": [
+                    "alert": ["title": String(decoding: [0xED, 0xA0, 0x80], as: UTF8.self), "body": "a\u{0}b"],
+                    "badge": "x",
+                ]
+            ]
         },
     ]
 

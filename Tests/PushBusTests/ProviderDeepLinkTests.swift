@@ -10,7 +10,9 @@ import Testing
     }
 
     @Test func theSeedsRouteKeyIsADeepLink() {
-        let payload: PushValue = ["aps": ["alert": "x"], "route": "app://product/12345", "parameters": ["from": "push"]]
+        let payload: PushValue = [
+            "aps": ["alert": "x"], "route": "app://product/12345", "parameters": ["from": "push"],
+        ]
         #expect(link(payload) == URL(string: "app://product/12345"))
     }
 
@@ -24,7 +26,9 @@ import Testing
     }
 
     @Test func theProviderKeyComesFirst() {
-        #expect(link(["gcm.message_id": "1", "gcm.app_link": "app://fcm", "route": "app://route"]) == URL(string: "app://fcm"))
+        #expect(
+            link(["gcm.message_id": "1", "gcm.app_link": "app://fcm", "route": "app://route"])
+                == URL(string: "app://fcm"))
         #expect(link(["_": "1", "^d": "app://airship", "url": "app://url"]) == URL(string: "app://airship"))
         #expect(link(["ab": ["c": "1"], "ab_uri": "app://braze", "url": "app://url"]) == URL(string: "app://braze"))
     }

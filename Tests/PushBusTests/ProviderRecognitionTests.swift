@@ -20,7 +20,8 @@ import Testing
 
     @Test func fcmIsRecognizedByItsMessageID() throws {
         let userInfo = try json(
-            #"{"aps":{"alert":"Sale"},"gcm.message_id":"1700000000123456","google.c.a.e":"1","google.c.sender.id":"123"}"#)
+            #"{"aps":{"alert":"Sale"},"gcm.message_id":"1700000000123456","google.c.a.e":"1","google.c.sender.id":"123"}"#
+        )
         let message = message(userInfo)
         #expect(message.provider == PushProvider(name: .fcm, messageID: "1700000000123456"))
         #expect(message.id.rawValue == "fcm:1700000000123456")

@@ -66,7 +66,9 @@ import Testing
 
     @Test func identifiersAreRead() {
         let content = PushContent(userInfo: [
-            "aps": ["thread-id": "chat-1", "category": "REPLY", "target-content-id": "window-2", "filter-criteria": "work"]
+            "aps": [
+                "thread-id": "chat-1", "category": "REPLY", "target-content-id": "window-2", "filter-criteria": "work",
+            ]
         ])
         #expect(content.threadIdentifier == "chat-1")
         #expect(content.categoryIdentifier == "REPLY")
@@ -143,7 +145,9 @@ import Testing
     @Test func aLiteralPayloadReadsTheSameAsAFoundationDictionary() {
         // A literal can resolve to the local initializer's `[String: PushValue]`; both must agree.
         let literal = PushContent(userInfo: ["aps": ["alert": ["title": "T"], "badge": "3"], "route": "app://x"])
-        let foundation: [AnyHashable: Any] = ["aps": ["alert": ["title": "T"], "badge": "3"] as [String: Any], "route": "app://x"]
+        let foundation: [AnyHashable: Any] = [
+            "aps": ["alert": ["title": "T"], "badge": "3"] as [String: Any], "route": "app://x",
+        ]
         #expect(literal == PushContent(userInfo: foundation))
         #expect(literal.title == "T" && literal.badge == 3)
     }

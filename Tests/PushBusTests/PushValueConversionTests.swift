@@ -81,7 +81,8 @@ import Testing
 
     @Test func nonFiniteNumbersBecomeNullAndAreReported() {
         var issues: [PayloadIssue] = []
-        let value = PushValue.convert(["a": Double.nan, "b": [Double.infinity]] as [String: Any], path: "", issues: &issues)
+        let value = PushValue.convert(
+            ["a": Double.nan, "b": [Double.infinity]] as [String: Any], path: "", issues: &issues)
         #expect(value == ["a": nil, "b": [nil]])
         #expect(Set(issues.map(\.keyPath)) == ["a", "b[0]"])
     }
@@ -89,7 +90,8 @@ import Testing
     @Test func issuesNameTheFullKeyPathIncludingArrayIndexes() {
         final class Opaque {}
         var issues: [PayloadIssue] = []
-        _ = PushValue.convert(["aps": ["alert": ["loc-args": ["ok", Opaque()]]]] as [String: Any], path: "", issues: &issues)
+        _ = PushValue.convert(
+            ["aps": ["alert": ["loc-args": ["ok", Opaque()]]]] as [String: Any], path: "", issues: &issues)
         #expect(issues.map(\.keyPath) == ["aps.alert.loc-args[1]"])
     }
 
@@ -131,4 +133,3 @@ import Testing
         #expect(try JSONDecoder().decode(PushValue.self, from: data) == value)
     }
 }
-

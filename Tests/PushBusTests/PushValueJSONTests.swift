@@ -74,7 +74,8 @@ import Testing
     }
 
     @Test func parsesTheSameAsJSONSerialization() throws {
-        let text = #"{"aps":{"alert":{"title":"T","loc-args":["1",2]},"badge":3,"content-available":1},"x":[true,null,0.25]}"#
+        let text =
+            #"{"aps":{"alert":{"title":"T","loc-args":["1",2]},"badge":3,"content-available":1},"x":[true,null,0.25]}"#
         let ours = try PushValue(json: Data(text.utf8))
         let foundation = try JSONSerialization.jsonObject(with: Data(text.utf8))
         #expect(ours == PushValue(any: foundation))

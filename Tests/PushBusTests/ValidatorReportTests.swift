@@ -45,7 +45,8 @@ import Testing
     }
 
     @Test func textShowsDiagnosticsAndTheNormalizedMessage() {
-        let text = report(#"{"aps":{"alert":{"title":"T","body":"B"},"badge":"3"},"_j_msgid":42,"route":"app://a"}"#).text
+        let text = report(#"{"aps":{"alert":{"title":"T","body":"B"},"badge":"3"},"_j_msgid":42,"route":"app://a"}"#)
+            .text
         #expect(text.hasPrefix("test.json: invalid (1 error, 0 warnings)"))
         #expect(text.contains("error: aps.badge:"))
         #expect(text.contains("id: jpush:42"))

@@ -18,7 +18,8 @@ import Testing
     }
 
     @Test func aWellFormedAlertIsClean() {
-        let text = #"{"aps":{"alert":{"title":"T","body":"B"},"badge":1,"sound":"default","thread-id":"t","#
+        let text =
+            #"{"aps":{"alert":{"title":"T","body":"B"},"badge":1,"sound":"default","thread-id":"t","#
             + #""category":"C","interruption-level":"active","relevance-score":0.5},"route":"app://x"}"#
         #expect(check(text).isEmpty)
     }
@@ -69,7 +70,8 @@ import Testing
     }
 
     @Test func keyTypesAreChecked() {
-        let text = #"{"aps":{"alert":{"title":1,"loc-args":"x","loc-key":"K"},"badge":"3","sound":5,"#
+        let text =
+            #"{"aps":{"alert":{"title":1,"loc-args":"x","loc-key":"K"},"badge":"3","sound":5,"#
             + #""thread-id":2,"category":[],"target-content-id":{},"filter-criteria":false}}"#
         #expect(
             Set(errors(text)) == [
@@ -132,7 +134,9 @@ import Testing
 
     @Test func criticalSoundIsChecked() {
         #expect(errors(#"{"aps":{"alert":"x","sound":{"critical":1,"name":"a.caf","volume":0.5}}}"#).isEmpty)
-        #expect(errors(#"{"aps":{"alert":"x","sound":{"critical":1,"name":"a.caf","volume":1.5}}}"#) == ["aps.sound.volume"])
+        #expect(
+            errors(#"{"aps":{"alert":"x","sound":{"critical":1,"name":"a.caf","volume":1.5}}}"#) == ["aps.sound.volume"]
+        )
         #expect(errors(#"{"aps":{"alert":"x","sound":{"critical":1,"volume":0.5}}}"#) == ["aps.sound.name"])
         #expect(errors(#"{"aps":{"alert":"x","sound":{"critical":true,"name":"a"}}}"#) == ["aps.sound.critical"])
         #expect(errors(#"{"aps":{"alert":"x","sound":""}}"#) == ["aps.sound"])
@@ -148,7 +152,10 @@ import Testing
             errors(#"{"aps":{"event":"start","timestamp":1,"content-state":{}}}"#, .liveActivity)
                 == ["aps.attributes-type", "aps.attributes"])
         #expect(errors(#"{"aps":{"event":"end","timestamp":"soon"}}"#, .liveActivity) == ["aps.timestamp"])
-        #expect(errors(#"{"aps":{"event":"update","timestamp":1,"content-state":[1]}}"#, .liveActivity) == ["aps.content-state"])
+        #expect(
+            errors(#"{"aps":{"event":"update","timestamp":1,"content-state":[1]}}"#, .liveActivity) == [
+                "aps.content-state"
+            ])
     }
 
     @Test func anAlertPushWithNothingToShowIsWarned() {

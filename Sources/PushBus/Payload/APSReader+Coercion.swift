@@ -42,7 +42,8 @@ extension APSReader {
             return result
         case .null: return nil
         case .string, .int, .double, .bool:
-            report(keyPath, "expected an array of strings, found \(value.typeDescription); read as one argument", .coerced)
+            report(
+                keyPath, "expected an array of strings, found \(value.typeDescription); read as one argument", .coerced)
             var scratch = APSReader(issues: [])
             return scratch.string(value, at: keyPath).map { [$0] }
         case .object:
@@ -129,7 +130,9 @@ extension APSReader {
             return Date(timeIntervalSince1970: seconds)
         }
         guard let seconds = value.doubleValue else {
-            if !value.isNull { report(keyPath, "expected seconds since 1970, found \(value.typeDescription)", .ignored) }
+            if !value.isNull {
+                report(keyPath, "expected seconds since 1970, found \(value.typeDescription)", .ignored)
+            }
             return nil
         }
         return Date(timeIntervalSince1970: seconds)

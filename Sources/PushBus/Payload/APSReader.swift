@@ -8,50 +8,67 @@ struct APSReader {
         issues.append(PayloadIssue(keyPath: keyPath, message: message, resolution: resolution))
     }
 
+    /// One pass over `aps`, dispatching on the key: every message takes this path, so no key is hashed twice.
     mutating func readAPS(_ aps: [String: PushValue], into content: inout PushContent) {
-        for key in aps.keys where !APSKeys.all.contains(key) {
-            report("aps." + key, "not a documented aps key; left in the payload only", .ignored)
-        }
-        if let alert = aps[APSKeys.alert] {
-            switch alert {
-            case .string(let body): content.body = body
-            case .object(let members): readAlert(members, into: &content)
-            case .null: break
-            case .int, .double, .bool:
-                content.body = string(alert, at: "aps.alert")
-            default: report("aps.alert", "expected a string or an object, found \(alert.typeDescription)", .ignored)
+        var relevanceScore: PushValue?
+        var activity = LiveActivityContent()
+        var isLiveActivity = false
+        for (key, value) in aps {
+            switch key {
+            case APSKeys.alert: readAlertValue(value, into: &content)
+            case APSKeys.badge: content.badge = badge(value)
+            case APSKeys.sound: content.sound = readSound(value)
+            case APSKeys.threadID: content.threadIdentifier = string(value, at: "aps.thread-id")
+            case APSKeys.category: content.categoryIdentifier = string(value, at: "aps.category")
+            case APSKeys.contentAvailable: content.isContentAvailable = flag(value, at: "aps.content-available")
+            case APSKeys.mutableContent: content.isMutableContent = flag(value, at: "aps.mutable-content")
+            case APSKeys.targetContentID: content.targetContentIdentifier = string(value, at: "aps.target-content-id")
+            case APSKeys.interruptionLevel: content.interruptionLevel = interruptionLevel(value)
+            case APSKeys.relevanceScore: relevanceScore = value
+            case APSKeys.filterCriteria: content.filterCriteria = string(value, at: "aps.filter-criteria")
+            case APSKeys.urlArgs: break
+            case APSKeys.event, APSKeys.timestamp, APSKeys.staleDate, APSKeys.dismissalDate, APSKeys.contentState,
+                APSKeys.attributesType, APSKeys.attributes:
+                isLiveActivity = true
+                readLiveActivity(key, value, into: &activity)
+            default:
+                report("aps." + key, "not a documented aps key; left in the payload only", .ignored)
             }
         }
-        content.badge = badge(aps[APSKeys.badge])
-        if let sound = aps[APSKeys.sound] { content.sound = readSound(sound) }
-        content.threadIdentifier = string(aps[APSKeys.threadID], at: "aps.thread-id")
-        content.categoryIdentifier = string(aps[APSKeys.category], at: "aps.category")
-        content.isContentAvailable = flag(aps[APSKeys.contentAvailable], at: "aps.content-available")
-        content.isMutableContent = flag(aps[APSKeys.mutableContent], at: "aps.mutable-content")
-        content.targetContentIdentifier = string(aps[APSKeys.targetContentID], at: "aps.target-content-id")
-        content.interruptionLevel = interruptionLevel(aps[APSKeys.interruptionLevel])
-        let isLiveActivity = APSKeys.liveActivity.contains { aps[$0] != nil }
-        content.relevanceScore = relevanceScore(aps[APSKeys.relevanceScore], isLiveActivity: isLiveActivity)
-        content.filterCriteria = string(aps[APSKeys.filterCriteria], at: "aps.filter-criteria")
-        if isLiveActivity { content.liveActivity = readLiveActivity(aps) }
+        content.relevanceScore = self.relevanceScore(relevanceScore, isLiveActivity: isLiveActivity)
+        if isLiveActivity { content.liveActivity = activity }
+    }
+
+    mutating func readAlertValue(_ alert: PushValue, into content: inout PushContent) {
+        switch alert {
+        case .string(let body): content.body = body
+        case .object(let members): readAlert(members, into: &content)
+        case .null: break
+        case .int, .double, .bool: content.body = string(alert, at: "aps.alert")
+        default: report("aps.alert", "expected a string or an object, found \(alert.typeDescription)", .ignored)
+        }
     }
 
     mutating func readAlert(_ alert: [String: PushValue], into content: inout PushContent) {
-        for key in alert.keys where !APSKeys.alertKeys.contains(key) {
-            report("aps.alert." + key, "not a documented alert key; left in the payload only", .ignored)
+        for (key, value) in alert {
+            switch key {
+            case "title": content.title = string(value, at: "aps.alert.title")
+            case "subtitle": content.subtitle = string(value, at: "aps.alert.subtitle")
+            case "body": content.body = string(value, at: "aps.alert.body")
+            case "launch-image": content.launchImageName = string(value, at: "aps.alert.launch-image")
+            case "title-loc-key": content.titleLocalizationKey = string(value, at: "aps.alert.title-loc-key")
+            case "title-loc-args":
+                content.titleLocalizationArguments = strings(value, at: "aps.alert.title-loc-args")
+            case "subtitle-loc-key": content.subtitleLocalizationKey = string(value, at: "aps.alert.subtitle-loc-key")
+            case "subtitle-loc-args":
+                content.subtitleLocalizationArguments = strings(value, at: "aps.alert.subtitle-loc-args")
+            case "loc-key": content.bodyLocalizationKey = string(value, at: "aps.alert.loc-key")
+            case "loc-args": content.bodyLocalizationArguments = strings(value, at: "aps.alert.loc-args")
+            case "action-loc-key": content.actionLocalizationKey = string(value, at: "aps.alert.action-loc-key")
+            case "action": break
+            default: report("aps.alert." + key, "not a documented alert key; left in the payload only", .ignored)
+            }
         }
-        content.title = string(alert["title"], at: "aps.alert.title")
-        content.subtitle = string(alert["subtitle"], at: "aps.alert.subtitle")
-        content.body = string(alert["body"], at: "aps.alert.body")
-        content.launchImageName = string(alert["launch-image"], at: "aps.alert.launch-image")
-        content.titleLocalizationKey = string(alert["title-loc-key"], at: "aps.alert.title-loc-key")
-        content.titleLocalizationArguments = strings(alert["title-loc-args"], at: "aps.alert.title-loc-args")
-        content.subtitleLocalizationKey = string(alert["subtitle-loc-key"], at: "aps.alert.subtitle-loc-key")
-        content.subtitleLocalizationArguments = strings(
-            alert["subtitle-loc-args"], at: "aps.alert.subtitle-loc-args")
-        content.bodyLocalizationKey = string(alert["loc-key"], at: "aps.alert.loc-key")
-        content.bodyLocalizationArguments = strings(alert["loc-args"], at: "aps.alert.loc-args")
-        content.actionLocalizationKey = string(alert["action-loc-key"], at: "aps.alert.action-loc-key")
     }
 
     mutating func readSound(_ value: PushValue) -> PushSound? {
@@ -74,7 +91,7 @@ struct APSReader {
 
     /// `{"critical": 1, "name": "alarm.caf", "volume": 0.8}`; `critical: 0` reads as a plain named sound.
     mutating func readCriticalSound(_ sound: [String: PushValue]) -> PushSound? {
-        for key in sound.keys where !APSKeys.soundKeys.contains(key) {
+        for key in sound.keys where key != "critical" && key != "name" && key != "volume" {
             report("aps.sound." + key, "not a documented sound key; left in the payload only", .ignored)
         }
         let isCritical = flag(sound["critical"], at: "aps.sound.critical")
@@ -93,19 +110,21 @@ struct APSReader {
         return .critical(name: name!, volume: volume)
     }
 
-    mutating func readLiveActivity(_ aps: [String: PushValue]) -> LiveActivityContent {
-        var activity = LiveActivityContent()
-        activity.event = string(aps[APSKeys.event], at: "aps.event")
-        if let event = activity.event, !APSKeys.events.contains(event) {
-            report("aps.event", "\"\(event)\" is not start, update or end", .kept)
+    mutating func readLiveActivity(_ key: String, _ value: PushValue, into activity: inout LiveActivityContent) {
+        switch key {
+        case APSKeys.event:
+            activity.event = string(value, at: "aps.event")
+            if let event = activity.event, !APSKeys.events.contains(event) {
+                report("aps.event", "\"\(event)\" is not start, update or end", .kept)
+            }
+        case APSKeys.timestamp: activity.timestamp = date(value, at: "aps.timestamp")
+        case APSKeys.staleDate: activity.staleDate = date(value, at: "aps.stale-date")
+        case APSKeys.dismissalDate: activity.dismissalDate = date(value, at: "aps.dismissal-date")
+        case APSKeys.contentState: activity.contentState = object(value, at: "aps.content-state")
+        case APSKeys.attributesType: activity.attributesType = string(value, at: "aps.attributes-type")
+        case APSKeys.attributes: activity.attributes = object(value, at: "aps.attributes")
+        default: break
         }
-        activity.timestamp = date(aps[APSKeys.timestamp], at: "aps.timestamp")
-        activity.staleDate = date(aps[APSKeys.staleDate], at: "aps.stale-date")
-        activity.dismissalDate = date(aps[APSKeys.dismissalDate], at: "aps.dismissal-date")
-        activity.contentState = object(aps[APSKeys.contentState], at: "aps.content-state")
-        activity.attributesType = string(aps[APSKeys.attributesType], at: "aps.attributes-type")
-        activity.attributes = object(aps[APSKeys.attributes], at: "aps.attributes")
-        return activity
     }
 
     mutating func badge(_ value: PushValue?) -> Int? {

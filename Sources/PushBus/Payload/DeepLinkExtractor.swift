@@ -26,7 +26,7 @@ public struct DeepLinkExtractor: Sendable, Hashable {
     public var usesProviderKeys: Bool
     /// A Boolean value indicating whether a link with no scheme (`product/12345`) is accepted.
     public var allowsRelativeLinks: Bool
-    /// Schemes never returned as a deep link (compared case-insensitively).
+    /// Schemes never returned as a deep link, in lowercase (a link's scheme is lowercased before comparing).
     public var blockedSchemes: Set<String>
     /// Longer candidates are rejected.
     public var maximumLength: Int
@@ -87,27 +87,69 @@ public struct DeepLinkExtractor: Sendable, Hashable {
     }
 
     /// The candidate as a URL, or `nil` when it is not a usable link.
+    ///
+    /// Checked on the UTF-8 bytes (no Foundation string calls) because every message takes this path.
     public func link(from candidate: PushValue) -> URL? {
         guard case .string(let raw) = candidate else { return nil }
-        let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty, text.utf8.count <= maximumLength,
-            !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
-            !text.hasPrefix("//"), !text.hasPrefix("\\")
-        else { return nil }
-        guard let url = URL(string: text) ?? DeepLinkExtractor.encoded(text).flatMap({ URL(string: $0) }) else {
+        let text = DeepLinkExtractor.trimmed(raw)
+        let bytes = text.utf8
+        guard let first = bytes.first, bytes.count <= maximumLength else { return nil }
+        var hasNonASCII = false
+        for byte in bytes {
+            if byte < 0x20 || byte == 0x7F { return nil }  // control characters: an injection smell
+            if byte >= 0x80 { hasNonASCII = true }
+        }
+        if hasNonASCII,
+            text.unicodeScalars.contains(where: {
+                (0x80...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029
+            })
+        {
             return nil
         }
-        if let scheme = url.scheme {
-            guard !blockedSchemes.contains(scheme.lowercased()) else { return nil }
+        // "//host" and "\\host" name a host with no scheme; ":x" is not a link.
+        if first == UInt8(ascii: "/"), bytes.dropFirst().first == UInt8(ascii: "/") { return nil }
+        if first == UInt8(ascii: "\\") || first == UInt8(ascii: ":") { return nil }
+        if let scheme = DeepLinkExtractor.scheme(of: bytes) {
+            guard !blockedSchemes.contains(scheme) else { return nil }
         } else {
-            guard allowsRelativeLinks, !text.hasPrefix(":") else { return nil }
+            guard allowsRelativeLinks else { return nil }
         }
-        return url
+        return URL(string: text) ?? DeepLinkExtractor.encoded(text).flatMap { URL(string: $0) }
+    }
+
+    /// The lowercased scheme (RFC 3986: a letter, then letters, digits, `+`, `-`, `.`, then `:`), if any.
+    private static func scheme(of bytes: String.UTF8View) -> String? {
+        var scheme: [UInt8] = []
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): scheme.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): scheme.append(byte | 0x20)
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+                guard !scheme.isEmpty else { return nil }
+                scheme.append(byte)
+            case UInt8(ascii: ":"):
+                return scheme.isEmpty ? nil : String(decoding: scheme, as: UTF8.self)
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// `text` without leading and trailing ASCII whitespace; the same string when there is none.
+    private static func trimmed(_ text: String) -> String {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        let bytes = text.utf8
+        guard let first = bytes.first, let last = bytes.last, isSpace(first) || isSpace(last) else { return text }
+        guard let start = bytes.firstIndex(where: { !isSpace($0) }), let end = bytes.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(text[start...end])
     }
 
     /// Percent-encodes what a URL cannot hold (spaces, non-ASCII), keeping reserved characters and escapes.
     private static func encoded(_ text: String) -> String? {
-        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(0x80)))
+        var allowed = CharacterSet.alphanumerics.intersection(
+            CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(0x80)))
         allowed.insert(charactersIn: "-._~:/?#[]@!$&'()*+,;=%")
         return text.addingPercentEncoding(withAllowedCharacters: allowed)
     }

@@ -15,15 +15,31 @@ struct FoundationConverter {
             report("nested deeper than \(PushValue.maximumDepth) levels; read as null", .ignored)
             return .null
         }
-        let dynamicType = type(of: value)
-        if dynamicType == String.self { return .string(value as! String) }
-        if dynamicType == Int.self { return .int(value as! Int) }
-        if dynamicType == Bool.self { return .bool(value as! Bool) }
-        if dynamicType == Double.self { return number(value as! Double) }
-        if dynamicType == [String: Any].self { return object(value as! [String: Any]) }
-        if dynamicType == [AnyHashable: Any].self { return object(value as! [AnyHashable: Any]) }
-        if dynamicType == [Any].self { return array(value as! [Any]) }
+        let dynamicType = ObjectIdentifier(type(of: value))
+        if dynamicType == Types.string { return .string(value as! String) }
+        if dynamicType == Types.number || dynamicType == Types.boolean { return convert(value as! NSNumber) }
+        if dynamicType == Types.stringDictionary { return object(value as! [String: Any]) }
+        if dynamicType == Types.int { return .int(value as! Int) }
+        if dynamicType == Types.bool { return .bool(value as! Bool) }
+        if dynamicType == Types.double { return number(value as! Double) }
+        if dynamicType == Types.hashableDictionary { return object(value as! [AnyHashable: Any]) }
+        if dynamicType == Types.array { return array(value as! [Any]) }
         return convertOther(value)
+    }
+
+    /// The exact dynamic types of the common shapes, looked up once.
+    private enum Types {
+        static let string = ObjectIdentifier(String.self)
+        static let int = ObjectIdentifier(Int.self)
+        static let bool = ObjectIdentifier(Bool.self)
+        static let double = ObjectIdentifier(Double.self)
+        static let stringDictionary = ObjectIdentifier([String: Any].self)
+        static let hashableDictionary = ObjectIdentifier([AnyHashable: Any].self)
+        static let array = ObjectIdentifier([Any].self)
+        /// `NSNumber` as JSONSerialization and Foundation hand it over on Linux (on Apple platforms the
+        /// concrete class is private, so the general cast in `convertOther` takes it).
+        static let number = ObjectIdentifier(NSNumber.self)
+        static let boolean = ObjectIdentifier(type(of: NSNumber(value: true)))
     }
 
     private mutating func convertOther(_ value: Any) -> PushValue {
@@ -69,8 +85,7 @@ struct FoundationConverter {
     }
 
     private mutating func object(_ dictionary: [String: Any]) -> PushValue {
-        var members: [String: PushValue] = [:]
-        members.reserveCapacity(dictionary.count)
+        var members = [String: PushValue](minimumCapacity: dictionary.count)
         for (key, element) in dictionary {
             path.push(key)
             members[key] = convert(element)
@@ -80,8 +95,7 @@ struct FoundationConverter {
     }
 
     private mutating func object(_ dictionary: [AnyHashable: Any]) -> PushValue {
-        var members: [String: PushValue] = [:]
-        members.reserveCapacity(dictionary.count)
+        var members = [String: PushValue](minimumCapacity: dictionary.count)
         for (key, element) in dictionary {
             let name: String
             if let string = key.base as? String {
@@ -113,11 +127,8 @@ struct FoundationConverter {
         return .array(elements)
     }
 
-    /// The class Foundation uses for `NSNumber` Booleans (`__NSCFBoolean` on Apple platforms and on Linux).
-    private static let booleanClass: ObjectIdentifier = ObjectIdentifier(type(of: NSNumber(value: true)))
-
     private mutating func convert(_ number: NSNumber) -> PushValue {
-        if ObjectIdentifier(type(of: number)) == FoundationConverter.booleanClass { return .bool(number.boolValue) }
+        if ObjectIdentifier(type(of: number)) == Types.boolean { return .bool(number.boolValue) }
         switch number.objCType.pointee {
         // c C s S i I l L q: integer encodings ("c" is also char, which NSNumber uses for Int8).
         case 0x63, 0x43, 0x73, 0x53, 0x69, 0x49, 0x6C, 0x4C, 0x71:

@@ -38,7 +38,9 @@ extension PushContent {
     public func makePayload() -> PushValue {
         var alert: [String: PushValue] = [:]
         func put(_ key: String, _ value: String?) { if let value { alert[key] = .string(value) } }
-        func put(_ key: String, _ value: [String]?) { if let value { alert[key] = .array(value.map(PushValue.string)) } }
+        func put(_ key: String, _ value: [String]?) {
+            if let value { alert[key] = .array(value.map(PushValue.string)) }
+        }
         put("title", title)
         put("subtitle", subtitle)
         put("body", body)

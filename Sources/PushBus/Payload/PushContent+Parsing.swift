@@ -44,8 +44,9 @@ extension PushContent {
         self.payload = payload
         var reader = APSReader(issues: conversionIssues)
         guard case .object(let root) = payload else {
-            reader.report("", "the payload is \(payload.typeDescription), not an object; nothing could be read", .ignored)
-            issues = reader.issues
+            reader.report(
+                "", "the payload is \(payload.typeDescription), not an object; nothing could be read", .ignored)
+            issues = PayloadIssue.inDeterministicOrder(reader.issues)
             return
         }
         if root.isEmpty {
@@ -60,6 +61,6 @@ extension PushContent {
         case .null?: reader.report("aps", "aps is null; read as absent", .ignored)
         case let other?: reader.report("aps", "expected an object, found \(other.typeDescription)", .ignored)
         }
-        issues = reader.issues
+        issues = PayloadIssue.inDeterministicOrder(reader.issues)
     }
 }

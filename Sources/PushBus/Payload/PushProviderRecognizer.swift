@@ -5,7 +5,7 @@ import Foundation
 /// | provider | markers | message id |
 /// | --- | --- | --- |
 /// | FCM | `gcm.message_id`, `google.c.*`, `fcm_options`, `gcm.app_link` | `gcm.message_id` |
-/// | JPush | `_j_msgid`, `_j_business`, `_j_uid`, `_j_data_` | `_j_msgid` (a number, as decimal text) |
+/// | JPush | `_j_msgid`, `_j_business`, `_j_uid`, `_j_data_` (any `_j_*`) | `_j_msgid` (a number, as decimal text) |
 /// | OneSignal | `custom` with `i` (object or JSON text), `os_data` | `custom.i`, else `os_data.i` |
 /// | Airship | `_`, `^d`, `com.urbanairship.metadata` | `_` |
 /// | Braze | `ab` (object), `ab_uri` | none: the digest identifies the message |
@@ -15,30 +15,58 @@ import Foundation
 enum PushProviderRecognizer {
     static func recognize(_ payload: PushValue) -> PushProvider {
         guard case .object(let root) = payload else { return PushProvider(name: .apns) }
+        // One pass over the top-level keys, dispatching on the first byte: every message takes this path.
+        var markers = Markers()
+        for key in root.keys {
+            switch key.utf8.first {
+            case UInt8(ascii: "g"):
+                if key == "gcm.message_id" || key == "gcm.app_link" || key.utf8.starts(with: "google.c.".utf8) {
+                    markers.fcm = true
+                }
+            case UInt8(ascii: "f"): if key == "fcm_options" { markers.fcm = true }
+            case UInt8(ascii: "_"):
+                if key == "_" {
+                    markers.airship = true
+                } else if key.utf8.starts(with: "_j_".utf8) {
+                    markers.jpush = true
+                }
+            case UInt8(ascii: "c"):
+                if key == "custom" { markers.oneSignal = true }
+                if key == "com.urbanairship.metadata" { markers.airship = true }
+            case UInt8(ascii: "o"): if key == "os_data" { markers.oneSignal = true }
+            case UInt8(ascii: "^"): if key == "^d" { markers.airship = true }
+            case UInt8(ascii: "a"): if key == "ab" || key == "ab_uri" { markers.braze = true }
+            default: break
+            }
+        }
+        guard markers.any else { return PushProvider(name: .apns) }
         var firstWithoutID: PushProvider?
-        for candidate in [fcm(root), jpush(root), oneSignal(root), airship(root), braze(root)] {
-            guard let candidate else { continue }
+        for check in [fcm, jpush, oneSignal, airship, braze] as [([String: PushValue], Markers) -> PushProvider?] {
+            guard let candidate = check(root, markers) else { continue }
             if candidate.messageID != nil { return candidate }
             if firstWithoutID == nil { firstWithoutID = candidate }
         }
         return firstWithoutID ?? PushProvider(name: .apns)
     }
 
-    private static func fcm(_ root: [String: PushValue]) -> PushProvider? {
-        if let id = root["gcm.message_id"] { return PushProvider(name: .fcm, messageID: text(id)) }
-        let isFCM =
-            root["fcm_options"] != nil || root["gcm.app_link"] != nil
-            || root.keys.contains { $0.utf8.starts(with: "google.c.".utf8) }
-        return isFCM ? PushProvider(name: .fcm) : nil
+    /// Which providers' keys appear at the top level.
+    private struct Markers {
+        var fcm = false, jpush = false, oneSignal = false, airship = false, braze = false
+        var any: Bool { fcm || jpush || oneSignal || airship || braze }
     }
 
-    private static func jpush(_ root: [String: PushValue]) -> PushProvider? {
-        if let id = root["_j_msgid"] { return PushProvider(name: .jpush, messageID: text(id)) }
-        let isJPush = root["_j_business"] != nil || root["_j_uid"] != nil || root["_j_data_"] != nil
-        return isJPush ? PushProvider(name: .jpush) : nil
+    private static func fcm(_ root: [String: PushValue], _ markers: Markers) -> PushProvider? {
+        guard markers.fcm else { return nil }
+        return PushProvider(name: .fcm, messageID: root["gcm.message_id"].flatMap(text))
     }
 
-    private static func oneSignal(_ root: [String: PushValue]) -> PushProvider? {
+    private static func jpush(_ root: [String: PushValue], _ markers: Markers) -> PushProvider? {
+        guard markers.jpush else { return nil }
+        return PushProvider(name: .jpush, messageID: root["_j_msgid"].flatMap(text))
+    }
+
+    private static func oneSignal(_ root: [String: PushValue], _ markers: Markers) -> PushProvider? {
+        guard markers.oneSignal else { return nil }
         if let custom = oneSignalCustom(root), custom["i"] != nil || custom["a"] != nil || custom["u"] != nil {
             return PushProvider(name: .oneSignal, messageID: custom["i"].flatMap(text))
         }
@@ -48,13 +76,13 @@ enum PushProviderRecognizer {
         return nil
     }
 
-    private static func airship(_ root: [String: PushValue]) -> PushProvider? {
-        if let id = root["_"] { return PushProvider(name: .airship, messageID: text(id)) }
-        let isAirship = root["com.urbanairship.metadata"] != nil || root["^d"] != nil
-        return isAirship ? PushProvider(name: .airship) : nil
+    private static func airship(_ root: [String: PushValue], _ markers: Markers) -> PushProvider? {
+        guard markers.airship else { return nil }
+        return PushProvider(name: .airship, messageID: root["_"].flatMap(text))
     }
 
-    private static func braze(_ root: [String: PushValue]) -> PushProvider? {
+    private static func braze(_ root: [String: PushValue], _ markers: Markers) -> PushProvider? {
+        guard markers.braze else { return nil }
         if case .object? = root["ab"] { return PushProvider(name: .braze) }
         return root["ab_uri"] != nil ? PushProvider(name: .braze) : nil
     }

@@ -29,7 +29,8 @@ extension PushValue {
     /// Deeper than this, a nested value is replaced by `.null` and reported: no recursion runs away.
     public static let maximumDepth = 64
 
-    /// Converts the value back to Foundation objects (`[String: Any]`, `[Any]`, `NSNull`, …), as `userInfo` holds them.
+    /// Converts the value back to Foundation objects (`[String: Any]`, `[Any]`, `NSNull`, …), as `userInfo`
+    /// holds them.
     public var foundationValue: Any {
         switch self {
         case .null: return NSNull()

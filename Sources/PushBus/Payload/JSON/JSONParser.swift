@@ -78,9 +78,15 @@ struct JSONParser {
         case UInt8(ascii: "{"): return try parseObject(depth: depth)
         case UInt8(ascii: "["): return try parseArray(depth: depth)
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
         default: throw fail("unexpected character \(describe(bytes[index])), expected a value")
         }
@@ -220,7 +226,8 @@ struct JSONParser {
         if isIntegral, let int = JSONParser.integer(slice) { return .int(int) }
         let double = Double(String(decoding: slice, as: UTF8.self)) ?? .nan
         guard double.isFinite else {
-            note(.numberOutOfRange, "the number \(String(decoding: slice, as: UTF8.self)) is out of range; read as null")
+            note(
+                .numberOutOfRange, "the number \(String(decoding: slice, as: UTF8.self)) is out of range; read as null")
             return .null
         }
         return .double(double)

@@ -41,7 +41,10 @@ extension PushValue {
             }
         case .string(let value): PushValue.writeString(value, to: &text)
         case .array(let elements):
-            guard !elements.isEmpty else { return text += "[]" }
+            guard !elements.isEmpty else {
+                text += "[]"
+                return
+            }
             text += "["
             for (offset, element) in elements.enumerated() {
                 if offset > 0 { text += "," }
@@ -51,7 +54,10 @@ extension PushValue {
             PushValue.newline(&text, indent)
             text += "]"
         case .object(let members):
-            guard !members.isEmpty else { return text += "{}" }
+            guard !members.isEmpty else {
+                text += "{}"
+                return
+            }
             text += "{"
             let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             for (offset, key) in keys.enumerated() {

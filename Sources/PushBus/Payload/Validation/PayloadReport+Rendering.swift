@@ -10,7 +10,9 @@ extension PayloadReport {
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.count - errors
         lines.append(
-            "\(source): \(errors == 0 ? "valid" : "invalid") (\(plural(errors, "error")), \(plural(warnings, "warning")))")
+            "\(source): \(errors == 0 ? "valid" : "invalid") "
+                + "(\(plural(errors, "error")), \(plural(warnings, "warning")))"
+        )
         for diagnostic in diagnostics { lines.append("  \(diagnostic)") }
         if let message {
             lines.append("message:")
@@ -30,7 +32,10 @@ extension PayloadReport {
             "exitStatus": .int(Int(status.rawValue)),
             "diagnostics": .array(
                 diagnostics.map {
-                    ["severity": .string($0.severity.rawValue), "keyPath": .string($0.keyPath), "message": .string($0.message)]
+                    [
+                        "severity": .string($0.severity.rawValue), "keyPath": .string($0.keyPath),
+                        "message": .string($0.message),
+                    ]
                 }),
         ]
         if let readFailure { object["readFailure"] = .string(readFailure) }
@@ -75,7 +80,9 @@ extension PushMessage {
             "path": .string(path.rawValue), "appState": .string(appState.rawValue),
         ]
         if let provider {
-            object["provider"] = ["name": .string(provider.name.rawValue), "messageID": provider.messageID.map(PushValue.string) ?? .null]
+            object["provider"] = [
+                "name": .string(provider.name.rawValue), "messageID": provider.messageID.map(PushValue.string) ?? .null,
+            ]
         }
         if let deepLink { object["deepLink"] = .string(deepLink.absoluteString) }
         var content: [String: PushValue] = [:]
@@ -83,7 +90,10 @@ extension PushMessage {
         object["content"] = .object(content)
         object["issues"] = .array(
             self.content.issues.map {
-                ["keyPath": .string($0.keyPath), "message": .string($0.message), "resolution": .string($0.resolution.rawValue)]
+                [
+                    "keyPath": .string($0.keyPath), "message": .string($0.message),
+                    "resolution": .string($0.resolution.rawValue),
+                ]
             })
         return .object(object)
     }

@@ -63,7 +63,9 @@ extension ValidationRun {
             let message =
                 "content-available with an alert, sound or badge is not silent: the device shows it, and the "
                 + "app is not woken in the background the way a silent push is"
-            if pushType == .background { error("aps.content-available", message) } else {
+            if pushType == .background {
+                error("aps.content-available", message)
+            } else {
                 warning("aps.content-available", message)
             }
         }
@@ -114,7 +116,8 @@ extension ValidationRun {
                 warning("aps.sound." + key, "not a documented sound key; devices ignore it")
             }
             if let critical = members["critical"] {
-                if case .int(let flag) = critical, flag == 0 || flag == 1 {} else {
+                if case .int(let flag) = critical, flag == 0 || flag == 1 {
+                } else {
                     error("aps.sound.critical", "expected 1 (critical) or 0, found \(article(critical))")
                 }
             }
