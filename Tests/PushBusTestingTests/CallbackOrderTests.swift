@@ -119,6 +119,7 @@ import Testing
         #expect(device.callbacks.last?.state == .background)
         #expect(device.lifecycleState == .background)
         #expect(device.messages.last?.response?.action == .custom("LIKE"))
+        #expect(device.messages.last?.response?.pushAction?.title == "Like", "the adapters read the device's categories")
     }
 
     // Action on a stopped app without .foreground: a background launch (no launch options, no scene), then

@@ -198,3 +198,36 @@ import Testing
         withExtendedLifetime(inbox) {}
     }
 }
+
+/// Seed 001/004 setups: a push SDK sits beside PushBus and hands notifications over again.
+@Suite struct OtherSDKForwardingTests {
+    @Test func aTapTheSystemAndAPushSDKBothReportReachesSubscribersOnce() throws {
+        let device = SimulatedDevice()
+        device.launch()
+        device.moveToBackground()
+        let push = device.receive(remote: ["aps": ["alert": "Order update"], "_j_msgid": 77, "OrderID": "A1"])
+
+        try device.tap(push)
+        try device.forwardFromOtherSDK(push, response: PushResponse(action: .open))
+
+        #expect(device.callbacks.names.suffix(3) == [.didReceiveResponse, .sceneDidBecomeActive, .forwardedByOtherSDK])
+        #expect(device.messages.map(\.kind) == [.remoteTapped])
+        #expect(device.deliveries.duplicates.map(\.path) == [.forwarded])
+    }
+
+    @Test func forwardingANotificationNeverReceivedIsRefused() {
+        let device = SimulatedDevice()
+
+        #expect(throws: SimulationError.notificationNotDelivered("nope")) { try device.forwardFromOtherSDK("nope") }
+    }
+
+    @Test func theDeviceTokenReachesTheCenterAsLowercaseHex() {
+        let device = SimulatedDevice()
+        device.launch()
+
+        device.registerForRemoteNotifications(deviceToken: Data([0xAB, 0x01, 0xFF]))
+
+        #expect(device.center.deviceToken?.hexString == "ab01ff")
+        #expect(device.callbacks.last?.callback == .didRegisterForRemoteNotifications)
+    }
+}

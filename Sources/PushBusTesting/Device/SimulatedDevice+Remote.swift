@@ -59,6 +59,7 @@ extension SimulatedDevice {
             )
         }
         let notification = SimulatedNotification(remote: payload, identifier: id, date: clock.now)
+        storage.withLock { $0.received[id] = notification }
         let content = notification.content
         let isVisible = content.isUserVisible
         let wantsFetch = content.isContentAvailable

@@ -52,6 +52,8 @@ public final class SimulatedDevice: Sendable {
         var wasForceQuit = false
         /// Remote notifications in Notification Center (local ones live in the scheduler's delivered list).
         var remoteList: [SimulatedNotification] = []
+        /// Every remote notification received, by identifier (for other SDKs forwarding them again).
+        var received: [String: SimulatedNotification] = [:]
         var nextPushNumber = 0
     }
 
@@ -85,6 +87,7 @@ public final class SimulatedDevice: Sendable {
             State(
                 authorization: configuration.authorization, capabilities: configuration.capabilities,
                 categories: configuration.categories))
+        if !configuration.categories.categories.isEmpty { center.categories = configuration.categories }
         let recorder = SimulationRecorder(clock: clock)
         self.recorder = recorder
         var observations = [center.monitor { message, receipt in recorder.record(.message(message, receipt)) }]
@@ -120,10 +123,14 @@ public final class SimulatedDevice: Sendable {
         set { storage.withLock { $0.capabilities = newValue } }
     }
 
-    /// The categories the app registered (`setNotificationCategories`).
+    /// The categories the app registered (`setNotificationCategories`): iOS shows their actions, and the
+    /// adapters read them (`center.categories`) to attach the chosen ``PushAction`` to responses.
     public var categories: CategoryRegistry {
         get { storage.withLock { $0.categories } }
-        set { storage.withLock { $0.categories = newValue } }
+        set {
+            storage.withLock { $0.categories = newValue }
+            center.categories = newValue
+        }
     }
 
     // MARK: Recordings

@@ -75,6 +75,13 @@ extension SimulatedDevice {
         /// `application(_:handleActionWithIdentifier:for:withResponseInfo:completionHandler:)` (iOS 9–10).
         public static let handleActionForLocalNotification = Callback(
             rawValue: "application(_:handleActionWithIdentifier:for:withResponseInfo:completionHandler:)")
+
+        /// `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)`.
+        public static let didRegisterForRemoteNotifications = Callback(
+            rawValue: "application(_:didRegisterForRemoteNotificationsWithDeviceToken:)")
+        /// Not an iOS callback: another push SDK handing a notification over again
+        /// (`AppDelegateAdapter.didReceiveForwardedNotification`).
+        public static let forwardedByOtherSDK = Callback(rawValue: "didReceiveForwardedNotification (another push SDK)")
     }
 
     /// Every callback the simulator makes, with its short name (the static member's name).
@@ -89,6 +96,8 @@ extension SimulatedDevice {
         ("didReceiveLocalNotification", .didReceiveLocalNotification),
         ("handleActionForRemoteNotification", .handleActionForRemoteNotification),
         ("handleActionForLocalNotification", .handleActionForLocalNotification),
+        ("didRegisterForRemoteNotifications", .didRegisterForRemoteNotifications),
+        ("forwardedByOtherSDK", .forwardedByOtherSDK),
     ]
 
     /// One callback the device made: which, in what state, for which notification.

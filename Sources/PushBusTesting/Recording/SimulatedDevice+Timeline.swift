@@ -53,7 +53,7 @@ extension SimulatedDevice {
                 if let text = response.userText { parts.append("text \"\(text)\"") }
             }
             if message.isSilent { parts.append("silent") }
-            if let title = message.content.title { parts.append("\"\(title)\"") }
+            if let text = message.content.title ?? message.content.body { parts.append("\"\(text)\"") }
             if let link = message.deepLink { parts.append(link.absoluteString) }
             return "PushMessage(" + parts.joined(separator: ", ") + ")"
         }

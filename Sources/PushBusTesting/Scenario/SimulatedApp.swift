@@ -54,6 +54,9 @@ final class SimulatedApp: Sendable {
         case "schedule": try device.schedule(local: request(of: step))
         case "tap": try device.tap(try required(step.id, "id", step), action: step.action, text: step.text)
         case "dismiss": try device.dismiss(try required(step.id, "id", step))
+        case "forward":
+            let response = step.action.map { PushResponse(action: $0 == "open" ? .open : .init(identifier: $0)) }
+            try device.forwardFromOtherSDK(try required(step.id, "id", step), response: response)
         case "advance":
             // Work the app started (async handlers) finishes before time moves on, as on a device.
             await device.settle()

@@ -130,7 +130,7 @@ public struct SimulationScenario: Sendable, Decodable {
     /// One step. `do` says which; the other fields are its arguments.
     public struct Step: Sendable, Decodable {
         /// `launch`, `background`, `foreground`, `suspend`, `terminate`, `receive`, `schedule`, `tap`,
-        /// `dismiss`, `advance`, `ready`, `notReady`, `authorize`, `settle`.
+        /// `dismiss`, `forward`, `advance`, `ready`, `notReady`, `authorize`, `settle`.
         public var `do`: String
         /// The notification: given to `receive`/`schedule`, referenced by `tap`/`dismiss`.
         public var id: String?
@@ -138,7 +138,8 @@ public struct SimulationScenario: Sendable, Decodable {
         public var payload: PushValue?
         /// `receive`: a payload file, relative to the scenario file.
         public var file: String?
-        /// `tap`: the action identifier (absent: the notification itself).
+        /// `tap`: the action identifier (absent: the notification itself); `forward`: the tap another SDK
+        /// reports (`open` or an action identifier; absent: an arrival).
         public var action: String?
         /// `tap`: the text typed into a text-input action.
         public var text: String?
