@@ -1,4 +1,5 @@
 import Foundation
+import PushBus
 import PushBusTesting
 import Testing
 
@@ -32,6 +33,8 @@ import Testing
 
         let story = run.device.timeline.map(\.description).joined(separator: "\n")
         #expect(run.failures == [], "\(file):\n\(story)")
+        // Everything came through an adapter path: the simulator never posts `.direct` messages itself.
+        #expect(run.device.deliveries.allSatisfy { $0.message.path != .direct })
     }
 
     @Test func aFailedExpectationIsReported() async throws {

@@ -24,9 +24,11 @@ import PushBusRouting
 /// device: a ``terminate()`` ends the simulated process but keeps your subscriptions, so a test can observe a
 /// later cold start.
 ///
-/// Thread safety: `Sendable`; every operation is synchronous and runs the app's synchronous callbacks on the
-/// calling thread. Async app handlers (`onBackgroundMessage`, `onResponse`) run in tasks: ``settle()`` waits for
-/// their completion handlers.
+/// Thread safety: `Sendable` (all state behind locks); every operation is synchronous and runs the app's
+/// synchronous callbacks on the calling thread. Drive it from one task at a time, as one user acts on one
+/// phone: two operations racing from different threads are each consistent, but their callbacks interleave.
+/// Async app handlers (`onBackgroundMessage`, `onResponse`) run in tasks: ``settle()`` waits for their
+/// completion handlers.
 public final class SimulatedDevice: Sendable {
     /// The hub the adapters post to; subscribe to it as the app does.
     public let center: PushCenter
