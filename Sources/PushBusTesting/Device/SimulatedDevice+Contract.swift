@@ -1,10 +1,17 @@
 import Foundation
 import PushBus
 
-/// The names DESIGN.md's contract gives the device (`state`, `deliver(remote:)`), beside the descriptive ones.
+/// The short names DESIGN.md's contract gives the device (`state`, `deliver(remote:)`, `background`), beside
+/// the descriptive ones.
 extension SimulatedDevice {
     /// The app's state now (the same as ``lifecycleState``).
     public var state: LifecycleState { lifecycleState }
+
+    /// The user leaves the app: the same as ``moveToBackground()``.
+    public func background() { moveToBackground() }
+
+    /// The user returns to the app: the same as ``bringToForeground()``.
+    public func foreground() { bringToForeground() }
 
     /// APNs delivers a push: the same as ``receive(remote:identifier:)-([String:Any],_)``.
     @discardableResult

@@ -51,7 +51,9 @@ final class SimulatedApp: Sendable {
         case "suspend": device.suspend()
         case "terminate": device.terminate(byUser: step.byUser ?? true)
         case "receive": try device.receive(remote: payload(of: step, baseDirectory: baseDirectory), identifier: step.id)
-        case "schedule": try device.schedule(local: request(of: step))
+        case "schedule":
+            try device.schedule(local: request(of: step))
+            if step.seconds == nil { device.advanceTime(by: 0) }  // "now": iOS delivers it at once
         case "tap": try device.tap(try required(step.id, "id", step), action: step.action, text: step.text)
         case "dismiss": try device.dismiss(try required(step.id, "id", step))
         case "forward":
