@@ -88,7 +88,21 @@ import Testing
         #expect(throws: SimulationError.actionHasNoTextInput("LIKE")) {
             try device.tap("chat", action: "LIKE", text: "hi")
         }
+        #expect(throws: SimulationError.actionHasNoTextInput(PushResponse.Action.defaultActionIdentifier)) {
+            try device.tap("chat", text: "typed without a text field")
+        }
         #expect(device.deliveredNotifications.map(\.identifier) == ["chat"])
+    }
+
+    @Test func tappingWithTheDismissIdentifierIsADismissal() throws {
+        let device = SimulatedDevice()
+        try device.schedule(local: request("plain", after: 1))
+        device.advanceTime(by: 1)
+
+        try device.tap("plain", action: PushResponse.Action.dismissActionIdentifier)
+
+        #expect(device.callbacks.isEmpty, "no customDismissAction: iOS says nothing")
+        #expect(device.deliveredNotifications.isEmpty)
     }
 
     @Test func aRepeatingReminderTappedTwiceWithinTheDeduplicationWindowIsTwoTaps() throws {

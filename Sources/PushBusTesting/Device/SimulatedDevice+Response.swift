@@ -25,23 +25,24 @@ extension SimulatedDevice {
     /// - Throws: ``SimulationError`` when the notification is not in Notification Center, or the action is not
     ///   one of its category's.
     public func tap(_ identifier: String, action: String? = nil, text: String? = nil) throws {
+        if action == PushResponse.Action.dismissActionIdentifier {
+            try dismiss(identifier)
+            return
+        }
         let notification = try take(identifier)
         var chosen: PushAction?
         if let action, action != PushResponse.Action.defaultActionIdentifier {
-            guard action != PushResponse.Action.dismissActionIdentifier else {
-                respond(to: notification, actionIdentifier: action, text: nil, foreground: false)
-                return
-            }
             let category = notification.content.categoryIdentifier
             guard let found = categories.action(action, inCategory: category ?? "") else {
                 restore(notification)
                 throw SimulationError.unknownAction(action: action, category: category)
             }
-            guard text == nil || found.isTextInput else {
-                restore(notification)
-                throw SimulationError.actionHasNoTextInput(action)
-            }
             chosen = found
+        }
+        guard text == nil || chosen?.isTextInput == true else {
+            restore(notification)
+            throw SimulationError.actionHasNoTextInput(
+                chosen?.identifier ?? PushResponse.Action.defaultActionIdentifier)
         }
         let userText = chosen.map { $0.isTextInput ? (text ?? "") : nil } ?? nil
         respond(
