@@ -77,6 +77,9 @@ extension SimulatedDevice {
         transition(to: .launching)
         call(.didFinishLaunching, notification: launchOptions == nil ? nil : notification)
         appDelegateAdapter.didFinishLaunching(launchOptions: launchOptions, appState: .inactive)
+        for key in launchOptions?.keys.map(\.rawValue).sorted() ?? [] {
+            note("launch options carry [\(notification ?? "?")] under \(key)")
+        }
         transition(to: .inactive)
         if generation.usesScenes {
             call(.sceneWillConnect, notification: sceneResponse == nil ? nil : notification)

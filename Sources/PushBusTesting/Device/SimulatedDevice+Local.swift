@@ -19,6 +19,7 @@ extension SimulatedDevice {
         let notification = SimulatedNotification(local: delivered)
         let id = notification.identifier
         let authorization = self.authorization
+        note("local notification [\(id)] fires")
         guard authorization.allowsDelivery else {
             record(.presentation(notification: id, .notAuthorized))
             return .notListed

@@ -61,6 +61,10 @@ extension SimulatedDevice {
         let notification = SimulatedNotification(remote: payload, identifier: id, date: clock.now)
         storage.withLock { $0.received[id] = notification }
         let content = notification.content
+        let summary = [content.title, content.body].compactMap { $0 }.joined(separator: ": ")
+        let kind =
+            content.isUserVisible ? (content.isContentAvailable ? "alert + content-available" : "alert") : "silent"
+        note("APNs delivers [\(id)] (\(kind)\(summary.isEmpty ? "" : ", \"\(summary)\""))")
         let isVisible = content.isUserVisible
         let wantsFetch = content.isContentAvailable
         let canWake = capabilities.contains(.remoteNotificationsBackgroundMode)

@@ -45,6 +45,8 @@ extension SimulatedDevice {
                 chosen?.identifier ?? PushResponse.Action.defaultActionIdentifier)
         }
         let userText = chosen.map { $0.isTextInput ? (text ?? "") : nil } ?? nil
+        let typed = userText.map { ", types \"\($0)\"" } ?? ""
+        note("user taps [\(identifier)]" + (chosen.map { " → action \($0.identifier)\(typed)" } ?? ""))
         respond(
             to: notification, actionIdentifier: chosen?.identifier ?? PushResponse.Action.defaultActionIdentifier,
             text: userText, foreground: chosen.map(\.isForeground) ?? true)
@@ -59,10 +61,11 @@ extension SimulatedDevice {
     /// - Throws: ``SimulationError/notificationNotDelivered(_:)`` when it is not in Notification Center.
     public func dismiss(_ identifier: String) throws {
         let notification = try take(identifier)
+        note("user dismisses [\(identifier)]")
         let category = notification.content.categoryIdentifier.flatMap { categories.category($0) }
         guard generation.usesNotificationCenterDelegate, category?.options.contains(.customDismissAction) == true
         else {
-            note("[\(identifier)] dismissed; no callback (category without customDismissAction, or iOS < 10)")
+            note("[\(identifier)] removed; no callback (category without customDismissAction, or iOS < 10)")
             return
         }
         respond(

@@ -64,9 +64,11 @@ final class SimulatedApp: Sendable {
             await device.settle()
             device.advanceTime(by: try required(step.seconds, "seconds", step))
         case "ready":
-            device.note("the first screen is ready: router.setReady(true)")
+            device.note("app: router.setReady(true)")
             router?.setReady(true)
-        case "notReady": router?.setReady(false)
+        case "notReady":
+            device.note("app: router.setReady(false)")
+            router?.setReady(false)
         case "settle": await device.settle()
         case "authorize":
             let name = try required(step.status, "status", step)
