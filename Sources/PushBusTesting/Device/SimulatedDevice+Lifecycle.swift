@@ -99,6 +99,9 @@ extension SimulatedDevice {
         call(.didFinishLaunching, notification: remote?.identifier)
         let options: [LaunchOptionKey: Any]? = remote.map { [.remoteNotification: $0.userInfo] }
         appDelegateAdapter.didFinishLaunching(launchOptions: options, appState: .background)
+        if let remote {
+            note("launch options carry [\(remote.identifier)] under \(LaunchOptionKey.remoteNotification.rawValue)")
+        }
         transition(to: .background)
     }
 
