@@ -43,6 +43,45 @@ import Testing
         #expect(device.messages.first?.path == .didReceiveResponse)
     }
 
+    // DeliveryPaths.md "Background tap" ("app suspended"): the same order from both background states.
+    @Test(arguments: [SimulatedDevice.LifecycleState.background, .suspended])
+    func backgroundAndSuspendedTapsRunTheSameOrder(state: SimulatedDevice.LifecycleState) throws {
+        let device = SimulatedDevice(configuration: .init(generation: .notificationCenter))
+        device.launch()
+        device.moveToBackground()
+        if state == .suspended { device.suspend() }
+        #expect(device.state == state)
+        let push = device.receive(remote: Fixtures.productPush)
+        let before = device.callbacks.count
+
+        try device.tap(push)
+
+        #expect(
+            Array(device.callbacks.dropFirst(before)).names == [
+                .willEnterForeground, .didReceiveResponse, .didBecomeActive,
+            ])
+    }
+
+    // DeliveryPaths.md "Local notifications" + table row "launch options .localNotification" (iOS 4–10 only):
+    // on iOS 10+ a cold start from a local tap has no launch-option payload; didReceive carries it.
+    @Test func coldStartFromALocalTapHasNoLaunchOptionPayload() throws {
+        let device = SimulatedDevice()
+        try device.schedule(
+            local: LocalNotificationRequest(
+                identifier: "tea", content: PushContent(title: "Tea"), trigger: .timeInterval(60, repeats: false)))
+        device.advanceTime(by: 60)
+
+        try device.tap("tea")
+
+        #expect(
+            device.callbacks.names == [
+                .didFinishLaunching, .sceneWillConnect, .didReceiveResponse, .sceneDidBecomeActive,
+            ])
+        #expect(device.callbacks.first?.notification == nil, "no launch options")
+        #expect(device.messages.map(\.kind) == [.localTapped])
+        #expect(device.messages.first?.requestIdentifier == "tea")
+    }
+
     // DeliveryPaths.md "Background tap": a tap on a backgrounded app runs didReceive while inactive,
     // between entering the foreground and becoming active.
     @Test func backgroundTapEntersForegroundThenDidReceiveInactiveThenBecomesActive() throws {
@@ -119,7 +158,8 @@ import Testing
         #expect(device.callbacks.last?.state == .background)
         #expect(device.lifecycleState == .background)
         #expect(device.messages.last?.response?.action == .custom("LIKE"))
-        #expect(device.messages.last?.response?.pushAction?.title == "Like", "the adapters read the device's categories")
+        #expect(
+            device.messages.last?.response?.pushAction?.title == "Like", "the adapters read the device's categories")
     }
 
     // Action on a stopped app without .foreground: a background launch (no launch options, no scene), then
