@@ -62,3 +62,15 @@ import Testing
         #expect(device.deliveredNotifications.map(\.identifier) == ["after"])
     }
 }
+
+/// Notification Center as the simulator keeps it.
+@Suite struct NotificationCenterListTests {
+    @Test func aPushWithTheIdentifierOfAListedOneReplacesIt() {
+        let device = SimulatedDevice()
+
+        device.receive(remote: ["aps": ["alert": "Score 1–0"]], identifier: "match")
+        device.receive(remote: ["aps": ["alert": "Score 2–0"]], identifier: "match")
+
+        #expect(device.deliveredNotifications.map(\.content.body) == ["Score 2–0"])
+    }
+}

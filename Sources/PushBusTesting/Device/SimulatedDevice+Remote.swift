@@ -81,7 +81,7 @@ extension SimulatedDevice {
             if isVisible {
                 if authorization.allowsDelivery {
                     present(notification, authorization: authorization) { [weak self] listed in
-                        if listed { self?.storage.withLock { $0.remoteList.append(notification) } }
+                        if listed { self?.addToNotificationCenter(notification) }
                     }
                 } else {
                     record(.presentation(notification: id, .notAuthorized))
@@ -122,13 +122,21 @@ extension SimulatedDevice {
             notification.userInfo, appState: appState, fetchCompletionHandler: fetchCompletion(notification.identifier))
     }
 
+    /// Lists a remote notification; one with the same identifier (an `apns-collapse-id` update) is replaced.
+    func addToNotificationCenter(_ notification: SimulatedNotification) {
+        storage.withLock { state in
+            state.remoteList.removeAll { $0.identifier == notification.identifier }
+            state.remoteList.append(notification)
+        }
+    }
+
     /// A notification iOS shows without asking the app (background, or not running).
     func list(_ notification: SimulatedNotification, authorization: Authorization) {
         guard authorization.allowsDelivery else {
             record(.presentation(notification: notification.identifier, .notAuthorized))
             return
         }
-        if notification.isRemote { storage.withLock { $0.remoteList.append(notification) } }
+        if notification.isRemote { addToNotificationCenter(notification) }
         record(
             .presentation(
                 notification: notification.identifier, authorization == .provisional ? .listedQuietly : .banner))
