@@ -118,6 +118,7 @@ struct ScenarioReport {
                         "name": .string(record.callback.shortName), "signature": .string(record.callback.rawValue),
                         "appState": .string(record.state.rawValue),
                         "notification": record.notification.map(PushValue.string) ?? .null,
+                        "payloadID": record.payloadID.map { PushValue.string($0.rawValue) } ?? .null,
                     ]
                 }),
             "messages": .array(

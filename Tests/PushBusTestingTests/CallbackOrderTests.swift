@@ -28,6 +28,8 @@ import Testing
         #expect(device.messages.count == 1)
         #expect(device.messages.first?.kind == .remoteTapped)
         #expect(device.deliveries.duplicates.count == 1)
+        // Every report names the same payload, the id the message carries.
+        #expect(Set(device.callbacks.about(push).compactMap(\.payloadID)) == [device.messages[0].id])
     }
 
     // Same rows on iOS 10–12: no scene, applicationDidBecomeActive ends launch (ref §7).

@@ -188,8 +188,19 @@ public final class SimulatedDevice: Sendable {
     /// Records a callback in the current state.
     func call(_ callback: Callback, notification: String? = nil) {
         let current = lifecycleState
+        let payloadID = notification.flatMap(knownNotification)?.messageID
         record(
-            .callback(CallbackRecord(callback: callback, state: current, notification: notification, date: clock.now)))
+            .callback(
+                CallbackRecord(
+                    callback: callback, state: current, notification: notification, payloadID: payloadID,
+                    date: clock.now)))
+    }
+
+    /// A notification the device received or fired, by identifier (the latest one).
+    func knownNotification(_ identifier: String) -> SimulatedNotification? {
+        if let remote = storage.withLock({ $0.received[identifier] }) { return remote }
+        return scheduler.firedNotifications().last { $0.identifier == identifier }.map(
+            SimulatedNotification.init(local:))
     }
 
     func transition(to new: LifecycleState) {

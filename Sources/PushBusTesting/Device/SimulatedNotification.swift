@@ -21,6 +21,11 @@ public struct SimulatedNotification: Sendable, Hashable {
     /// A Boolean value indicating whether it came from a push provider.
     public var isRemote: Bool { trigger.isRemote }
 
+    /// The identity PushBus gives this notification's messages (``PushMessage/id``).
+    public var messageID: PushMessage.ID {
+        PushMessage(kind: isRemote ? .remote : .local, content: content, date: date).id
+    }
+
     /// The snapshot the `UNUserNotificationCenterDelegate` callbacks carry.
     public var snapshot: NotificationSnapshot {
         NotificationSnapshot(requestIdentifier: identifier, date: date, trigger: trigger, content: content)
