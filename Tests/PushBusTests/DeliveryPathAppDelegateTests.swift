@@ -195,3 +195,16 @@ import Testing
         #expect(message.content.issues.contains { $0.keyPath == "launchOptions.remoteNotification" })
     }
 }
+
+/// The contract's shapes can be called from async code (tests are often `async`) without ambiguity.
+@Suite struct DeliveryPathAsyncCallerTests {
+    @Test func receiveWithoutFetchHandlerIsCallableFromAsyncCode() async {
+        let fixture = AdapterFixture()
+
+        fixture.appDelegate.didReceiveRemoteNotification(Payloads.alert, appState: .active)
+        fixture.appDelegate.didReceive(Payloads.legacyLocal, appState: .active)
+        await settle(1)
+
+        #expect(fixture.messages.all.map(\.kind) == [.remote, .local])
+    }
+}
