@@ -173,6 +173,26 @@ import Testing
         #expect(message.content.title == "Stand up")
     }
 
+    @Test func localLaunchOptionIsHeldUntilLaunchEndsInUserNotificationsMode() throws {
+        let fixture = AdapterFixture()
+
+        fixture.appDelegate.didFinishLaunching(launchOptions: [.localNotification: Payloads.legacyLocal])
+        #expect(fixture.messages.count == 0)
+        fixture.appDelegate.applicationDidBecomeActive()
+
+        let message = try #require(fixture.messages.all.first)
+        #expect(message.kind == .localTapped)
+        #expect(message.path == .launchOptions)
+    }
+
+    @Test func legacyLocalNotificationInTheBackgroundIsAnArrival() {
+        let fixture = AdapterFixture(mode: .legacy)
+
+        fixture.appDelegate.didReceive(Payloads.legacyLocal, appState: .background)
+
+        #expect(fixture.messages.all.map(\.kind) == [.local])
+    }
+
     @Test func launchWithoutANotificationPostsNothing() {
         let fixture = AdapterFixture()
 
