@@ -28,8 +28,8 @@ struct CalendarMatcher {
         wallCalendar.timeZone = TimeZone(secondsFromGMT: 0) ?? wallCalendar.timeZone
         self.wallCalendar = wallCalendar
 
-        // Levels: 0 year, 1 month, 2 day, 3 hour, 4 minute, 5 second. Below the smallest given level, a missing
-        // component is its minimum; above it, it is free.
+        // Levels: 0 year, 1 month, 2 day, 3 hour, 4 minute, 5 second. Levels above the largest one given are
+        // free; a missing level below it is its minimum (as Foundation matches: `day: 5, minute: 58` is 00:58).
         let dayLevelGiven =
             components.day != nil || components.weekday != nil || components.weekdayOrdinal != nil
             || components.weekOfMonth != nil || components.weekOfYear != nil
@@ -37,17 +37,17 @@ struct CalendarMatcher {
             components.year != nil, components.month != nil, dayLevelGiven, components.hour != nil,
             components.minute != nil, components.second != nil,
         ]
-        let smallest = levels.lastIndex(of: true) ?? 0
+        let largest = levels.firstIndex(of: true) ?? 5
         year = components.year
-        month = components.month ?? (smallest > 1 ? nil : 1)
-        day = components.day ?? (dayLevelGiven || smallest > 2 ? nil : 1)
+        month = components.month ?? (largest < 1 ? 1 : nil)
+        day = components.day ?? (dayLevelGiven || largest > 2 ? nil : 1)
         weekday = components.weekday
         weekdayOrdinal = components.weekdayOrdinal
         weekOfMonth = components.weekOfMonth
         weekOfYear = components.weekOfYear
         hasDayLevelFilter = weekday != nil || weekdayOrdinal != nil || weekOfMonth != nil || weekOfYear != nil
-        hours = components.hour.map { [$0] } ?? (smallest > 3 ? Array(0...23) : [0])
-        minutes = components.minute.map { [$0] } ?? (smallest > 4 ? Array(0...59) : [0])
+        hours = components.hour.map { [$0] } ?? (largest > 3 ? Array(0...23) : [0])
+        minutes = components.minute.map { [$0] } ?? (largest > 4 ? Array(0...59) : [0])
         seconds = components.second.map { [$0] } ?? [0]
     }
 
