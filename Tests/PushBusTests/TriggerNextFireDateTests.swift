@@ -84,6 +84,22 @@ import PushBus
         ])
     }
 
+    @Test func hourlyTriggerFiresOnceForTheRepeatedHourOnFallBack() throws {
+        // 02:30 CEST and 02:30 CET are both "02:30"; only the first fires, then 03:30 CET.
+        let hourly = LocalTrigger.calendar(DateComponents(minute: 30), repeats: true)
+        let dates = try fireDates(hourly, after: "2026-10-25T01:45:00+02:00", count: 2, in: "Europe/Berlin")
+        #expect(dates == [try date("2026-10-25T02:30:00+02:00"), try date("2026-10-25T03:30:00+01:00")])
+    }
+
+    @Test func everyMinuteTriggerCoversTheSpringForwardGapWithoutDuplicates() throws {
+        let everyMinute = LocalTrigger.calendar(DateComponents(second: 0), repeats: true)
+        let dates = try fireDates(everyMinute, after: "2026-03-29T01:58:30+01:00", count: 4, in: "Europe/Berlin")
+        #expect(dates == [
+            try date("2026-03-29T01:59:00+01:00"), try date("2026-03-29T03:00:00+02:00"),
+            try date("2026-03-29T03:01:00+02:00"), try date("2026-03-29T03:02:00+02:00"),
+        ])
+    }
+
     @Test func yearlyOnFebruary29FiresOnlyInLeapYears() throws {
         let leapDay = LocalTrigger.calendar(DateComponents(month: 2, day: 29, hour: 9), repeats: true)
         let dates = try fireDates(leapDay, after: "2026-01-01T00:00:00Z", count: 3, in: "UTC")

@@ -20,10 +20,6 @@ struct CalendarMatcher {
     init?(components: DateComponents, calendar: Calendar) {
         guard (try? CalendarMatcher.validate(components)) != nil else { return nil }
         var wallCalendar = components.calendar ?? calendar
-        if components.calendar != nil {
-            wallCalendar.firstWeekday = calendar.firstWeekday
-            wallCalendar.minimumDaysInFirstWeek = calendar.minimumDaysInFirstWeek
-        }
         timeZone = components.timeZone ?? calendar.timeZone
         wallCalendar.timeZone = TimeZone(secondsFromGMT: 0) ?? wallCalendar.timeZone
         self.wallCalendar = wallCalendar
@@ -104,6 +100,9 @@ struct CalendarMatcher {
         -> (instant: Date, wall: Date)?
     {
         var best = best
+        // Most days are far from an offset change: one offset converts every wall time of the day.
+        let offsets = [-86_400.0, 43_200, 2 * 86_400].map { timeZone.secondsFromGMT(for: dayStart.addingTimeInterval($0)) }
+        let uniformOffset = offsets.allSatisfy { $0 == offsets[0] } ? TimeInterval(offsets[0]) : nil
         for hour in hours {
             for minute in minutes {
                 for second in seconds {
@@ -111,7 +110,7 @@ struct CalendarMatcher {
                     if wall < searchStartWall { continue }
                     // Past the first hit, only wall times within a DST shift can still map earlier.
                     if let found = best, wall > found.wall.addingTimeInterval(3 * 3_600) { return best }
-                    let instant = self.instant(forWall: wall)
+                    let instant = uniformOffset.map { wall.addingTimeInterval(-$0) } ?? self.instant(forWall: wall)
                     guard instant > date else { continue }
                     if let found = best {
                         if instant < found.instant { best = (instant, found.wall) }
@@ -155,7 +154,7 @@ extension CalendarMatcher {
             (.year, components.year, 1...Int.max), (.month, components.month, 1...12),
             (.day, components.day, 1...31), (.hour, components.hour, 0...23), (.minute, components.minute, 0...59),
             (.second, components.second, 0...59), (.weekday, components.weekday, 1...7),
-            (.weekdayOrdinal, components.weekdayOrdinal, 1...6), (.weekOfMonth, components.weekOfMonth, 0...6),
+            (.weekdayOrdinal, components.weekdayOrdinal, 1...5), (.weekOfMonth, components.weekOfMonth, 0...6),
             (.weekOfYear, components.weekOfYear, 1...53),
         ]
         guard checked.contains(where: { $0.1 != nil }) else { throw LocalNotificationError.emptyDateComponents }
