@@ -51,6 +51,7 @@ public final class PushCenter: Sendable {
         var seen: [(key: PushMessage.DeduplicationKey, at: Date)] = []
         var latestRegistration: RegistrationEvent?
         var registrationHandlers: [UInt64: @Sendable (RegistrationEvent) -> Void] = [:]
+        var monitors: [UInt64: @Sendable (PushMessage, PostReceipt) -> Void] = [:]
     }
 
     let state = LockedState(State())
@@ -77,10 +78,30 @@ public final class PushCenter: Sendable {
             }
             return targets
         }
-        guard let targets else { return .duplicate }
-        guard !targets.isEmpty else { return .parked }
-        for entry in targets { entry.handler(message) }
-        return .delivered(targets.count)
+        let receipt: PostReceipt
+        if let targets {
+            for entry in targets { entry.handler(message) }
+            receipt = targets.isEmpty ? .parked : .delivered(targets.count)
+        } else {
+            receipt = .duplicate
+        }
+        let monitors = state.withLock { Array($0.monitors.values) }
+        for monitor in monitors { monitor(message, receipt) }
+        return receipt
+    }
+
+    /// Watches every post and its outcome without being a subscription: a monitor never receives replays,
+    /// never counts as a match, and so never stops a message from being parked. For diagnostics, recorders
+    /// (`SimulatedDevice`) and logging. Called on the posting thread after the fan-out.
+    public func monitor(_ observer: @escaping @Sendable (PushMessage, PostReceipt) -> Void) -> PushSubscription {
+        let id = state.withLock { state in
+            state.nextID += 1
+            state.monitors[state.nextID] = observer
+            return state.nextID
+        }
+        return PushSubscription { [weak self] in
+            self?.state.withLock { state in _ = state.monitors.removeValue(forKey: id) }
+        }
     }
 
     /// Subscribes a closure, called on the posting thread.

@@ -45,9 +45,13 @@ public struct PushResponse: Sendable, Hashable {
     public var action: Action
     /// The text typed into a text-input action; `nil` for other actions.
     public var userText: String?
+    /// The registered action the user chose, when the adapters know the app's ``CategoryRegistry``: tells
+    /// whether it was destructive, a text input, a foreground action, …
+    public var pushAction: PushAction?
 
-    public init(action: Action = .open, userText: String? = nil) {
+    public init(action: Action = .open, userText: String? = nil, pushAction: PushAction? = nil) {
         self.action = action
         self.userText = userText
+        self.pushAction = pushAction
     }
 }
