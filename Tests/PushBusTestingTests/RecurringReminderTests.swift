@@ -1,8 +1,7 @@
 import Foundation
-import Testing
-
 import PushBus
 import PushBusTesting
+import Testing
 
 /// The recurring reminder from the seeds (tongzinumber-demo): each reminder asks when to remind next, and the
 /// response handler schedules it. Docs/LocalNotifications.md walks through the same code.
@@ -34,14 +33,18 @@ import PushBusTesting
         /// Schedules the next reminder `seconds` from now (clamped to the slider's 10–300 s).
         func schedule(in seconds: Int) throws {
             let seconds = min(max(seconds, Self.allowedSeconds.lowerBound), Self.allowedSeconds.upperBound)
-            state.mutate { $0.cycle += 1; $0.seconds = seconds }
+            state.mutate {
+                $0.cycle += 1
+                $0.seconds = seconds
+            }
             let cycle = state.value.cycle
-            try scheduler.add(LocalNotificationRequest(
-                identifier: "reminder",
-                content: PushContent(
-                    title: "Time's up", body: "Next reminder in \(seconds) s?",
-                    categoryIdentifier: Self.category, userInfo: ["cycle": .int(cycle), "seconds": .int(seconds)]),
-                trigger: .timeInterval(TimeInterval(seconds), repeats: false)))
+            try scheduler.add(
+                LocalNotificationRequest(
+                    identifier: "reminder",
+                    content: PushContent(
+                        title: "Time's up", body: "Next reminder in \(seconds) s?",
+                        categoryIdentifier: Self.category, userInfo: ["cycle": .int(cycle), "seconds": .int(seconds)]),
+                    trigger: .timeInterval(TimeInterval(seconds), repeats: false)))
         }
 
         /// The response handler: subscribe it to the center for tapped reminders.
@@ -49,11 +52,11 @@ import PushBusTesting
             switch registry.action(for: message)?.identifier {
             case Self.nextAction?:
                 let typed = message.response?.userText.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-                try? schedule(in: typed ?? state.value.seconds)   // unreadable text keeps the last interval
+                try? schedule(in: typed ?? state.value.seconds)  // unreadable text keeps the last interval
             case Self.stopAction?:
                 scheduler.removePendingRequests(withIdentifiers: ["reminder"])
             default:
-                break   // opened or dismissed: nothing to schedule
+                break  // opened or dismissed: nothing to schedule
             }
         }
     }
@@ -72,7 +75,9 @@ import PushBusTesting
         // When the user answers each reminder with the next interval (the text field of the action).
         var expectedFireDates: [Date] = []
         var expectedOffset: TimeInterval = 0
-        let answers: [(typed: String, seconds: Int)] = [("90", 90), ("300", 300), ("5", 10), ("not a number", 10), (" 45 ", 45)]
+        let answers: [(typed: String, seconds: Int)] = [
+            ("90", 90), ("300", 300), ("5", 10), ("not a number", 10), (" 45 ", 45),
+        ]
         var interval = 30
         for answer in answers {
             clock.advance(by: TimeInterval(interval))
@@ -85,13 +90,15 @@ import PushBusTesting
 
             center.post(tap(fired, action: .custom(RecurringReminder.nextAction), text: answer.typed, at: clock.now))
 
-            #expect(scheduler.nextFireDate(ofRequest: "reminder") == clock.now.addingTimeInterval(TimeInterval(answer.seconds)))
+            #expect(
+                scheduler.nextFireDate(ofRequest: "reminder")
+                    == clock.now.addingTimeInterval(TimeInterval(answer.seconds)))
             interval = answer.seconds
         }
 
         // Then every reminder fired once, at the interval chosen in the previous one.
         #expect(scheduler.firedNotifications().map(\.date) == expectedFireDates)
-        #expect(scheduler.deliveredNotifications().map(\.identifier) == ["reminder"])   // replaced each time
+        #expect(scheduler.deliveredNotifications().map(\.identifier) == ["reminder"])  // replaced each time
 
         // And "Stop" ends the cycle.
         clock.advance(by: TimeInterval(interval))

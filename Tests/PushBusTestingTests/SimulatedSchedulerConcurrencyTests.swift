@@ -1,8 +1,7 @@
 import Foundation
-import Testing
-
 import PushBus
 import PushBusTesting
+import Testing
 
 /// The simulated scheduler is safe to use from many threads, and the status-based removal reaches both lists.
 @Suite struct SimulatedSchedulerConcurrencyTests {
@@ -16,9 +15,10 @@ import PushBusTesting
                 group.addTask {
                     for index in 0..<14 {
                         let identifier = "t\(task)-\(index)"
-                        try scheduler.add(LocalNotificationRequest(
-                            identifier: identifier, content: PushContent(title: identifier),
-                            trigger: .timeInterval(TimeInterval(1_000 + task * 20 + index), repeats: false)))
+                        try scheduler.add(
+                            LocalNotificationRequest(
+                                identifier: identifier, content: PushContent(title: identifier),
+                                trigger: .timeInterval(TimeInterval(1_000 + task * 20 + index), repeats: false)))
                         if index.isMultiple(of: 2) { scheduler.removePendingRequests(withIdentifiers: [identifier]) }
                     }
                 }
@@ -28,7 +28,8 @@ import PushBusTesting
         // Then exactly the 56 kept requests are pending and fire once each, in fire-date order.
         #expect(scheduler.pendingRequests().count == 56)
         #expect(scheduler.droppedIdentifiers.isEmpty)
-        let expected = Set((0..<8).flatMap { task in (0..<14).filter { !$0.isMultiple(of: 2) }.map { "t\(task)-\($0)" } })
+        let expected = Set(
+            (0..<8).flatMap { task in (0..<14).filter { !$0.isMultiple(of: 2) }.map { "t\(task)-\($0)" } })
         #expect(Set(scheduler.pendingRequests().map(\.identifier)) == expected)
         clock.advance(by: 10_000)
         let fired = scheduler.firedNotifications()
@@ -46,8 +47,9 @@ import PushBusTesting
         }
         clock.runDueActions()
         for name in ["a", "b"] {
-            try scheduler.add(LocalNotificationRequest(
-                identifier: name, content: PushContent(title: name), trigger: .timeInterval(60, repeats: false)))
+            try scheduler.add(
+                LocalNotificationRequest(
+                    identifier: name, content: PushContent(title: name), trigger: .timeInterval(60, repeats: false)))
         }
         await scheduler.removeNotifications(withIdentifiers: ["a"], from: .all)
         #expect(scheduler.pendingRequests().map(\.identifier) == ["b"])

@@ -1,8 +1,7 @@
 import Foundation
-import Testing
-
 import PushBus
 import PushBusTesting
+import Testing
 
 /// The delivery hook is where a simulated device hands fired notifications to the adapters.
 @Suite struct SimulatedSchedulerDeliveryHookTests {
@@ -17,8 +16,9 @@ import PushBusTesting
             recorder.seen.mutate { $0.append(notification) }
             return .listed
         }
-        try scheduler.add(LocalNotificationRequest(
-            identifier: "a", content: PushContent(title: "A"), trigger: .timeInterval(90, repeats: false)))
+        try scheduler.add(
+            LocalNotificationRequest(
+                identifier: "a", content: PushContent(title: "A"), trigger: .timeInterval(90, repeats: false)))
         clock.advance(by: 100)
         #expect(recorder.seen.value.map(\.identifier) == ["a"])
         #expect(recorder.seen.value.first?.date == Date(timeIntervalSince1970: 1_767_225_600 + 90))
@@ -49,14 +49,16 @@ import PushBusTesting
         scheduler.setDeliveryHook { notification in
             let count = Int(notification.identifier.dropFirst()) ?? 0
             if count < 3 {
-                try? weakScheduler.value?.add(LocalNotificationRequest(
-                    identifier: "n\(count + 1)", content: PushContent(title: "next"),
-                    trigger: .timeInterval(60, repeats: false)))
+                try? weakScheduler.value?.add(
+                    LocalNotificationRequest(
+                        identifier: "n\(count + 1)", content: PushContent(title: "next"),
+                        trigger: .timeInterval(60, repeats: false)))
             }
             return .listed
         }
-        try scheduler.add(LocalNotificationRequest(
-            identifier: "n0", content: PushContent(title: "first"), trigger: .timeInterval(60, repeats: false)))
+        try scheduler.add(
+            LocalNotificationRequest(
+                identifier: "n0", content: PushContent(title: "first"), trigger: .timeInterval(60, repeats: false)))
         clock.advance(by: 600)
         #expect(scheduler.firedNotifications().map(\.identifier) == ["n0", "n1", "n2", "n3"])
         let start = Date(timeIntervalSince1970: 1_767_225_600)

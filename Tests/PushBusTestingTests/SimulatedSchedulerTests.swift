@@ -1,8 +1,7 @@
 import Foundation
-import Testing
-
 import PushBus
 import PushBusTesting
+import Testing
 
 /// `SimulatedScheduler` keeps pending and delivered lists as iOS does and fires on a manual clock.
 @Suite struct SimulatedSchedulerTests {
@@ -16,7 +15,8 @@ import PushBusTesting
     }
 
     func request(_ identifier: String, _ trigger: LocalTrigger?, title: String? = nil) -> LocalNotificationRequest {
-        LocalNotificationRequest(identifier: identifier, content: PushContent(title: title ?? identifier), trigger: trigger)
+        LocalNotificationRequest(
+            identifier: identifier, content: PushContent(title: title ?? identifier), trigger: trigger)
     }
 
     @Test func nothingFiresBeforeTheClockReachesTheFireDate() throws {
@@ -163,8 +163,9 @@ import PushBusTesting
     }
 
     @Test func locationTriggersFireOnMatchingRegionEvents() throws {
-        let office = LocationRegion(identifier: "office", latitude: 52.5, longitude: 13.4, radius: 100,
-                                    notifiesOnEntry: true, notifiesOnExit: false)
+        let office = LocationRegion(
+            identifier: "office", latitude: 52.5, longitude: 13.4, radius: 100,
+            notifiesOnEntry: true, notifiesOnExit: false)
         try scheduler.add(request("arrive", .location(office, repeats: true)))
         try scheduler.add(request("once", .location(office, repeats: false)))
         clock.advance(by: 86_400)

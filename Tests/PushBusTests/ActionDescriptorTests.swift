@@ -1,6 +1,5 @@
-import Testing
-
 import PushBus
+import Testing
 
 /// Every option reaches the legacy (`UIMutableUserNotificationAction`/`Category`) and modern
 /// (`UNNotificationAction`/`Category`) descriptions the Apple glue converts.
@@ -40,7 +39,8 @@ import PushBus
     }
 
     @Test func textInputMapsToTextInputBehaviorWithItsButtonTitle() {
-        let legacy = PushAction.textInput("r", title: "Reply", options: .foreground, buttonTitle: "Send").legacyDescriptor
+        let legacy = PushAction.textInput("r", title: "Reply", options: .foreground, buttonTitle: "Send")
+            .legacyDescriptor
         #expect(legacy.behavior == .textInput)
         #expect(legacy.textInputButtonTitle == "Send")
         #expect(legacy.activationMode == .foreground)
@@ -76,7 +76,8 @@ import PushBus
         #expect(modern.intentIdentifiers == ["INStartCallIntent"])
         #expect(modern.hiddenPreviewsBodyPlaceholder == "Hidden")
         #expect(modern.categorySummaryFormat == "%u calls")
-        #expect(modern.actions == [PushAction.button("call", title: "Call back", options: .foreground).modernDescriptor])
+        #expect(
+            modern.actions == [PushAction.button("call", title: "Call back", options: .foreground).modernDescriptor])
     }
 
     @Test func legacyCategoryHasDefaultAndMinimalContexts() {

@@ -1,7 +1,6 @@
-import Testing
-
 import PushBus
 import PushBusTesting
+import Testing
 
 /// Setting, clearing and clearing-with-the-list are three different badge changes, as O2SPushKit distinguishes.
 @Suite struct BadgeChangeTests {

@@ -1,6 +1,5 @@
-import Testing
-
 import PushBus
+import Testing
 
 /// The action builder reads like a list and supports `if`, `if let`, `switch`, `for` and optionals.
 @Suite struct CategoryBuilderTests {
@@ -12,7 +11,8 @@ import PushBus
         }
         #expect(category.identifier == "message")
         #expect(category.actions.map(\.identifier) == ["reply", "like", "delete"])
-        #expect(category.actions[0].textInput == PushAction.TextInput(buttonTitle: "Send", placeholder: "Say something"))
+        #expect(
+            category.actions[0].textInput == PushAction.TextInput(buttonTitle: "Send", placeholder: "Say something"))
         #expect(category.actions[2].isDestructive && category.actions[2].isAuthenticationRequired)
     }
 
@@ -83,7 +83,8 @@ import PushBus
 
     @Test func categoryFieldsAndModifiers() {
         let category = PushCategory(
-            "full", options: [.customDismissAction, .hiddenPreviewsShowTitle], intentIdentifiers: ["INSendMessageIntent"],
+            "full", options: [.customDismissAction, .hiddenPreviewsShowTitle],
+            intentIdentifiers: ["INSendMessageIntent"],
             hiddenPreviewsBodyPlaceholder: "New message", categorySummaryFormat: "%u more"
         ) {
             PushAction.button("a", title: "A")

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import PushBus
+import Testing
 
 /// A tapped message's response resolves to the registered `PushAction`, so handlers know what was tapped.
 @Suite struct CategoryRegistryLookupTests {
@@ -54,12 +53,31 @@ import PushBus
     @Test func withoutACategoryOnlyAnUnambiguousIdentifierResolves() {
         #expect(registry.resolve(PushResponse(action: .custom("accept")), categoryIdentifier: nil)?.title == "Accept")
         #expect(registry.resolve(PushResponse(action: .custom("delete")), categoryIdentifier: nil) == nil)
-        #expect(registry.resolve(PushResponse(action: .custom("accept")), categoryIdentifier: "unknown")?.title == "Accept")
+        #expect(
+            registry.resolve(PushResponse(action: .custom("accept")), categoryIdentifier: "unknown")?.title == "Accept")
         #expect(registry.resolve(PushResponse(action: .custom("ghost")), categoryIdentifier: nil) == nil)
     }
 
     @Test func unknownActionInAKnownCategoryIsNil() {
         #expect(registry.resolve(PushResponse(action: .custom("accept")), categoryIdentifier: "message") == nil)
+    }
+
+    @Test func attachingActionFillsTheResponsesPushAction() {
+        let response = PushResponse(action: .custom("reply"), userText: "Hi")
+        let attached = registry.attachingAction(to: response, categoryIdentifier: "message")
+        #expect(attached.pushAction?.isTextInput == true)
+        #expect(attached.action == response.action && attached.userText == "Hi")
+        let opened = registry.attachingAction(to: PushResponse(action: .open), categoryIdentifier: "message")
+        #expect(opened.pushAction == nil)
+    }
+
+    @Test func messageFallsBackToTheAttachedActionWhenTheRegistryDoesNotKnowIt() {
+        let attached = PushAction.button("legacy", title: "Legacy", options: .destructive)
+        let message = PushMessage(
+            kind: .localTapped, content: PushContent(title: "x", categoryIdentifier: "other"),
+            response: PushResponse(action: .custom("legacy"), pushAction: attached))
+        #expect(registry.action(for: message) == attached)
+        #expect(CategoryRegistry.empty.categories.isEmpty)
     }
 
     @Test func messageWithoutResponseHasNoAction() {

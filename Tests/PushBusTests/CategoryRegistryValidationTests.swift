@@ -1,6 +1,5 @@
-import Testing
-
 import PushBus
+import Testing
 
 /// The registry refuses what iOS would reject or mis-handle, with typed errors, and warns where iOS truncates.
 @Suite struct CategoryRegistryValidationTests {
@@ -60,11 +59,13 @@ import PushBus
             },
             PushCategory("x") {},
         ])
-        #expect(errors == [
-            .emptyCategoryIdentifier(index: 0), .emptyActionTitle(action: "a", category: ""),
-            .missingTextInputButtonTitle(action: "t", category: "x"), .duplicateActionIdentifier("t", category: "x"),
-            .duplicateCategoryIdentifier("x"),
-        ])
+        #expect(
+            errors == [
+                .emptyCategoryIdentifier(index: 0), .emptyActionTitle(action: "a", category: ""),
+                .missingTextInputButtonTitle(action: "t", category: "x"),
+                .duplicateActionIdentifier("t", category: "x"),
+                .duplicateCategoryIdentifier("x"),
+            ])
     }
 
     @Test func minimalActionsMustNotContradictDefaultOnes() {
@@ -87,7 +88,8 @@ import PushBus
 
     @Test func warnsWhenMoreThanTwoActionsShowInTheMinimalContext() throws {
         let three = PushCategory("three") { for index in 0..<3 { PushAction.button("a\(index)", title: "A") } }
-        #expect(try CategoryRegistry([three]).warnings == [.tooManyActionsForMinimalContext(category: "three", count: 3)])
+        #expect(
+            try CategoryRegistry([three]).warnings == [.tooManyActionsForMinimalContext(category: "three", count: 3)])
         let chosen = three.minimalActions { PushAction.button("a0", title: "A") }
         #expect(try CategoryRegistry([chosen]).warnings.isEmpty)
         let two = PushCategory("two") { for index in 0..<2 { PushAction.button("a\(index)", title: "A") } }

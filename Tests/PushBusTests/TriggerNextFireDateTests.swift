@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import PushBus
+import Testing
 
 /// `LocalTrigger.nextFireDate(after:calendar:)` across DST changes, leap days, month ends and repeating
 /// components. Expected dates are written with their UTC offset, as a person in that zone would read them.
@@ -36,15 +35,17 @@ import PushBus
 
     @Test func dailyReminderAtMissingTimeFiresAnHourLaterOnBerlinSpringForwardDay() throws {
         // 2026-03-29: 02:00 CET jumps to 03:00 CEST, so 02:30 does not exist that day.
-        let dates = try fireDates(daily(hour: 2, minute: 30), after: "2026-03-28T02:30:00+01:00", count: 2,
-                                  in: "Europe/Berlin")
+        let dates = try fireDates(
+            daily(hour: 2, minute: 30), after: "2026-03-28T02:30:00+01:00", count: 2,
+            in: "Europe/Berlin")
         #expect(dates == [try date("2026-03-29T03:30:00+02:00"), try date("2026-03-30T02:30:00+02:00")])
     }
 
     @Test func dailyReminderAtRepeatedTimeFiresOnceOnBerlinFallBackDay() throws {
         // 2026-10-25: 03:00 CEST falls back to 02:00 CET, so 02:30 happens twice; only the first counts.
-        let dates = try fireDates(daily(hour: 2, minute: 30), after: "2026-10-24T02:30:00+02:00", count: 2,
-                                  in: "Europe/Berlin")
+        let dates = try fireDates(
+            daily(hour: 2, minute: 30), after: "2026-10-24T02:30:00+02:00", count: 2,
+            in: "Europe/Berlin")
         #expect(dates == [try date("2026-10-25T02:30:00+02:00"), try date("2026-10-26T02:30:00+01:00")])
     }
 
@@ -57,31 +58,36 @@ import PushBus
 
     @Test func newYorkSpringForwardAndFallBack() throws {
         // 2026-03-08: 02:00 EST → 03:00 EDT. 2026-11-01: 02:00 EDT → 01:00 EST (01:30 happens twice).
-        let spring = try fireDates(daily(hour: 2, minute: 30), after: "2026-03-07T12:00:00-05:00", count: 2,
-                                   in: "America/New_York")
+        let spring = try fireDates(
+            daily(hour: 2, minute: 30), after: "2026-03-07T12:00:00-05:00", count: 2,
+            in: "America/New_York")
         #expect(spring == [try date("2026-03-08T03:30:00-04:00"), try date("2026-03-09T02:30:00-04:00")])
-        let fall = try fireDates(daily(hour: 1, minute: 30), after: "2026-10-31T12:00:00-04:00", count: 2,
-                                 in: "America/New_York")
+        let fall = try fireDates(
+            daily(hour: 1, minute: 30), after: "2026-10-31T12:00:00-04:00", count: 2,
+            in: "America/New_York")
         #expect(fall == [try date("2026-11-01T01:30:00-04:00"), try date("2026-11-02T01:30:00-05:00")])
     }
 
     @Test func dailyReminderKeepsItsWallClockTimeAcrossTheChange() throws {
-        let dates = try fireDates(daily(hour: 9, minute: 0), after: "2026-03-27T12:00:00+01:00", count: 3,
-                                  in: "Europe/Berlin")
-        #expect(dates == [
-            try date("2026-03-28T09:00:00+01:00"), try date("2026-03-29T09:00:00+02:00"),
-            try date("2026-03-30T09:00:00+02:00"),
-        ])
+        let dates = try fireDates(
+            daily(hour: 9, minute: 0), after: "2026-03-27T12:00:00+01:00", count: 3,
+            in: "Europe/Berlin")
+        #expect(
+            dates == [
+                try date("2026-03-28T09:00:00+01:00"), try date("2026-03-29T09:00:00+02:00"),
+                try date("2026-03-30T09:00:00+02:00"),
+            ])
         #expect(dates[1].timeIntervalSince(dates[0]) == 23 * 3_600)
     }
 
     @Test func hourlyTriggerNeitherDuplicatesNorSkipsAcrossSpringForward() throws {
         let hourly = LocalTrigger.calendar(DateComponents(minute: 30), repeats: true)
         let dates = try fireDates(hourly, after: "2026-03-29T00:45:00+01:00", count: 3, in: "Europe/Berlin")
-        #expect(dates == [
-            try date("2026-03-29T01:30:00+01:00"), try date("2026-03-29T03:30:00+02:00"),
-            try date("2026-03-29T04:30:00+02:00"),
-        ])
+        #expect(
+            dates == [
+                try date("2026-03-29T01:30:00+01:00"), try date("2026-03-29T03:30:00+02:00"),
+                try date("2026-03-29T04:30:00+02:00"),
+            ])
     }
 
     @Test func hourlyTriggerFiresOnceForTheRepeatedHourOnFallBack() throws {
@@ -94,18 +100,20 @@ import PushBus
     @Test func everyMinuteTriggerCoversTheSpringForwardGapWithoutDuplicates() throws {
         let everyMinute = LocalTrigger.calendar(DateComponents(second: 0), repeats: true)
         let dates = try fireDates(everyMinute, after: "2026-03-29T01:58:30+01:00", count: 4, in: "Europe/Berlin")
-        #expect(dates == [
-            try date("2026-03-29T01:59:00+01:00"), try date("2026-03-29T03:00:00+02:00"),
-            try date("2026-03-29T03:01:00+02:00"), try date("2026-03-29T03:02:00+02:00"),
-        ])
+        #expect(
+            dates == [
+                try date("2026-03-29T01:59:00+01:00"), try date("2026-03-29T03:00:00+02:00"),
+                try date("2026-03-29T03:01:00+02:00"), try date("2026-03-29T03:02:00+02:00"),
+            ])
     }
 
     @Test func yearlyOnFebruary29FiresOnlyInLeapYears() throws {
         let leapDay = LocalTrigger.calendar(DateComponents(month: 2, day: 29, hour: 9), repeats: true)
         let dates = try fireDates(leapDay, after: "2026-01-01T00:00:00Z", count: 3, in: "UTC")
-        #expect(dates == [
-            try date("2028-02-29T09:00:00Z"), try date("2032-02-29T09:00:00Z"), try date("2036-02-29T09:00:00Z"),
-        ])
+        #expect(
+            dates == [
+                try date("2028-02-29T09:00:00Z"), try date("2032-02-29T09:00:00Z"), try date("2036-02-29T09:00:00Z"),
+            ])
     }
 
     @Test func leapDaySkipsCenturyYearsThatAreNotLeap() throws {
@@ -117,7 +125,9 @@ import PushBus
     @Test func monthlyOnThe31stSkipsShortMonths() throws {
         let monthly = LocalTrigger.calendar(DateComponents(day: 31, hour: 8), repeats: true)
         let dates = try fireDates(monthly, after: "2026-01-01T00:00:00Z", count: 7, in: "UTC")
-        let months = dates.map { Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: $0).month }
+        let months = dates.map {
+            Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: $0).month
+        }
         #expect(months == [1, 3, 5, 7, 8, 10, 12])
         #expect(dates.first == (try date("2026-01-31T08:00:00Z")))
     }
@@ -126,10 +136,11 @@ import PushBus
         // 2026-01-04 is a Sunday; weekday 2 is Monday.
         let weekly = LocalTrigger.calendar(DateComponents(hour: 9, minute: 15, weekday: 2), repeats: true)
         let dates = try fireDates(weekly, after: "2026-01-04T12:00:00+01:00", count: 3, in: "Europe/Berlin")
-        #expect(dates == [
-            try date("2026-01-05T09:15:00+01:00"), try date("2026-01-12T09:15:00+01:00"),
-            try date("2026-01-19T09:15:00+01:00"),
-        ])
+        #expect(
+            dates == [
+                try date("2026-01-05T09:15:00+01:00"), try date("2026-01-12T09:15:00+01:00"),
+                try date("2026-01-19T09:15:00+01:00"),
+            ])
     }
 
     @Test func weeklyAcrossSpringForwardKeepsTheLocalTime() throws {
@@ -177,8 +188,9 @@ import PushBus
         let past = LocalTrigger.calendar(DateComponents(year: 2025, month: 5, day: 1, hour: 9), repeats: false)
         #expect(past.nextFireDate(after: try date("2026-01-01T00:00:00Z"), calendar: calendar) == nil)
         let future = LocalTrigger.calendar(DateComponents(year: 2030, month: 5, day: 1, hour: 9), repeats: false)
-        #expect(future.nextFireDate(after: try date("2026-01-01T00:00:00Z"), calendar: calendar)
-            == (try date("2030-05-01T09:00:00Z")))
+        #expect(
+            future.nextFireDate(after: try date("2026-01-01T00:00:00Z"), calendar: calendar)
+                == (try date("2030-05-01T09:00:00Z")))
     }
 
     @Test func componentsTimeZoneWinsOverTheCalendars() throws {
@@ -192,13 +204,16 @@ import PushBus
     @Test func timeIntervalFiresIntervalAfterTheDate() throws {
         let calendar = try calendar("Europe/Berlin")
         let start = try date("2026-03-29T01:59:00+01:00")
-        #expect(LocalTrigger.timeInterval(120, repeats: false).nextFireDate(after: start, calendar: calendar)
-            == start.addingTimeInterval(120))
+        #expect(
+            LocalTrigger.timeInterval(120, repeats: false).nextFireDate(after: start, calendar: calendar)
+                == start.addingTimeInterval(120))
     }
 
     @Test func locationTriggerHasNoFireDate() throws {
         let region = LocationRegion(identifier: "home", latitude: 52.5, longitude: 13.4, radius: 50)
-        #expect(LocalTrigger.location(region, repeats: true).nextFireDate(after: Date(), calendar: try calendar("UTC")) == nil)
+        #expect(
+            LocalTrigger.location(region, repeats: true).nextFireDate(after: Date(), calendar: try calendar("UTC"))
+                == nil)
     }
 }
 

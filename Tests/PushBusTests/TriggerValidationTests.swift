@@ -1,13 +1,14 @@
 import Foundation
-import Testing
-
 import PushBus
+import Testing
 
 /// Triggers and requests are checked as iOS checks them, with typed errors.
 @Suite struct TriggerValidationTests {
     @Test(arguments: [0.0, -5, .infinity, .nan])
     func intervalMustBePositiveAndFinite(_ interval: TimeInterval) {
-        #expect(throws: LocalNotificationError.self) { try LocalTrigger.timeInterval(interval, repeats: false).validate() }
+        #expect(throws: LocalNotificationError.self) {
+            try LocalTrigger.timeInterval(interval, repeats: false).validate()
+        }
         if interval == 0 {
             #expect(throws: LocalNotificationError.nonPositiveInterval(0)) {
                 try LocalTrigger.timeInterval(0, repeats: false).validate()
@@ -75,8 +76,9 @@ import PushBus
             entry: Bool = true, exit: Bool = false
         ) -> LocalTrigger {
             .location(
-                LocationRegion(identifier: identifier, latitude: latitude, longitude: longitude, radius: radius,
-                               notifiesOnEntry: entry, notifiesOnExit: exit), repeats: false)
+                LocationRegion(
+                    identifier: identifier, latitude: latitude, longitude: longitude, radius: radius,
+                    notifiesOnEntry: entry, notifiesOnExit: exit), repeats: false)
         }
         try region().validate()
         #expect(throws: LocalNotificationError.emptyRegionIdentifier) { try region("").validate() }

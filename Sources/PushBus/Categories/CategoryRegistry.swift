@@ -23,6 +23,10 @@ public struct CategoryRegistry: Sendable {
     /// - Throws: The first ``CategoryValidationError`` found, in category order (use ``validate(_:)`` for all).
     public init(_ categories: [PushCategory]) throws {
         if let error = CategoryRegistry.validate(categories).first { throw error }
+        self.init(validated: categories)
+    }
+
+    private init(validated categories: [PushCategory]) {
         self.categories = categories
         self.warnings = CategoryRegistry.warnings(for: categories)
         var index: [String: Int] = [:]
@@ -36,9 +40,7 @@ public struct CategoryRegistry: Sendable {
     }
 
     /// An empty registry.
-    public static let empty: CategoryRegistry = {
-        do { return try CategoryRegistry([PushCategory]()) } catch { fatalError("an empty registry is valid") }
-    }()
+    public static let empty = CategoryRegistry(validated: [])
 
     /// The category with this identifier.
     public func category(_ identifier: String) -> PushCategory? {
@@ -112,7 +114,8 @@ public struct CategoryRegistry: Sendable {
         var warnings: [CategoryWarning] = []
         for category in categories {
             if category.actions.count > 4 {
-                warnings.append(.tooManyActionsForDefaultContext(category: category.identifier, count: category.actions.count))
+                warnings.append(
+                    .tooManyActionsForDefaultContext(category: category.identifier, count: category.actions.count))
             }
             let minimalCount = (category.minimalActions ?? category.actions).count
             if minimalCount > 2 {

@@ -66,7 +66,8 @@ struct CalendarMatcher {
                     if dayStart.addingTimeInterval(86_400) <= searchStartWall { continue }
                     if let best, dayStart > best.wall.addingTimeInterval(3 * 3_600) { return best.instant }
                     guard matchesDayLevel(dayStart) else { continue }
-                    if let found = firstInstant(on: dayStart, after: date, searchStartWall: searchStartWall, best: best) {
+                    if let found = firstInstant(on: dayStart, after: date, searchStartWall: searchStartWall, best: best)
+                    {
                         best = found
                     }
                 }
@@ -96,12 +97,16 @@ struct CalendarMatcher {
     }
 
     /// The earliest instant after `date` among the day's matching wall times, merged with `best`.
-    private func firstInstant(on dayStart: Date, after date: Date, searchStartWall: Date, best: (instant: Date, wall: Date)?)
+    private func firstInstant(
+        on dayStart: Date, after date: Date, searchStartWall: Date, best: (instant: Date, wall: Date)?
+    )
         -> (instant: Date, wall: Date)?
     {
         var best = best
         // Most days are far from an offset change: one offset converts every wall time of the day.
-        let offsets = [-86_400.0, 43_200, 2 * 86_400].map { timeZone.secondsFromGMT(for: dayStart.addingTimeInterval($0)) }
+        let offsets = [-86_400.0, 43_200, 2 * 86_400].map {
+            timeZone.secondsFromGMT(for: dayStart.addingTimeInterval($0))
+        }
         let uniformOffset = offsets.allSatisfy { $0 == offsets[0] } ? TimeInterval(offsets[0]) : nil
         for hour in hours {
             for minute in minutes {
