@@ -242,3 +242,31 @@ import Testing
         }
     }
 }
+
+/// The named calendar shapes build the components the guide describes.
+@Suite struct TriggerConvenienceTests {
+    @Test func namedShapesAreRepeatingCalendarTriggers() {
+        #expect(
+            LocalTrigger.daily(hour: 8, minute: 30) == .calendar(DateComponents(hour: 8, minute: 30), repeats: true))
+        #expect(
+            LocalTrigger.weekly(weekday: 2, hour: 9)
+                == .calendar(DateComponents(hour: 9, minute: 0, weekday: 2), repeats: true))
+        #expect(
+            LocalTrigger.monthly(day: 31, hour: 8)
+                == .calendar(DateComponents(day: 31, hour: 8, minute: 0), repeats: true))
+        #expect(
+            LocalTrigger.yearly(month: 2, day: 29, hour: 7)
+                == .calendar(DateComponents(month: 2, day: 29, hour: 7, minute: 0), repeats: true))
+    }
+
+    @Test func onceAtADateFiresExactlyThenAndNeverAgain() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "Europe/Berlin"))
+        let target = Date(timeIntervalSince1970: 1_800_000_000)
+        let trigger = LocalTrigger.once(at: target, in: calendar)
+        try trigger.validate()
+        #expect(!trigger.repeats)
+        #expect(trigger.nextFireDate(after: target.addingTimeInterval(-86_400), calendar: calendar) == target)
+        #expect(trigger.nextFireDate(after: target, calendar: calendar) == nil)
+    }
+}
