@@ -44,6 +44,15 @@ import Testing
         }
     }
 
+    @Test func blankTitlesCountAsEmpty() {
+        #expect(throws: CategoryValidationError.emptyActionTitle(action: "a", category: "c")) {
+            try CategoryRegistry([PushCategory("c") { PushAction.button("a", title: "  ") }])
+        }
+        #expect(throws: CategoryValidationError.missingTextInputButtonTitle(action: "t", category: "c")) {
+            try CategoryRegistry([PushCategory("c") { PushAction.textInput("t", title: "T", buttonTitle: "\n") }])
+        }
+    }
+
     @Test func textInputWithoutButtonTitle() {
         #expect(throws: CategoryValidationError.missingTextInputButtonTitle(action: "reply", category: "c")) {
             try CategoryRegistry([PushCategory("c") { PushAction.textInput("reply", title: "Reply", buttonTitle: "") }])

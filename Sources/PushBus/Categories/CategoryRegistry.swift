@@ -1,3 +1,5 @@
+import Foundation
+
 /// A validated set of categories, and the lookups the adapters use to attach the tapped ``PushAction`` to a
 /// response.
 ///
@@ -102,11 +104,16 @@ public struct CategoryRegistry: Sendable {
     {
         var errors: [CategoryValidationError] = []
         if action.identifier.isEmpty { errors.append(.emptyActionIdentifier(category: category, index: position)) }
-        if action.title.isEmpty { errors.append(.emptyActionTitle(action: action.identifier, category: category)) }
-        if let textInput = action.textInput, textInput.buttonTitle.isEmpty {
+        if isBlank(action.title) { errors.append(.emptyActionTitle(action: action.identifier, category: category)) }
+        if let textInput = action.textInput, isBlank(textInput.buttonTitle) {
             errors.append(.missingTextInputButtonTitle(action: action.identifier, category: category))
         }
         return errors
+    }
+
+    /// A title of only spaces shows as an empty button.
+    private static func isBlank(_ text: String) -> Bool {
+        text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
     }
 
     /// Where iOS would show fewer actions than `categories` declare.
