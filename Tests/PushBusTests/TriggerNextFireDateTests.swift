@@ -243,6 +243,30 @@ import Testing
     }
 }
 
+extension TriggerFoundationAgreementTests {
+    @Test func agreesWithFoundationOnWeeksAndOtherCalendars() throws {
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        let start = Date(timeIntervalSince1970: 1_767_225_600)
+        var cases: [(DateComponents, Calendar)] = []
+        for identifier in [Calendar.Identifier.gregorian, .hebrew, .buddhist, .islamicUmmAlQura] {
+            var calendar = Calendar(identifier: identifier)
+            calendar.timeZone = utc
+            cases.append((DateComponents(month: 7, day: 15), calendar))
+            cases.append((DateComponents(day: 1, hour: 6), calendar))
+        }
+        var gregorian = Calendar(identifier: .gregorian)
+        gregorian.timeZone = utc
+        cases.append((DateComponents(weekOfYear: 10), gregorian))
+        cases.append((DateComponents(hour: 9, weekday: 3, weekOfMonth: 2), gregorian))
+        for (components, calendar) in cases {
+            let ours = LocalTrigger.calendar(components, repeats: true).nextFireDate(after: start, calendar: calendar)
+            let foundation = calendar.nextDate(after: start, matching: components, matchingPolicy: .strict)
+            #expect(ours != nil)
+            #expect(ours == foundation, "\(components) in \(calendar.identifier)")
+        }
+    }
+}
+
 /// The named calendar shapes build the components the guide describes.
 @Suite struct TriggerConvenienceTests {
     @Test func namedShapesAreRepeatingCalendarTriggers() {
