@@ -1,9 +1,11 @@
 import ArgumentParser
 
+/// `pushbus`: the root command. Each subcommand lives in its own file; add it to `subcommands` below.
 @main
 struct PushBusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pushbus",
-        abstract: "Validate, normalize and simulate iOS push notification payloads."
+        abstract: "Validate, normalize and simulate iOS push notification payloads.",
+        subcommands: [ValidateCommand.self]
     )
 }

@@ -46,4 +46,90 @@ import Testing
         let c = PushMessage(content: PushContent(userInfo: ["n": 3, "aps": ["badge": 1]]))
         #expect(a.id != c.id)
     }
+
+    @Test func foundationCollectionsConvertRecursively() {
+        let dictionary = NSMutableDictionary()
+        dictionary["list"] = NSArray(array: [NSNumber(value: 1), "two", NSNull(), NSNumber(value: false)])
+        dictionary["nested"] = NSDictionary(dictionary: ["pi": NSNumber(value: 3.25)])
+        #expect(PushValue(any: dictionary) == ["list": [1, "two", nil, false], "nested": ["pi": 3.25]])
+    }
+
+    @Test func otherIntegerWidthsAndFloatsConvert() {
+        #expect(PushValue(any: Int32(-7)) == .int(-7))
+        #expect(PushValue(any: UInt8(200)) == .int(200))
+        #expect(PushValue(any: NSNumber(value: Int8(-3))) == .int(-3))
+        #expect(PushValue(any: Float(0.5)) == .double(0.5))
+    }
+
+    @Test func unsignedValuesTooLargeForIntBecomeDoublesAndAreReported() {
+        var issues: [PayloadIssue] = []
+        let value = PushValue.convert(NSNumber(value: UInt64.max), path: "big", issues: &issues)
+        #expect(value == .double(Double(UInt64.max)))
+        #expect(issues.map(\.keyPath) == ["big"])
+    }
+
+    @Test func datesAndDataBecomeStringsAndAreReported() {
+        var issues: [PayloadIssue] = []
+        let value = PushValue.convert(
+            ["when": Date(timeIntervalSince1970: 0), "blob": Data([1, 2, 3])] as [String: Any], path: "",
+            issues: &issues)
+        #expect(value["when"] == "1970-01-01T00:00:00.000Z")
+        #expect(value["blob"] == "AQID")
+        #expect(Set(issues.map(\.keyPath)) == ["when", "blob"])
+        #expect(issues.allSatisfy { $0.resolution == .coerced })
+    }
+
+    @Test func nonFiniteNumbersBecomeNullAndAreReported() {
+        var issues: [PayloadIssue] = []
+        let value = PushValue.convert(
+            ["a": Double.nan, "b": [Double.infinity]] as [String: Any], path: "", issues: &issues)
+        #expect(value == ["a": nil, "b": [nil]])
+        #expect(Set(issues.map(\.keyPath)) == ["a", "b[0]"])
+    }
+
+    @Test func issuesNameTheFullKeyPathIncludingArrayIndexes() {
+        final class Opaque {}
+        var issues: [PayloadIssue] = []
+        _ = PushValue.convert(
+            ["aps": ["alert": ["loc-args": ["ok", Opaque()]]]] as [String: Any], path: "", issues: &issues)
+        #expect(issues.map(\.keyPath) == ["aps.alert.loc-args[1]"])
+    }
+
+    @Test func nestingBeyondTheLimitIsCutAndReported() {
+        var value: Any = "leaf"
+        for _ in 0..<(PushValue.maximumDepth + 10) { value = ["child": value] as [String: Any] }
+        var issues: [PayloadIssue] = []
+        _ = PushValue.convert(value, path: "", issues: &issues)
+        #expect(issues.count == 1)
+        #expect(issues.first?.resolution == .ignored)
+    }
+
+    @Test func optionalsUnwrapAndNilBecomesNull() {
+        let some: String? = "x"
+        let none: Int? = nil
+        #expect(PushValue(any: ["a": some as Any, "b": none as Any] as [String: Any]) == ["a": "x", "b": nil])
+    }
+
+    @Test func foundationValueRoundTrips() {
+        let value: PushValue = ["aps": ["alert": "Hi", "badge": 2], "flag": true, "ratio": 0.5, "list": [1, nil]]
+        #expect(PushValue(any: value.foundationValue) == value)
+    }
+
+    @Test func typedAccessorsReadNaturally() {
+        let value: PushValue = ["aps": ["badge": 2, "list": ["a"]], "ratio": 2.0, "on": true]
+        #expect(value["aps"]?["badge"]?.intValue == 2)
+        #expect(value["aps"]?["list"]?[0]?.stringValue == "a")
+        #expect(value["aps"]?["list"]?[5] == nil)
+        #expect(value["ratio"]?.intValue == 2)
+        #expect(value["ratio"]?.doubleValue == 2)
+        #expect(value["on"]?.boolValue == true)
+        #expect(value["missing"] == nil)
+        #expect(value["aps"]?.objectValue?.count == 2)
+    }
+
+    @Test func codableRoundTripKeepsIntegersAndBooleans() throws {
+        let value: PushValue = ["n": 3, "d": 1.5, "b": false, "s": "x", "a": [nil], "o": [:]]
+        let data = try JSONEncoder().encode(value)
+        #expect(try JSONDecoder().decode(PushValue.self, from: data) == value)
+    }
 }

@@ -41,14 +41,28 @@ public struct PushMessage: Sendable, Hashable, Identifiable {
     public var date: Date
     /// The push service that sent it; `nil` for local notifications.
     public var provider: PushProvider?
-    /// The deep link the payload carries (provider key, or a top-level `route`/`url`/`deeplink`/`link`).
+    /// The deep link the payload carries (provider key, or a top-level `route`/`url`/`deeplink`/`link`; see
+    /// ``DeepLinkExtractor``). A relative route such as `product/12345` is a URL with no scheme.
     public var deepLink: URL?
 
     /// Creates a message; ``id``, ``provider`` and ``deepLink`` are derived from the content.
+    ///
+    /// The deep link is found by ``DeepLinkExtractor/default``.
     public init(
         kind: Kind = .remote, content: PushContent, response: PushResponse? = nil,
         appState: AppState = .active, path: DeliveryPath = .direct,
         requestIdentifier: String? = nil, date: Date = Date()
+    ) {
+        self.init(
+            kind: kind, content: content, response: response, appState: appState, path: path,
+            requestIdentifier: requestIdentifier, date: date, deepLinkExtractor: .default)
+    }
+
+    /// Creates a message whose ``deepLink`` is found by `deepLinkExtractor` instead of the default one.
+    public init(
+        kind: Kind = .remote, content: PushContent, response: PushResponse? = nil,
+        appState: AppState = .active, path: DeliveryPath = .direct,
+        requestIdentifier: String? = nil, date: Date = Date(), deepLinkExtractor: DeepLinkExtractor
     ) {
         self.kind = kind
         self.content = content
@@ -59,7 +73,7 @@ public struct PushMessage: Sendable, Hashable, Identifiable {
         self.date = date
         let provider = kind.isRemote ? PushProviderRecognizer.recognize(content.payload) : nil
         self.provider = provider
-        self.deepLink = DeepLinkExtractor.default.deepLink(in: content.payload, provider: provider)
+        self.deepLink = deepLinkExtractor.deepLink(in: content.payload, provider: provider)
         self.id = ID(provider: provider, payload: content.payload)
     }
 

@@ -4,7 +4,8 @@ public struct PushResponse: Sendable, Hashable {
     public enum Action: Sendable, Hashable, CustomStringConvertible {
         /// Opened the app from the notification (`UNNotificationDefaultActionIdentifier`, or a nil legacy identifier).
         case open
-        /// Dismissed it explicitly (`UNNotificationDismissActionIdentifier`; only for `customDismissAction` categories).
+        /// Dismissed it explicitly (`UNNotificationDismissActionIdentifier`; sent only for categories with
+        /// `customDismissAction`).
         case dismiss
         /// Chose the action with this identifier.
         case custom(String)

@@ -1,93 +1,122 @@
-/// A stable 128-bit digest of a ``PushValue``, computed by walking it (no serialization).
+/// A stable 128-bit digest of a ``PushValue``, computed by walking it (no serialization, no sorting).
 ///
-/// Canonical form: object keys sorted by their UTF-8 bytes, integral doubles hashed as integers, every value
-/// prefixed by a type tag and strings by their length, so `["a": "bc"]` and `["ab": "c"]` differ.
+/// Canonical form, so the same push gives the same digest from every callback:
+/// - an object's members are digested one by one (key and value together) and the member digests are added,
+///   so member order does not matter and no key array is sorted or allocated;
+/// - integral doubles are digested as integers (`1.0` and `1` agree, as `NSNumber` and Swift values mix);
+/// - every value is prefixed by a type tag and strings by their length, so `["a": "bc"]` and `["ab": "c"]`
+///   differ, and `true`, `1` and `"1"` differ.
+///
+/// The digest is stable across runs, processes and platforms (no per-process seed); it is not cryptographic.
 enum PayloadDigest {
     static func hex(of value: PushValue) -> String {
         var hasher = Hasher128()
         hasher.combine(value)
-        return hasher.hexString
+        let (a, b) = hasher.finish()
+        return hex(a, b)
     }
 
-    /// Two FNV-1a-style 64-bit lanes with different seeds and primes, finished with a 64-bit mixer.
     struct Hasher128 {
-        private var low: UInt64 = 0xcbf2_9ce4_8422_2325
-        private var high: UInt64 = 0x8422_2325_cbf2_9ce4
-
-        @inline(__always)
-        mutating func byte(_ byte: UInt8) {
-            low = (low ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-            high = (high ^ UInt64(byte)) &* 0x0000_0001_0000_0193 &+ 0x9e37_79b9
-        }
+        private var low: UInt64 = 0x243F_6A88_85A3_08D3
+        private var high: UInt64 = 0x1319_8A2E_0370_7344
 
         @inline(__always)
         mutating func word(_ word: UInt64) {
-            var value = word
-            for _ in 0..<8 {
-                byte(UInt8(truncatingIfNeeded: value))
-                value >>= 8
-            }
+            low = (low ^ word) &* 0x9E37_79B9_7F4A_7C15
+            low ^= low >> 32
+            high = (high ^ (word &+ 0x632B_E59B_D9B4_E019)) &* 0xC2B2_AE3D_27D4_EB4F
+            high ^= high >> 29
         }
 
         mutating func string(_ string: String) {
             var string = string
             string.withUTF8 { bytes in
-                word(UInt64(bytes.count))
-                for b in bytes { byte(b) }
+                word(UInt64(bytes.count) | 0x5500_0000_0000_0000)
+                guard let base = bytes.baseAddress else { return }
+                let raw = UnsafeRawPointer(base)
+                var offset = 0
+                while offset + 8 <= bytes.count {
+                    word(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                    offset += 8
+                }
+                if offset < bytes.count {
+                    var tail: UInt64 = 0
+                    var shift: UInt64 = 0
+                    while offset < bytes.count {
+                        tail |= UInt64(bytes[offset]) << shift
+                        shift += 8
+                        offset += 1
+                    }
+                    word(tail)
+                }
             }
         }
 
         mutating func combine(_ value: PushValue) {
             switch value {
-            case .null: byte(0)
-            case .bool(let bool): byte(bool ? 2 : 1)
+            case .null: word(0x10)
+            case .bool(let bool): word(bool ? 0x12 : 0x11)
             case .int(let int):
-                byte(3)
+                word(0x13)
                 word(UInt64(bitPattern: Int64(int)))
             case .double(let double):
                 if let int = value.intValue {
-                    byte(3)
+                    word(0x13)
                     word(UInt64(bitPattern: Int64(int)))
                 } else {
-                    byte(4)
+                    word(0x14)
                     word(double.bitPattern)
                 }
             case .string(let string):
-                byte(5)
+                word(0x15)
                 self.string(string)
             case .array(let elements):
-                byte(6)
+                word(0x16)
                 word(UInt64(elements.count))
                 for element in elements { combine(element) }
             case .object(let members):
-                byte(7)
+                word(0x17)
                 word(UInt64(members.count))
-                for key in members.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-                    string(key)
-                    combine(members[key]!)
+                var sumA: UInt64 = 0
+                var sumB: UInt64 = 0
+                for (key, member) in members {
+                    var memberHasher = Hasher128()
+                    memberHasher.string(key)
+                    memberHasher.combine(member)
+                    let (a, b) = memberHasher.finish()
+                    sumA = sumA &+ a
+                    sumB = sumB &+ b
                 }
+                word(sumA)
+                word(sumB)
             }
         }
 
         private static func mix(_ value: UInt64) -> UInt64 {
             var x = value
-            x = (x ^ (x >> 30)) &* 0xbf58_476d_1ce4_e5b9
-            x = (x ^ (x >> 27)) &* 0x94d0_49bb_1331_11eb
+            x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
             return x ^ (x >> 31)
         }
 
-        var hexString: String {
+        func finish() -> (UInt64, UInt64) {
             let a = Hasher128.mix(low ^ Hasher128.mix(high))
             let b = Hasher128.mix(high &+ a)
-            let digits = Array("0123456789abcdef".utf8)
-            var text = [UInt8]()
-            text.reserveCapacity(32)
-            for lane in [a, b] {
-                for shift in stride(from: 60, through: 0, by: -4) {
-                    text.append(digits[Int((lane >> UInt64(shift)) & 0xF)])
-                }
-            }
-            return String(decoding: text, as: UTF8.self)
+            return (a, b)
         }
+    }
+
+    private static func hex(_ a: UInt64, _ b: UInt64) -> String {
+        // `String(unsafeUninitializedCapacity:)` needs iOS 14 / macOS 11; a small array works everywhere.
+        let digits: StaticString = "0123456789abcdef"
+        var text = [UInt8](repeating: 0, count: 32)
+        var index = 0
+        for lane in [a, b] {
+            for shift in stride(from: 60, through: 0, by: -4) {
+                text[index] = digits.utf8Start[Int((lane >> UInt64(shift)) & 0xF)]
+                index += 1
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }

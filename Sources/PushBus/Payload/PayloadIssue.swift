@@ -30,3 +30,20 @@ public struct PayloadIssue: Sendable, Hashable, CustomStringConvertible {
         "\(keyPath.isEmpty ? "<root>" : keyPath): \(message) (\(resolution.rawValue))"
     }
 }
+
+extension PayloadIssue {
+    /// Issues sorted by key path, keeping the order found within one path.
+    ///
+    /// Dictionaries iterate in a per-instance order, so the same payload read twice (or from `userInfo` and
+    /// from JSON) could otherwise list its issues in different orders and compare unequal.
+    static func inDeterministicOrder(_ issues: [PayloadIssue]) -> [PayloadIssue] {
+        guard issues.count > 1 else { return issues }
+        return issues.enumerated()
+            .sorted { lhs, rhs in
+                lhs.element.keyPath == rhs.element.keyPath
+                    ? lhs.offset < rhs.offset
+                    : lhs.element.keyPath.utf8.lexicographicallyPrecedes(rhs.element.keyPath.utf8)
+            }
+            .map(\.element)
+    }
+}

@@ -31,7 +31,9 @@ public struct PushContent: Sendable, Hashable {
     public var threadIdentifier: String?
     public var targetContentIdentifier: String?
     public var interruptionLevel: InterruptionLevel?
+    /// `aps.relevance-score`: 0…1 for notifications (clamped when outside); any number for a Live Activity.
     public var relevanceScore: Double?
+    /// `aps.filter-criteria`: the Focus filter this notification matches.
     public var filterCriteria: String?
     /// A Boolean value indicating whether `aps.content-available` is 1.
     public var isContentAvailable: Bool
@@ -57,8 +59,8 @@ public struct PushContent: Sendable, Hashable {
 
     /// A Boolean value indicating whether there is anything for a person to see or hear (alert, sound or badge).
     public var isUserVisible: Bool {
-        title != nil || subtitle != nil || body != nil || titleLocalizationKey != nil || bodyLocalizationKey != nil
-            || sound != nil || badge != nil
+        title != nil || subtitle != nil || body != nil || titleLocalizationKey != nil
+            || subtitleLocalizationKey != nil || bodyLocalizationKey != nil || sound != nil || badge != nil
     }
 }
 

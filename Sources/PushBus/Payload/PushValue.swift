@@ -80,6 +80,19 @@ extension PushValue {
         return nil
     }
 
+    /// The JSON type with its article, for sentences ("a string", "an object", "null").
+    var typeDescription: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a Boolean"
+        case .int: return "an integer"
+        case .double: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+
     /// A short name of the value's JSON type, for diagnostics ("string", "object", …).
     public var typeName: String {
         switch self {

@@ -1,0 +1,161 @@
+/// The `aps` rules of ``PayloadValidator``.
+extension ValidationRun {
+    mutating func validateAPS(_ aps: [String: PushValue], pushType: PushType) {
+        for key in aps.keys.sorted() where !APSKeys.all.contains(key) {
+            warning("aps." + key, "not a documented aps key; devices ignore it (custom data belongs beside aps)")
+        }
+        var hasAlert = false
+        if let alert = aps[APSKeys.alert] {
+            switch alert {
+            case .string: hasAlert = true
+            case .object(let members):
+                hasAlert = true
+                validateAlert(members)
+            default: error("aps.alert", "expected a string or an object, found \(article(alert))")
+            }
+        }
+        if let badge = aps[APSKeys.badge] {
+            if let count = badge.intValue, case .int = badge {
+                if count < 0 { error("aps.badge", "expected a non-negative integer, found \(count)") }
+            } else {
+                error("aps.badge", "expected a non-negative integer, found \(article(badge))")
+            }
+        }
+        if let sound = aps[APSKeys.sound] { validateSound(sound) }
+        for key in [
+            APSKeys.threadID, APSKeys.category, APSKeys.targetContentID, APSKeys.filterCriteria,
+            APSKeys.attributesType,
+        ] {
+            if let value = aps[key] { requireString(value, at: "aps." + key) }
+        }
+        let isContentAvailable = validateFlag(aps[APSKeys.contentAvailable], at: "aps.content-available")
+        let isMutableContent = validateFlag(aps[APSKeys.mutableContent], at: "aps.mutable-content")
+        if let level = aps[APSKeys.interruptionLevel] {
+            if case .string(let text) = level, InterruptionLevel(rawValue: text) != nil {
+            } else {
+                error(
+                    "aps.interruption-level",
+                    "expected \"passive\", \"active\", \"time-sensitive\" or \"critical\", found \(article(level))")
+            }
+        }
+        if let score = aps[APSKeys.relevanceScore] {
+            if let number = score.doubleValue, !(score.boolValue != nil) {
+                let isLiveActivity = pushType == .liveActivity || aps[APSKeys.event] != nil
+                if !isLiveActivity && !(0...1).contains(number) {
+                    error("aps.relevance-score", "expected a number from 0 to 1, found \(number)")
+                }
+            } else {
+                error("aps.relevance-score", "expected a number from 0 to 1, found \(article(score))")
+            }
+        }
+        let isVisible = hasAlert || aps[APSKeys.sound] != nil || aps[APSKeys.badge] != nil
+        validateLiveActivity(aps, pushType: pushType)
+        validatePurpose(
+            pushType: pushType, isVisible: isVisible, hasAlert: hasAlert, isContentAvailable: isContentAvailable,
+            isMutableContent: isMutableContent, isLiveActivity: aps[APSKeys.event] != nil)
+    }
+
+    private mutating func validatePurpose(
+        pushType: PushType, isVisible: Bool, hasAlert: Bool, isContentAvailable: Bool, isMutableContent: Bool,
+        isLiveActivity: Bool
+    ) {
+        if isContentAvailable && isVisible {
+            let message =
+                "content-available with an alert, sound or badge is not silent: the device shows it, and the "
+                + "app is not woken in the background the way a silent push is"
+            if pushType == .background {
+                error("aps.content-available", message)
+            } else {
+                warning("aps.content-available", message)
+            }
+        }
+        if pushType == .background && !isContentAvailable {
+            error("aps.content-available", "a background push needs \"content-available\": 1")
+        }
+        if pushType == .alert && !isVisible && !isContentAvailable && !isLiveActivity {
+            warning("aps", "nothing to show: no alert, sound or badge (for a silent push use content-available 1)")
+        }
+        if isMutableContent && !hasAlert {
+            warning("aps.mutable-content", "the notification service extension runs only for pushes with an alert")
+        }
+    }
+
+    private mutating func validateAlert(_ alert: [String: PushValue]) {
+        for key in alert.keys.sorted() where !APSKeys.alertKeys.contains(key) {
+            warning("aps.alert." + key, "not a documented alert key; devices ignore it")
+        }
+        for key in [
+            "title", "subtitle", "body", "launch-image", "title-loc-key", "subtitle-loc-key", "loc-key",
+            "action-loc-key", "action",
+        ] {
+            if let value = alert[key] { requireString(value, at: "aps.alert." + key) }
+        }
+        for (args, locKey) in [
+            ("title-loc-args", "title-loc-key"), ("subtitle-loc-args", "subtitle-loc-key"), ("loc-args", "loc-key"),
+        ] {
+            guard let value = alert[args] else { continue }
+            if case .array(let elements) = value {
+                for (index, element) in elements.enumerated() {
+                    requireString(element, at: "aps.alert.\(args)[\(index)]")
+                }
+            } else {
+                error("aps.alert." + args, "expected an array of strings, found \(article(value))")
+            }
+            if alert[locKey] == nil {
+                warning("aps.alert." + args, "\(args) without \(locKey) is never used")
+            }
+        }
+    }
+
+    private mutating func validateSound(_ sound: PushValue) {
+        switch sound {
+        case .string(let name):
+            if name.isEmpty { error("aps.sound", "the sound name is empty; use \"default\" or a file name") }
+        case .object(let members):
+            for key in members.keys.sorted() where !APSKeys.soundKeys.contains(key) {
+                warning("aps.sound." + key, "not a documented sound key; devices ignore it")
+            }
+            if let critical = members["critical"] {
+                if case .int(let flag) = critical, flag == 0 || flag == 1 {
+                } else {
+                    error("aps.sound.critical", "expected 1 (critical) or 0, found \(article(critical))")
+                }
+            }
+            if let name = members["name"] {
+                requireString(name, at: "aps.sound.name")
+            } else {
+                error("aps.sound.name", "a sound dictionary needs a name (a file name or \"default\")")
+            }
+            if let volume = members["volume"] {
+                if let number = volume.doubleValue, volume.boolValue == nil {
+                    if !(0...1).contains(number) {
+                        error("aps.sound.volume", "expected a number from 0 to 1, found \(number)")
+                    }
+                } else {
+                    error("aps.sound.volume", "expected a number from 0 to 1, found \(article(volume))")
+                }
+            }
+        default:
+            error("aps.sound", "expected a string or a critical-sound object, found \(article(sound))")
+        }
+    }
+
+    /// Checks a 0/1 flag; returns whether it is set to 1.
+    private mutating func validateFlag(_ value: PushValue?, at keyPath: String) -> Bool {
+        guard let value else { return false }
+        switch value {
+        case .int(1): return true
+        case .int(0):
+            warning(keyPath, "0 has no effect; omit the key instead")
+            return false
+        default:
+            error(keyPath, "expected the number 1, found \(article(value))")
+            return false
+        }
+    }
+
+    mutating func requireString(_ value: PushValue, at keyPath: String) {
+        if case .string = value { return }
+        error(keyPath, "expected a string, found \(article(value))")
+    }
+}

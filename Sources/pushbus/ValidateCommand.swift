@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import PushBus
+
+/// `pushbus validate FILE… | -`: the validator's diagnostics and the normalized message for each payload.
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check APNs payloads and show the message PushBus would deliver for each.",
+        discussion: """
+            Exit status: 0 when every payload is clean (warnings allowed), 1 when any has an error \
+            (including text that is not JSON), 2 when an input cannot be read.
+            """
+    )
+
+    @Argument(help: "JSON payload files; '-' reads standard input.")
+    var files: [String]
+
+    @Flag(name: .long, help: "Print one JSON array of reports instead of text.")
+    var json = false
+
+    @Option(
+        name: .long,
+        help: "The apns-push-type the payload is sent with: \(PushType.all.map(\.rawValue).joined(separator: ", ")).")
+    var pushType: String = PushType.alert.rawValue
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("Give at least one file, or '-' for standard input.") }
+        guard PushType.all.contains(where: { $0.rawValue == pushType }) else {
+            throw ValidationError("Unknown push type '\(pushType)'.")
+        }
+    }
+
+    func run() throws {
+        let type = PushType.all.first { $0.rawValue == pushType } ?? .alert
+        let reports = files.map { file in ValidateCommand.report(for: file, pushType: type) }
+        if json {
+            print(PushValue.array(reports.map(\.json)).jsonString(prettyPrinted: true))
+        } else {
+            print(reports.map(\.text).joined(separator: "\n"), terminator: "")
+        }
+        let status = PayloadReport.status(of: reports)
+        if status != .clean { throw ExitCode(status.rawValue) }
+    }
+
+    static func report(for file: String, pushType: PushType) -> PayloadReport {
+        do {
+            let data: Data
+            if file == "-" {
+                data = FileHandle.standardInput.readDataToEndOfFile()
+            } else {
+                data = try Data(contentsOf: URL(fileURLWithPath: file))
+            }
+            return PayloadReport(source: file, data: data, pushType: pushType)
+        } catch {
+            return PayloadReport(source: file, readFailure: readableReason(error))
+        }
+    }
+
+    private static func readableReason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError {
+            return underlying.localizedDescription
+        }
+        return nsError.localizedDescription
+    }
+}
