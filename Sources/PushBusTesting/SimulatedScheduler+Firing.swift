@@ -55,9 +55,11 @@ extension SimulatedScheduler {
                 .sorted(by: SimulatedScheduler.firesBefore)
             var fired: [DeliveredNotification] = []
             for entry in due {
-                guard let fireDate = entry.fireDate, let index = state.pending.firstIndex(where: {
-                    $0.sequence == entry.sequence
-                }) else { continue }
+                guard let fireDate = entry.fireDate,
+                    let index = state.pending.firstIndex(where: {
+                        $0.sequence == entry.sequence
+                    })
+                else { continue }
                 fired.append(DeliveredNotification(request: entry.request, date: fireDate))
                 if let trigger = entry.request.trigger, trigger.repeats,
                     var next = trigger.nextFireDate(after: fireDate, calendar: calendar)

@@ -159,7 +159,7 @@ public final class SimulatedScheduler: NotificationScheduler {
 
     static func firesBefore(_ lhs: Entry, _ rhs: Entry) -> Bool {
         switch (lhs.fireDate, rhs.fireDate) {
-        case let (left?, right?): return (left, lhs.sequence) < (right, rhs.sequence)
+        case (let left?, let right?): return (left, lhs.sequence) < (right, rhs.sequence)
         case (.some, nil): return true
         case (nil, .some): return false
         case (nil, nil): return lhs.sequence < rhs.sequence

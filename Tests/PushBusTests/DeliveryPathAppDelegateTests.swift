@@ -173,6 +173,26 @@ import Testing
         #expect(message.content.title == "Stand up")
     }
 
+    @Test func localLaunchOptionIsHeldUntilLaunchEndsInUserNotificationsMode() throws {
+        let fixture = AdapterFixture()
+
+        fixture.appDelegate.didFinishLaunching(launchOptions: [.localNotification: Payloads.legacyLocal])
+        #expect(fixture.messages.count == 0)
+        fixture.appDelegate.applicationDidBecomeActive()
+
+        let message = try #require(fixture.messages.all.first)
+        #expect(message.kind == .localTapped)
+        #expect(message.path == .launchOptions)
+    }
+
+    @Test func legacyLocalNotificationInTheBackgroundIsAnArrival() {
+        let fixture = AdapterFixture(mode: .legacy)
+
+        fixture.appDelegate.didReceive(Payloads.legacyLocal, appState: .background)
+
+        #expect(fixture.messages.all.map(\.kind) == [.local])
+    }
+
     @Test func launchWithoutANotificationPostsNothing() {
         let fixture = AdapterFixture()
 
@@ -193,5 +213,40 @@ import Testing
         let message = try #require(fixture.messages.all.first)
         #expect(message.kind == .remoteTapped)
         #expect(message.content.issues.contains { $0.keyPath == "launchOptions.remoteNotification" })
+    }
+}
+
+/// The contract's shapes can be called from async code (tests are often `async`) without ambiguity.
+@Suite struct DeliveryPathAsyncCallerTests {
+    @Test func receiveWithoutFetchHandlerIsCallableFromAsyncCode() async {
+        let fixture = AdapterFixture()
+
+        fixture.appDelegate.didReceiveRemoteNotification(Payloads.alert, appState: .active)
+        fixture.appDelegate.didReceive(Payloads.legacyLocal, appState: .active)
+        await settle(1)
+
+        #expect(fixture.messages.all.map(\.kind) == [.remote, .local])
+    }
+}
+
+/// The Objective-C-selector spellings of the legacy action callbacks behave like the Swift ones.
+@Suite struct DeliveryPathSelectorSpellingTests {
+    @Test func selectorSpelledActionsAreTaps() {
+        let fixture = AdapterFixture(mode: .legacy)
+        let done = CallRecorder<Void>()
+
+        fixture.appDelegate.handleActionWithIdentifier(
+            "REPLY", forRemoteNotification: Payloads.chat,
+            withResponseInfo: ["UIUserNotificationActionResponseTypedTextKey": "yes"]
+        ) { done.record() }
+        fixture.appDelegate.handleActionWithIdentifier(nil, forLocalNotification: Payloads.legacyLocal) {
+            done.record()
+        }
+
+        #expect(fixture.messages.all.map(\.kind) == [.remoteTapped, .localTapped])
+        #expect(
+            fixture.messages.all.map(\.response)
+                == [PushResponse(action: .custom("REPLY"), userText: "yes"), PushResponse(action: .open)])
+        #expect(done.count == 2)
     }
 }

@@ -116,6 +116,23 @@ import Testing
         #expect(message.requestIdentifier == "LOCAL-1")
     }
 
+    @Test(arguments: [AppState.active, .inactive, .background, .notRunning])
+    func didReceiveOfALocalNotificationIsALocalTapInEveryState(appState: AppState) throws {
+        let fixture = AdapterFixture()
+        let done = CallRecorder<Void>()
+        let response = ResponseSnapshot(
+            notification: Payloads.localSnapshot(trigger: .timeInterval, category: "REMIND"),
+            actionIdentifier: "NOTE", userText: "later")
+
+        fixture.userNotifications.didReceive(response, appState: appState) { done.record() }
+
+        let message = try #require(fixture.messages.all.first)
+        #expect(message.kind == .localTapped)
+        #expect(message.appState == appState)
+        #expect(message.response == PushResponse(action: .custom("NOTE"), userText: "later"))
+        #expect(done.count == 1)
+    }
+
     @Test func emptyTypedTextIsCarriedAsEmptyNotDropped() throws {
         let fixture = AdapterFixture()
         let response = ResponseSnapshot(

@@ -63,3 +63,29 @@ extension AppDelegateAdapter {
             userText: responseInfo?[AnyHashable(typedTextKey)] as? String)
     }
 }
+
+/// The action callbacks spelled after their Objective-C selectors
+/// (`application:handleActionWithIdentifier:forRemoteNotification:…`, `…forLocalNotification:…`).
+extension AppDelegateAdapter {
+    /// Same as ``handleAction(withIdentifier:forRemoteNotification:withResponseInfo:appState:completionHandler:)``.
+    public func handleActionWithIdentifier(
+        _ identifier: String?, forRemoteNotification userInfo: [AnyHashable: Any],
+        withResponseInfo responseInfo: [AnyHashable: Any]? = nil, appState: AppState = .background,
+        completionHandler: @escaping @Sendable () -> Void
+    ) {
+        handleAction(
+            withIdentifier: identifier, forRemoteNotification: userInfo, withResponseInfo: responseInfo,
+            appState: appState, completionHandler: completionHandler)
+    }
+
+    /// Same as ``handleAction(withIdentifier:for:withResponseInfo:appState:completionHandler:)``.
+    public func handleActionWithIdentifier(
+        _ identifier: String?, forLocalNotification notification: LegacyLocalNotification,
+        withResponseInfo responseInfo: [AnyHashable: Any]? = nil, appState: AppState = .background,
+        completionHandler: @escaping @Sendable () -> Void
+    ) {
+        handleAction(
+            withIdentifier: identifier, for: notification, withResponseInfo: responseInfo, appState: appState,
+            completionHandler: completionHandler)
+    }
+}

@@ -96,18 +96,6 @@ public final class AppDelegateAdapter: Sendable {
             completion: OnceCompletion(fetchCompletionHandler))
     }
 
-    /// The async form of ``didReceiveRemoteNotification(_:appState:fetchCompletionHandler:)``.
-    public func didReceiveRemoteNotification(
-        _ userInfo: [AnyHashable: Any], appState: AppState
-    ) async -> BackgroundFetchResult {
-        let content = PushContent(userInfo: userInfo)
-        return await withCheckedContinuation { continuation in
-            deliverRemote(
-                content, appState: appState, path: .fetchCompletion,
-                completion: OnceCompletion { continuation.resume(returning: $0) })
-        }
-    }
-
     private func deliverRemote(
         _ content: PushContent, appState: AppState, path: DeliveryPath,
         completion: OnceCompletion<BackgroundFetchResult>?

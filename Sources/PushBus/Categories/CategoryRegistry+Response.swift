@@ -24,9 +24,25 @@ extension CategoryRegistry {
         return matches.count == 1 ? matches.first : nil
     }
 
-    /// The action the user chose in a tapped message (its `response` and `content.categoryIdentifier`).
+    /// The action the user chose in a tapped message: looked up from its `response` and
+    /// `content.categoryIdentifier`, else the ``PushResponse/pushAction`` the adapters attached.
     public func action(for message: PushMessage) -> PushAction? {
         guard let response = message.response else { return nil }
-        return resolve(response, categoryIdentifier: message.content.categoryIdentifier)
+        return resolve(response, categoryIdentifier: message.content.categoryIdentifier) ?? response.pushAction
+    }
+
+    /// `response` with ``PushResponse/pushAction`` set to the registered action it names (unchanged when the
+    /// action is a system one or unknown). The adapters call this before posting a tapped message.
+    ///
+    /// ```swift
+    /// let response = registry.attachingAction(
+    ///     to: PushResponse(action: .init(identifier: snapshot.actionIdentifier), userText: snapshot.userText),
+    ///     categoryIdentifier: content.categoryIdentifier)
+    /// ```
+    public func attachingAction(to response: PushResponse, categoryIdentifier: String?) -> PushResponse {
+        guard let action = resolve(response, categoryIdentifier: categoryIdentifier) else { return response }
+        var attached = response
+        attached.pushAction = action
+        return attached
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A validated set of categories, and the lookups the adapters use to attach the tapped ``PushAction`` to a
 /// response.
 ///
@@ -23,6 +25,10 @@ public struct CategoryRegistry: Sendable {
     /// - Throws: The first ``CategoryValidationError`` found, in category order (use ``validate(_:)`` for all).
     public init(_ categories: [PushCategory]) throws {
         if let error = CategoryRegistry.validate(categories).first { throw error }
+        self.init(validated: categories)
+    }
+
+    private init(validated categories: [PushCategory]) {
         self.categories = categories
         self.warnings = CategoryRegistry.warnings(for: categories)
         var index: [String: Int] = [:]
@@ -36,9 +42,7 @@ public struct CategoryRegistry: Sendable {
     }
 
     /// An empty registry.
-    public static let empty: CategoryRegistry = {
-        do { return try CategoryRegistry([PushCategory]()) } catch { fatalError("an empty registry is valid") }
-    }()
+    public static let empty = CategoryRegistry(validated: [])
 
     /// The category with this identifier.
     public func category(_ identifier: String) -> PushCategory? {
@@ -100,11 +104,16 @@ public struct CategoryRegistry: Sendable {
     {
         var errors: [CategoryValidationError] = []
         if action.identifier.isEmpty { errors.append(.emptyActionIdentifier(category: category, index: position)) }
-        if action.title.isEmpty { errors.append(.emptyActionTitle(action: action.identifier, category: category)) }
-        if let textInput = action.textInput, textInput.buttonTitle.isEmpty {
+        if isBlank(action.title) { errors.append(.emptyActionTitle(action: action.identifier, category: category)) }
+        if let textInput = action.textInput, isBlank(textInput.buttonTitle) {
             errors.append(.missingTextInputButtonTitle(action: action.identifier, category: category))
         }
         return errors
+    }
+
+    /// A title of only spaces shows as an empty button.
+    private static func isBlank(_ text: String) -> Bool {
+        text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
     }
 
     /// Where iOS would show fewer actions than `categories` declare.
@@ -112,7 +121,8 @@ public struct CategoryRegistry: Sendable {
         var warnings: [CategoryWarning] = []
         for category in categories {
             if category.actions.count > 4 {
-                warnings.append(.tooManyActionsForDefaultContext(category: category.identifier, count: category.actions.count))
+                warnings.append(
+                    .tooManyActionsForDefaultContext(category: category.identifier, count: category.actions.count))
             }
             let minimalCount = (category.minimalActions ?? category.actions).count
             if minimalCount > 2 {

@@ -1,4 +1,4 @@
-/// Why a set of categories cannot be registered. Thrown by ``CategoryRegistry/init(_:)-(_)``.
+/// Why a set of categories cannot be registered. Thrown by `CategoryRegistry.init(_:)`.
 public enum CategoryValidationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The category at `index` has an empty identifier.
     case emptyCategoryIdentifier(index: Int)

@@ -20,16 +20,12 @@ struct CalendarMatcher {
     init?(components: DateComponents, calendar: Calendar) {
         guard (try? CalendarMatcher.validate(components)) != nil else { return nil }
         var wallCalendar = components.calendar ?? calendar
-        if components.calendar != nil {
-            wallCalendar.firstWeekday = calendar.firstWeekday
-            wallCalendar.minimumDaysInFirstWeek = calendar.minimumDaysInFirstWeek
-        }
         timeZone = components.timeZone ?? calendar.timeZone
         wallCalendar.timeZone = TimeZone(secondsFromGMT: 0) ?? wallCalendar.timeZone
         self.wallCalendar = wallCalendar
 
-        // Levels: 0 year, 1 month, 2 day, 3 hour, 4 minute, 5 second. Below the smallest given level, a missing
-        // component is its minimum; above it, it is free.
+        // Levels: 0 year, 1 month, 2 day, 3 hour, 4 minute, 5 second. Levels above the largest one given are
+        // free; a missing level below it is its minimum (as Foundation matches: `day: 5, minute: 58` is 00:58).
         let dayLevelGiven =
             components.day != nil || components.weekday != nil || components.weekdayOrdinal != nil
             || components.weekOfMonth != nil || components.weekOfYear != nil
@@ -37,17 +33,17 @@ struct CalendarMatcher {
             components.year != nil, components.month != nil, dayLevelGiven, components.hour != nil,
             components.minute != nil, components.second != nil,
         ]
-        let smallest = levels.lastIndex(of: true) ?? 0
+        let largest = levels.firstIndex(of: true) ?? 5
         year = components.year
-        month = components.month ?? (smallest > 1 ? nil : 1)
-        day = components.day ?? (dayLevelGiven || smallest > 2 ? nil : 1)
+        month = components.month ?? (largest < 1 ? 1 : nil)
+        day = components.day ?? (dayLevelGiven || largest > 2 ? nil : 1)
         weekday = components.weekday
         weekdayOrdinal = components.weekdayOrdinal
         weekOfMonth = components.weekOfMonth
         weekOfYear = components.weekOfYear
         hasDayLevelFilter = weekday != nil || weekdayOrdinal != nil || weekOfMonth != nil || weekOfYear != nil
-        hours = components.hour.map { [$0] } ?? (smallest > 3 ? Array(0...23) : [0])
-        minutes = components.minute.map { [$0] } ?? (smallest > 4 ? Array(0...59) : [0])
+        hours = components.hour.map { [$0] } ?? (largest > 3 ? Array(0...23) : [0])
+        minutes = components.minute.map { [$0] } ?? (largest > 4 ? Array(0...59) : [0])
         seconds = components.second.map { [$0] } ?? [0]
     }
 
@@ -70,7 +66,8 @@ struct CalendarMatcher {
                     if dayStart.addingTimeInterval(86_400) <= searchStartWall { continue }
                     if let best, dayStart > best.wall.addingTimeInterval(3 * 3_600) { return best.instant }
                     guard matchesDayLevel(dayStart) else { continue }
-                    if let found = firstInstant(on: dayStart, after: date, searchStartWall: searchStartWall, best: best) {
+                    if let found = firstInstant(on: dayStart, after: date, searchStartWall: searchStartWall, best: best)
+                    {
                         best = found
                     }
                 }
@@ -100,10 +97,17 @@ struct CalendarMatcher {
     }
 
     /// The earliest instant after `date` among the day's matching wall times, merged with `best`.
-    private func firstInstant(on dayStart: Date, after date: Date, searchStartWall: Date, best: (instant: Date, wall: Date)?)
+    private func firstInstant(
+        on dayStart: Date, after date: Date, searchStartWall: Date, best: (instant: Date, wall: Date)?
+    )
         -> (instant: Date, wall: Date)?
     {
         var best = best
+        // Most days are far from an offset change: one offset converts every wall time of the day.
+        let offsets = [-86_400.0, 43_200, 2 * 86_400].map {
+            timeZone.secondsFromGMT(for: dayStart.addingTimeInterval($0))
+        }
+        let uniformOffset = offsets.allSatisfy { $0 == offsets[0] } ? TimeInterval(offsets[0]) : nil
         for hour in hours {
             for minute in minutes {
                 for second in seconds {
@@ -111,7 +115,7 @@ struct CalendarMatcher {
                     if wall < searchStartWall { continue }
                     // Past the first hit, only wall times within a DST shift can still map earlier.
                     if let found = best, wall > found.wall.addingTimeInterval(3 * 3_600) { return best }
-                    let instant = self.instant(forWall: wall)
+                    let instant = uniformOffset.map { wall.addingTimeInterval(-$0) } ?? self.instant(forWall: wall)
                     guard instant > date else { continue }
                     if let found = best {
                         if instant < found.instant { best = (instant, found.wall) }
@@ -155,7 +159,7 @@ extension CalendarMatcher {
             (.year, components.year, 1...Int.max), (.month, components.month, 1...12),
             (.day, components.day, 1...31), (.hour, components.hour, 0...23), (.minute, components.minute, 0...59),
             (.second, components.second, 0...59), (.weekday, components.weekday, 1...7),
-            (.weekdayOrdinal, components.weekdayOrdinal, 1...6), (.weekOfMonth, components.weekOfMonth, 0...6),
+            (.weekdayOrdinal, components.weekdayOrdinal, 1...5), (.weekOfMonth, components.weekOfMonth, 0...6),
             (.weekOfYear, components.weekOfYear, 1...53),
         ]
         guard checked.contains(where: { $0.1 != nil }) else { throw LocalNotificationError.emptyDateComponents }

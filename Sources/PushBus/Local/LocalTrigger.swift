@@ -52,8 +52,11 @@ public enum LocalTrigger: Sendable, Hashable {
     ///
     /// - Time interval: `date + interval` (a repeating trigger re-arms from its fire date).
     /// - Calendar: the first wall-clock time in `calendar` (or the components' own `calendar`/`timeZone`) after
-    ///   `date` that matches. Components below the smallest one given count as their minimum (`hour: 8` ⇒
-    ///   08:00:00); larger ones are free. Months without the day are skipped (day 31 fires in 31-day months
+    ///   `date` that matches. Units larger than the largest one given are free; a missing unit below it is
+    ///   its minimum, as Foundation matches (`hour: 8` ⇒ 08:00:00 daily, `minute: 30` ⇒ hourly at :30,
+    ///   `day: 5, minute: 58` ⇒ 00:58 on the 5th, `month: 3` ⇒ March 1 00:00). `weekday`, `weekdayOrdinal`,
+    ///   `weekOfMonth` and `weekOfYear` narrow the days (`month: 5, weekday: 3` is every Tuesday in May,
+    ///   where Foundation picks only the first). Months without the day are skipped (day 31 fires in 31-day months
     ///   only; February 29 only in leap years). Across a daylight-saving change a wall time that does not exist
     ///   fires at the same offset into the new hour (02:30 on a spring-forward day fires at 03:30), and one that
     ///   occurs twice fires once, at its first occurrence.
