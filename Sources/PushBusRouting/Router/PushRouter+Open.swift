@@ -20,7 +20,10 @@ extension PushRouter {
     public func open(_ url: String, source: RouteSource = .app, context: RouteContext) -> RouteResult {
         let attempt = RouteAttempt(url: url, source: source, context: context)
         // Refuse what can never open right away, ready or not: a deferred request is one that may.
-        if case .failure(let error) = accept(url) {
+        let parsed: RouteURL
+        switch accept(url) {
+        case .success(let value): parsed = value
+        case .failure(let error):
             emit([.didFail(RouteFailure(url: url, source: source, error: error, context: context))])
             return .rejected(error)
         }
@@ -28,7 +31,7 @@ extension PushRouter {
             guard !state.gate.isReady else { return nil }
             return state.gate.enqueue(ReadinessGate.Pending(attempt: attempt))
         }
-        guard let dropped else { return run(attempt) }
+        guard let dropped else { return run(attempt, parsed: parsed) }
         emit([.deferred(attempt)])
         report(superseded: dropped)
         return .deferred
@@ -56,8 +59,9 @@ extension PushRouter {
         }
     }
 
-    /// Runs a request that passed the readiness gate: will-open observers, then resolution.
-    func run(_ attempt: RouteAttempt) -> RouteResult {
+    /// Runs a request that passed the readiness gate: will-open observers, then resolution. `parsed` is the
+    /// URL already parsed and accepted, if the caller has it.
+    func run(_ attempt: RouteAttempt, parsed: RouteURL? = nil) -> RouteResult {
         let snapshot = state.withLock { state in
             Snapshot(
                 table: state.table, interceptors: state.interceptors, willOpen: state.willOpen.map(\.body),
@@ -66,25 +70,34 @@ extension PushRouter {
         }
         snapshot.emit(.willOpen(attempt))
         var url = attempt.url
+        var parsed = parsed
         for willOpen in snapshot.willOpen {
             guard let rewritten = willOpen(RouteAttempt(url: url, source: attempt.source, context: attempt.context))
             else { return fail(.vetoed(url), url: url, attempt, snapshot) }
+            if rewritten != url { parsed = nil }
             url = rewritten
         }
         var chain = [url]
-        return resolve(url, attempt, snapshot, chain: &chain, fallbackFrom: nil)
+        return resolve(url, parsed: parsed, attempt, snapshot, chain: &chain, fallbackFrom: nil)
     }
 
     /// Resolves `start`, following redirects (bounded, loop-checked) and at most one fallback.
     private func resolve(
-        _ start: String, _ attempt: RouteAttempt, _ snapshot: Snapshot, chain: inout [String], fallbackFrom: String?
+        _ start: String, parsed alreadyParsed: RouteURL? = nil, _ attempt: RouteAttempt, _ snapshot: Snapshot,
+        chain: inout [String], fallbackFrom: String?
     ) -> RouteResult {
         var url = start
+        var alreadyParsed = alreadyParsed
         while true {
             let parsed: RouteURL
-            switch accept(url) {
-            case .failure(let error): return fail(error, url: url, attempt, snapshot)
-            case .success(let value): parsed = value
+            if let value = alreadyParsed {
+                parsed = value
+                alreadyParsed = nil
+            } else {
+                switch accept(url) {
+                case .failure(let error): return fail(error, url: url, attempt, snapshot)
+                case .success(let value): parsed = value
+                }
             }
             guard let (entry, pathParameters) = snapshot.table.resolve(parsed, hostMode: hosts != nil) else {
                 // One fallback at most: a fallback's own `route_fallback_url` is not followed.
