@@ -27,14 +27,21 @@ extension PushRouter {
             emit([.didFail(RouteFailure(url: url, source: source, error: error, context: context))])
             return .rejected(error)
         }
-        let dropped: [ReadinessGate.Pending]? = state.withLock { state in
-            guard !state.gate.isReady else { return nil }
-            return state.gate.enqueue(ReadinessGate.Pending(attempt: attempt))
+        // One lock round-trip: either queue the request or take the snapshot to run it with.
+        let gate: Either<[ReadinessGate.Pending], Snapshot> = state.withLock { state in
+            guard state.gate.isReady else {
+                return .first(state.gate.enqueue(ReadinessGate.Pending(attempt: attempt)))
+            }
+            return .second(Snapshot(state))
         }
-        guard let dropped else { return run(attempt, parsed: parsed) }
-        emit([.deferred(attempt)])
-        report(superseded: dropped)
-        return .deferred
+        switch gate {
+        case .second(let snapshot):
+            return run(attempt, parsed: parsed, snapshot: snapshot)
+        case .first(let dropped):
+            emit([.deferred(attempt)])
+            report(superseded: dropped)
+            return .deferred
+        }
     }
 
     /// Opens a Foundation `URL` (for example the one `application(_:open:options:)` receives).
@@ -52,6 +59,13 @@ extension PushRouter {
         let willOpen: [@Sendable (RouteAttempt) -> String?]
         let observers: [@Sendable (RouteEvent) -> Void]
 
+        init(_ state: State) {
+            table = state.table
+            interceptors = state.interceptors
+            willOpen = state.willOpen.map(\.body)
+            observers = state.observers.map(\.body)
+        }
+
         func emit(_ event: @autoclosure () -> RouteEvent) {
             guard !observers.isEmpty else { return }
             let event = event()
@@ -59,15 +73,15 @@ extension PushRouter {
         }
     }
 
+    enum Either<First, Second> {
+        case first(First)
+        case second(Second)
+    }
+
     /// Runs a request that passed the readiness gate: will-open observers, then resolution. `parsed` is the
-    /// URL already parsed and accepted, if the caller has it.
-    func run(_ attempt: RouteAttempt, parsed: RouteURL? = nil) -> RouteResult {
-        let snapshot = state.withLock { state in
-            Snapshot(
-                table: state.table, interceptors: state.interceptors, willOpen: state.willOpen.map(\.body),
-                observers: state.observers.map(\.body)
-            )
-        }
+    /// URL already parsed and accepted, and `snapshot` the router's state, if the caller has them.
+    func run(_ attempt: RouteAttempt, parsed: RouteURL? = nil, snapshot: Snapshot? = nil) -> RouteResult {
+        let snapshot = snapshot ?? state.withLock { Snapshot($0) }
         snapshot.emit(.willOpen(attempt))
         var url = attempt.url
         var parsed = parsed
