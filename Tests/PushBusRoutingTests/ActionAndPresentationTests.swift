@@ -39,6 +39,13 @@ import Testing
         #expect(request.source == .widget)
     }
 
+    @Test func extraParametersMergeBelowPathParameters() throws {
+        let requests = Recorder<RouteRequest>()
+        try router.record("myapp://product/:id", into: requests)
+        router.open("myapp://product/1", parameters: ["id": "2", "name": "iPhone"])
+        #expect(requests.values.first?.parameters == ["id": "1", "name": "iPhone"])
+    }
+
     @Test func foundationURLsOpenToo() throws {
         let requests = Recorder<RouteRequest>()
         try router.record("myapp://user/:id", into: requests)

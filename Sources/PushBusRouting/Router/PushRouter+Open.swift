@@ -44,6 +44,12 @@ extension PushRouter {
         }
     }
 
+    /// Opens `url` with extra parameters (the seeds' `open(_:parameters:)`); path parameters still win.
+    @discardableResult
+    public func open(_ url: String, source: RouteSource = .app, parameters: [String: String]) -> RouteResult {
+        open(url, source: source, context: RouteContext(parameters: parameters))
+    }
+
     /// Opens a Foundation `URL` (for example the one `application(_:open:options:)` receives).
     @discardableResult
     public func open(_ url: URL, source: RouteSource = .app, context: RouteContext = RouteContext()) -> RouteResult {
