@@ -18,9 +18,9 @@ final class RouteTable: Sendable {
     let entries: [RouteEntry]
     let shapes: [RoutePattern.Shape: Int]
 
-    init(foldsFirstSegment: Bool) {
+    init() {
         schemeTries = [:]
-        anySchemeTrie = RouteTrie(foldsFirstSegment: foldsFirstSegment)
+        anySchemeTrie = RouteTrie()
         entries = []
         shapes = [:]
     }
@@ -45,7 +45,7 @@ final class RouteTable: Sendable {
         var schemeTries = self.schemeTries
         var anySchemeTrie = self.anySchemeTrie
         if let scheme = entry.pattern.scheme {
-            var trie = schemeTries[scheme] ?? RouteTrie(foldsFirstSegment: anySchemeTrie.foldsFirstSegment)
+            var trie = schemeTries[scheme] ?? RouteTrie()
             _ = trie.insert(entry.pattern.segments, route: index)
             schemeTries[scheme] = trie
         } else {
@@ -61,13 +61,26 @@ final class RouteTable: Sendable {
     }
 
     /// The entry and path parameters `url` resolves to: scheme-specific patterns first, then scheme-less ones.
+    ///
+    /// Without host mode the URL's host is the first segment of the key; it is case-insensitive, so a
+    /// host-less URL (`product/1`, `myapp:///product/1`) has its first segment lowercased (patterns were
+    /// lowercased there when parsed).
     func resolve(_ url: RouteURL, hostMode: Bool) -> (entry: RouteEntry, pathParameters: [String: String])? {
+        var first: String?
         var segments = url.segments
-        if !hostMode, let host = url.host, !host.isEmpty { segments.insert(host, at: 0) }
-        if let scheme = url.scheme, let trie = schemeTries[scheme], let found = trie.resolve(segments) {
+        if !hostMode {
+            if let host = url.host, !host.isEmpty {
+                first = host
+            } else if !segments.isEmpty {
+                segments[0] = segments[0].lowercased()
+            }
+        }
+        if let scheme = url.scheme, let trie = schemeTries[scheme],
+            let found = trie.resolve(first: first, segments: segments)
+        {
             return result(found)
         }
-        return anySchemeTrie.resolve(segments).map(result)
+        return anySchemeTrie.resolve(first: first, segments: segments).map(result)
     }
 
     private func result(_ found: (route: Int, values: [String])) -> (RouteEntry, [String: String]) {

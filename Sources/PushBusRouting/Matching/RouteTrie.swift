@@ -16,12 +16,6 @@ struct RouteTrie: Sendable {
     }
 
     private(set) var nodes: [Node] = [Node()]
-    /// Whether the first segment compares case-insensitively (it is the URL's host when there is no host mode).
-    let foldsFirstSegment: Bool
-
-    init(foldsFirstSegment: Bool) {
-        self.foldsFirstSegment = foldsFirstSegment
-    }
 
     /// Adds `segments` ending in `route`; returns the route already there when the shape is taken.
     mutating func insert(_ segments: [RoutePattern.Segment], route: Int) -> Int? {
@@ -56,31 +50,49 @@ struct RouteTrie: Sendable {
         return nil
     }
 
-    /// The route `segments` resolve to, with the captured parameter values in pattern order.
-    func resolve(_ segments: [String]) -> (route: Int, values: [String])? {
+    /// The route a URL's key resolves to, with the captured parameter values in pattern order.
+    ///
+    /// The key is `first` (the URL's host, when the host is part of the key) followed by `segments`; passing
+    /// them apart spares a copy of the array.
+    func resolve(first: String?, segments: [String]) -> (route: Int, values: [String])? {
         var values: [String] = []
-        guard let route = walk(node: 0, depth: 0, segments: segments, values: &values) else { return nil }
+        let key = Key(first: first, segments: segments)
+        guard let route = walk(node: 0, depth: 0, key: key, values: &values) else { return nil }
         return (route, values)
     }
 
-    private func walk(node: Int, depth: Int, segments: [String], values: inout [String]) -> Int? {
-        guard depth < segments.count else { return nodes[node].route }
-        let segment = segments[depth]
-        let key = depth == 0 && foldsFirstSegment ? segment.lowercased() : segment
-        if let child = nodes[node].literals[key],
-            let route = walk(node: child, depth: depth + 1, segments: segments, values: &values)
+    private struct Key {
+        let first: String?
+        let segments: [String]
+        var count: Int { segments.count + (first == nil ? 0 : 1) }
+
+        subscript(depth: Int) -> String {
+            guard let first else { return segments[depth] }
+            return depth == 0 ? first : segments[depth - 1]
+        }
+
+        func rest(from depth: Int) -> String {
+            (depth..<count).map { self[$0] }.joined(separator: "/")
+        }
+    }
+
+    private func walk(node: Int, depth: Int, key: Key, values: inout [String]) -> Int? {
+        guard depth < key.count else { return nodes[node].route }
+        let segment = key[depth]
+        if let child = nodes[node].literals[segment],
+            let route = walk(node: child, depth: depth + 1, key: key, values: &values)
         {
             return route
         }
         for edge in nodes[node].parameters where edge.kind.accepts(segment) {
             values.append(segment)
-            if let route = walk(node: edge.child, depth: depth + 1, segments: segments, values: &values) {
+            if let route = walk(node: edge.child, depth: depth + 1, key: key, values: &values) {
                 return route
             }
             values.removeLast()
         }
         if let route = nodes[node].catchAll {
-            values.append(segments[depth...].joined(separator: "/"))
+            values.append(key.rest(from: depth))
             return route
         }
         return nil

@@ -20,18 +20,34 @@ extension PushRouter {
     public func open(_ url: String, source: RouteSource = .app, context: RouteContext) -> RouteResult {
         let attempt = RouteAttempt(url: url, source: source, context: context)
         // Refuse what can never open right away, ready or not: a deferred request is one that may.
-        if case .failure(let error) = accept(url) {
+        let parsed: RouteURL
+        switch accept(url) {
+        case .success(let value): parsed = value
+        case .failure(let error):
             emit([.didFail(RouteFailure(url: url, source: source, error: error, context: context))])
             return .rejected(error)
         }
-        let dropped: [ReadinessGate.Pending]? = state.withLock { state in
-            guard !state.gate.isReady else { return nil }
-            return state.gate.enqueue(ReadinessGate.Pending(attempt: attempt))
+        // One lock round-trip: either queue the request or take the snapshot to run it with.
+        let gate: Either<[ReadinessGate.Pending], Snapshot> = state.withLock { state in
+            guard state.gate.isReady else {
+                return .first(state.gate.enqueue(ReadinessGate.Pending(attempt: attempt)))
+            }
+            return .second(Snapshot(state))
         }
-        guard let dropped else { return run(attempt) }
-        emit([.deferred(attempt)])
-        report(superseded: dropped)
-        return .deferred
+        switch gate {
+        case .second(let snapshot):
+            return run(attempt, parsed: parsed, snapshot: snapshot)
+        case .first(let dropped):
+            emit([.deferred(attempt)])
+            report(superseded: dropped)
+            return .deferred
+        }
+    }
+
+    /// Opens `url` with extra parameters (the seeds' `open(_:parameters:)`); path parameters still win.
+    @discardableResult
+    public func open(_ url: String, source: RouteSource = .app, parameters: [String: String]) -> RouteResult {
+        open(url, source: source, context: RouteContext(parameters: parameters))
     }
 
     /// Opens a Foundation `URL` (for example the one `application(_:open:options:)` receives).
@@ -49,6 +65,13 @@ extension PushRouter {
         let willOpen: [@Sendable (RouteAttempt) -> String?]
         let observers: [@Sendable (RouteEvent) -> Void]
 
+        init(_ state: State) {
+            table = state.table
+            interceptors = state.interceptors
+            willOpen = state.willOpen.map(\.body)
+            observers = state.observers.map(\.body)
+        }
+
         func emit(_ event: @autoclosure () -> RouteEvent) {
             guard !observers.isEmpty else { return }
             let event = event()
@@ -56,35 +79,45 @@ extension PushRouter {
         }
     }
 
-    /// Runs a request that passed the readiness gate: will-open observers, then resolution.
-    func run(_ attempt: RouteAttempt) -> RouteResult {
-        let snapshot = state.withLock { state in
-            Snapshot(
-                table: state.table, interceptors: state.interceptors, willOpen: state.willOpen.map(\.body),
-                observers: state.observers.map(\.body)
-            )
-        }
+    enum Either<First, Second> {
+        case first(First)
+        case second(Second)
+    }
+
+    /// Runs a request that passed the readiness gate: will-open observers, then resolution. `parsed` is the
+    /// URL already parsed and accepted, and `snapshot` the router's state, if the caller has them.
+    func run(_ attempt: RouteAttempt, parsed: RouteURL? = nil, snapshot: Snapshot? = nil) -> RouteResult {
+        let snapshot = snapshot ?? state.withLock { Snapshot($0) }
         snapshot.emit(.willOpen(attempt))
         var url = attempt.url
+        var parsed = parsed
         for willOpen in snapshot.willOpen {
             guard let rewritten = willOpen(RouteAttempt(url: url, source: attempt.source, context: attempt.context))
             else { return fail(.vetoed(url), url: url, attempt, snapshot) }
+            if rewritten != url { parsed = nil }
             url = rewritten
         }
         var chain = [url]
-        return resolve(url, attempt, snapshot, chain: &chain, fallbackFrom: nil)
+        return resolve(url, parsed: parsed, attempt, snapshot, chain: &chain, fallbackFrom: nil)
     }
 
     /// Resolves `start`, following redirects (bounded, loop-checked) and at most one fallback.
     private func resolve(
-        _ start: String, _ attempt: RouteAttempt, _ snapshot: Snapshot, chain: inout [String], fallbackFrom: String?
+        _ start: String, parsed alreadyParsed: RouteURL? = nil, _ attempt: RouteAttempt, _ snapshot: Snapshot,
+        chain: inout [String], fallbackFrom: String?
     ) -> RouteResult {
         var url = start
+        var alreadyParsed = alreadyParsed
         while true {
             let parsed: RouteURL
-            switch accept(url) {
-            case .failure(let error): return fail(error, url: url, attempt, snapshot)
-            case .success(let value): parsed = value
+            if let value = alreadyParsed {
+                parsed = value
+                alreadyParsed = nil
+            } else {
+                switch accept(url) {
+                case .failure(let error): return fail(error, url: url, attempt, snapshot)
+                case .success(let value): parsed = value
+                }
             }
             guard let (entry, pathParameters) = snapshot.table.resolve(parsed, hostMode: hosts != nil) else {
                 // One fallback at most: a fallback's own `route_fallback_url` is not followed.

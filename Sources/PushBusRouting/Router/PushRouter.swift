@@ -48,7 +48,7 @@ public final class PushRouter: Sendable {
         hosts = configuration.normalizedHosts
         state = LockedState(
             State(
-                table: RouteTable(foldsFirstSegment: configuration.host == nil),
+                table: RouteTable(),
                 gate: ReadinessGate(isReady: configuration.isReady, policy: configuration.deferral)
             )
         )
