@@ -1,2 +1,0 @@
-// Placeholder; grows in a later issue.
-import PushBus

@@ -1,0 +1,27 @@
+/// Per-route settings beyond the handler: presentation, interceptors and a redirect rule.
+///
+/// ```swift
+/// try router.register("myapp://settings", options: RouteOptions(presentation: .present)) { request in … }
+/// try router.register("myapp://preference", options: RouteOptions(redirect: { request in
+///     request.parameters["some_key"] == "redirect" ? "myapp://new_preference" : nil
+/// })) { _ in … }
+/// ```
+public struct RouteOptions: Sendable {
+    /// The preferred presentation, handed to the handler in ``RouteRequest/presentation``.
+    public var presentation: RoutePresentation
+    /// Interceptors that run after the router's global ones, in order.
+    public var interceptors: [RouteInterceptor]
+    /// The route's redirect rule (ReerRouter's `redirectURLWithRouteParam`): return a URL to open instead,
+    /// or `nil` to open this route. It runs before the interceptors; redirects count toward the
+    /// router's ``PushRouter/Configuration/maximumRedirects``.
+    public var redirect: (@Sendable (RouteRequest) -> String?)?
+
+    public init(
+        presentation: RoutePresentation = .automatic, interceptors: [RouteInterceptor] = [],
+        redirect: (@Sendable (RouteRequest) -> String?)? = nil
+    ) {
+        self.presentation = presentation
+        self.interceptors = interceptors
+        self.redirect = redirect
+    }
+}

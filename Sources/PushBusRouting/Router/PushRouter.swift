@@ -1,0 +1,179 @@
+import Foundation
+import PushBus
+
+/// A platform-neutral URL router with access control, interceptors, safe fallbacks and a readiness gate.
+///
+/// ```swift
+/// let router = PushRouter(schemes: ["myapp"], isReady: false)
+/// try router.register("myapp://product/:id(int)") { request in show(product: request.int("id")!) }
+/// let subscription = router.attach(to: .shared)   // routes tapped notifications, parked ones included
+/// // first screen's viewDidAppear:
+/// router.setReady(true)                           // deferred routes open now, in order, on this thread
+/// ```
+/// Handlers run on the thread that calls ``open(_:source:)`` (or ``setReady(_:)`` for deferred requests),
+/// never while the router holds its lock, so a handler may open, register or change readiness.
+public final class PushRouter: Sendable {
+    /// What the router accepts and how it behaves.
+    public let configuration: Configuration
+
+    struct State: Sendable {
+        var table: RouteTable
+        var gate: ReadinessGate
+        var interceptors: [RouteInterceptor] = []
+        var willOpen: [(id: UInt64, body: @Sendable (RouteAttempt) -> String?)] = []
+        var observers: [(id: UInt64, body: @Sendable (RouteEvent) -> Void)] = []
+        var nextID: UInt64 = 0
+        /// Deliveries already routed, newest last (bounded): one tap opens once even if replayed.
+        var routedMessages: [RoutedMessage] = []
+    }
+
+    /// One delivery: the hub's de-duplication key plus the delivery date, so a replay of the same message is
+    /// recognised while a later delivery of an identical payload (a repeating local notification) is not.
+    struct RoutedMessage: Sendable, Hashable {
+        let key: PushMessage.DeduplicationKey
+        let date: Date
+    }
+
+    let state: LockedState<State>
+    let schemes: Set<String>
+    /// The accepted hosts in host mode; `nil` otherwise.
+    let hosts: Set<String>?
+
+    /// Creates a router for these URL schemes, optionally in host mode, ready or waiting for ``setReady(_:)``.
+    ///
+    /// - Parameters:
+    ///   - schemes: The accepted URL schemes (`["myapp"]`, plus `"https"` for universal links).
+    ///   - host: Host mode: URLs must carry this host, and patterns are paths (`/path/:id`).
+    ///   - isReady: `false` on a cold start: opens defer until ``setReady(_:)``.
+    public convenience init(schemes: Set<String>, host: String? = nil, isReady: Bool = true) {
+        self.init(configuration: Configuration(schemes: schemes, host: host, isReady: isReady))
+    }
+
+    /// Creates a router from a full configuration.
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+        schemes = configuration.normalizedSchemes
+        hosts = configuration.normalizedHosts
+        state = LockedState(
+            State(
+                table: RouteTable(),
+                gate: ReadinessGate(isReady: configuration.isReady, policy: configuration.deferral)
+            )
+        )
+    }
+
+    // MARK: Registration
+
+    /// Registers a screen route.
+    ///
+    /// - Parameters:
+    ///   - pattern: `myapp://user/:id`, `product/:id(int)`, `files/*path`, or in host mode `/path/:id`.
+    ///   - access: Who may open it (default: every source).
+    ///   - handler: Runs on the opening thread with the matched request.
+    /// - Throws: ``RouteError/invalidPattern(_:reason:)``, or ``RouteError/conflictingPattern(_:existing:)`` when
+    ///   a route of the same shape exists (registration never overwrites).
+    public func register(
+        _ pattern: String, access: RouteAccess = .public, _ handler: @escaping @Sendable (RouteRequest) -> Void
+    ) throws {
+        try register(pattern, access: access, options: RouteOptions(), handler)
+    }
+
+    /// Registers a screen route with a presentation, interceptors or a redirect rule.
+    public func register(
+        _ pattern: String, access: RouteAccess = .public, options: RouteOptions,
+        _ handler: @escaping @Sendable (RouteRequest) -> Void
+    ) throws {
+        try add(pattern, access: access, options: options, isAction: false, handler)
+    }
+
+    /// Registers an action route: no screen, just work (``RouteRequest/isAction`` is `true`, presentation
+    /// ``RoutePresentation/none``).
+    public func registerAction(
+        _ pattern: String, access: RouteAccess = .public, _ action: @escaping @Sendable (RouteRequest) -> Void
+    ) throws {
+        var options = RouteOptions()
+        options.presentation = .none
+        try add(pattern, access: access, options: options, isAction: true, action)
+    }
+
+    private func add(
+        _ text: String, access: RouteAccess, options: RouteOptions, isAction: Bool,
+        _ handler: @escaping @Sendable (RouteRequest) -> Void
+    ) throws {
+        let pattern = try RoutePattern(text, schemes: schemes, hosts: hosts)
+        let entry = RouteEntry(
+            pattern: pattern, parameterNames: pattern.parameterNames, access: access, options: options,
+            isAction: isAction, handler: handler
+        )
+        try state.withLock { state in
+            state.table = try state.table.adding(entry).get()
+        }
+    }
+
+    /// Adds an interceptor that runs before every route's own interceptors, after those added earlier.
+    public func addInterceptor(_ interceptor: RouteInterceptor) {
+        state.withLock { $0.interceptors.append(interceptor) }
+    }
+
+    /// Adds a global interceptor from a closure.
+    public func addInterceptor(_ decide: @escaping @Sendable (RouteRequest) -> RouteDecision) {
+        addInterceptor(RouteInterceptor(decide))
+    }
+
+    /// The patterns registered so far, in registration order.
+    public var patterns: [String] { state.withLock { $0.table.entries.map(\.pattern.text) } }
+
+    // MARK: Matching without opening
+
+    /// The route `url` resolves to, without running anything (no access check, interceptors or fallback).
+    public func match(_ url: String) -> RouteMatch? {
+        guard case .success(let parsed) = accept(url) else { return nil }
+        let table = state.withLock { $0.table }
+        guard let (entry, pathParameters) = table.resolve(parsed, hostMode: hosts != nil) else { return nil }
+        return RouteMatch(
+            url: url, pattern: entry.pattern.text,
+            parameters: Self.merge(query: parsed.query, context: [:], path: pathParameters),
+            pathParameters: pathParameters, query: parsed.query, fragment: parsed.fragment
+        )
+    }
+
+    /// A Boolean value indicating whether `url` would reach a route from `source` (scheme, host, match and
+    /// access; interceptors are not asked).
+    public func canOpen(_ url: String, source: RouteSource = .app) -> Bool {
+        guard case .success(let parsed) = accept(url) else { return false }
+        let table = state.withLock { $0.table }
+        return table.resolve(parsed, hostMode: hosts != nil)?.entry.access.allows(source) ?? false
+    }
+
+    // MARK: Readiness
+
+    /// A Boolean value indicating whether the app is ready: when `false`, opens are deferred.
+    public var isReady: Bool { state.withLock { $0.gate.isReady } }
+
+    /// How many requests wait for the app to become ready.
+    public var deferredCount: Int { state.withLock { $0.gate.pending.count } }
+
+    /// Opens the gate (`true`: deferred requests open now, in order, on this thread) or closes it (`false`, for
+    /// example on logout: later requests defer again).
+    public func setReady(_ ready: Bool) {
+        guard ready else {
+            state.withLock { $0.gate.close() }
+            return
+        }
+        var batch = state.withLock { $0.gate.open() }[...]
+        while let next = batch.first {
+            // The app may become not ready again while deferred routes open (a handler logs out, say):
+            // then the rest goes back to the front of the queue, atomically with the check.
+            let dropped: [ReadinessGate.Pending]? = state.withLock { state in
+                guard !state.gate.isReady else { return nil }
+                return state.gate.requeue(Array(batch))
+            }
+            if let dropped {
+                report(superseded: dropped)
+                return
+            }
+            batch = batch.dropFirst()
+            _ = run(next.attempt)
+        }
+    }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct PushBusRoutingTestsPlaceholder {
-    @Test func builds() {}
-}
