@@ -1,10 +1,10 @@
 // UIApplicationDelegate shapes, forwarded to the neutral AppDelegateAdapter. Call these from your app delegate.
-#if canImport(UIKit) && !os(watchOS)
+#if canImport(UIKit) && os(iOS)
 import UIKit
 #elseif PUSHBUS_APPLE_STUBS
 import PushBusAppleStubs
 #endif
-#if (canImport(UIKit) && !os(watchOS)) || PUSHBUS_APPLE_STUBS
+#if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
 import Foundation
 import PushBus
 
@@ -22,11 +22,12 @@ extension AppDelegateAdapter {
         var neutral: [LaunchOptionKey: Any] = [:]
         for (key, value) in launchOptions {
             let neutralKey = LaunchOptionKey(rawValue: key.rawValue)
+            neutral[neutralKey] = value
+            #if !targetEnvironment(macCatalyst)  // UILocalNotification: iOS 4–10, not in Catalyst
             if neutralKey == .localNotification, let local = value as? UILocalNotification {
                 neutral[neutralKey] = LegacyLocalNotification(local)
-            } else {
-                neutral[neutralKey] = value
             }
+            #endif
         }
         didFinishLaunching(launchOptions: neutral, appState: AppState(application.applicationState))
     }
@@ -71,12 +72,6 @@ extension AppDelegateAdapter {
         didFailToRegisterForRemoteNotifications(error: error)
     }
 
-    /// From `application(_:didReceive:)` with a `UILocalNotification` (iOS 4–10).
-    @MainActor
-    public func application(_ application: UIApplication, didReceive notification: UILocalNotification) {
-        didReceive(LegacyLocalNotification(notification), appState: AppState(application.applicationState))
-    }
-
     /// From `application(_:handleActionWithIdentifier:forRemoteNotification:completionHandler:)` (iOS 8–10) and
     /// its `withResponseInfo:` form (pass `responseInfo`).
     @MainActor
@@ -92,8 +87,28 @@ extension AppDelegateAdapter {
         ) { handler.call(()) }
     }
 
+}
+
+extension UserNotificationAdapter {
+    /// From `scene(_:willConnectTo:options:)`: reports the notification response a cold start connects for.
+    @MainActor
+    public func scene(willConnectWith connectionOptions: UIScene.ConnectionOptions) {
+        sceneWillConnect(notificationResponse: connectionOptions.notificationResponse.map(ResponseSnapshot.init))
+    }
+}
+
+#if !targetEnvironment(macCatalyst)  // UILocalNotification: iOS 4–10, not in Catalyst
+extension AppDelegateAdapter {
+    /// From `application(_:didReceive:)` with a `UILocalNotification` (iOS 4–10).
+    @available(iOS, deprecated: 10.0)
+    @MainActor
+    public func application(_ application: UIApplication, didReceive notification: UILocalNotification) {
+        didReceive(LegacyLocalNotification(notification), appState: AppState(application.applicationState))
+    }
+
     /// From `application(_:handleActionWithIdentifier:for:completionHandler:)` (iOS 8–10) and its
     /// `withResponseInfo:` form.
+    @available(iOS, deprecated: 10.0)
     @MainActor
     public func application(
         _ application: UIApplication, handleActionWithIdentifier identifier: String?,
@@ -108,16 +123,9 @@ extension AppDelegateAdapter {
     }
 }
 
-extension UserNotificationAdapter {
-    /// From `scene(_:willConnectTo:options:)`: reports the notification response a cold start connects for.
-    @MainActor
-    public func scene(willConnectWith connectionOptions: UIScene.ConnectionOptions) {
-        sceneWillConnect(notificationResponse: connectionOptions.notificationResponse.map(ResponseSnapshot.init))
-    }
-}
-
 extension LegacyLocalNotification {
     /// The neutral value of a `UILocalNotification`.
+    @available(iOS, deprecated: 10.0)
     public init(_ notification: UILocalNotification) {
         self.init(
             alertTitle: notification.alertTitle, alertBody: notification.alertBody, soundName: notification.soundName,
@@ -125,6 +133,7 @@ extension LegacyLocalNotification {
             fireDate: notification.fireDate, foundationUserInfo: notification.userInfo)
     }
 }
+#endif
 
 /// A UIKit completion handler (not declared `@Sendable` by UIKit) carried into the adapters' `@Sendable` world.
 ///

@@ -19,9 +19,10 @@ extension PushBus {
     /// > (`didReceiveRemoteNotification…`, whose mere presence changes what iOS calls) are **not** swizzled —
     /// > forward them explicitly. Prefer explicit forwarding when you control the app delegate.
     public static func installAppDelegateForwarding(_ application: UIApplication = .shared) {
-        guard !isForwardingInstalled, let delegate = application.delegate else { return }
+        guard !isForwardingInstalled, let delegate = application.delegate,
+            let delegateClass = object_getClass(delegate)
+        else { return }
         isForwardingInstalled = true
-        let delegateClass: AnyClass = type(of: delegate)
 
         typealias TokenIMP = @convention(c) (AnyObject, Selector, UIApplication, NSData) -> Void
         let tokenSelector = NSSelectorFromString("application:didRegisterForRemoteNotificationsWithDeviceToken:")

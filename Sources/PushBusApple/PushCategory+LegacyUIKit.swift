@@ -1,10 +1,10 @@
 // PushCategory / PushAction → UIMutableUserNotificationCategory / UIMutableUserNotificationAction (iOS 8–10).
-#if canImport(UIKit) && os(iOS)
+#if canImport(UIKit) && os(iOS) && !targetEnvironment(macCatalyst)
 import UIKit
 #elseif PUSHBUS_APPLE_STUBS
 import PushBusAppleStubs
 #endif
-#if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
+#if (canImport(UIKit) && os(iOS) && !targetEnvironment(macCatalyst)) || PUSHBUS_APPLE_STUBS
 import Foundation
 import PushBus
 

@@ -70,6 +70,7 @@ extension NotificationSnapshot {
     }
 }
 
+#if !os(tvOS)  // no responses on tvOS
 extension ResponseSnapshot {
     /// The snapshot of a response; the typed text of a `UNTextInputNotificationResponse` is carried.
     public init(_ response: UNNotificationResponse) {
@@ -78,6 +79,7 @@ extension ResponseSnapshot {
             userText: (response as? UNTextInputNotificationResponse)?.userText)
     }
 }
+#endif
 
 extension UNNotificationPresentationOptions {
     /// The options `willPresent` answers; before iOS 14, `.banner`/`.list` become `.alert`.

@@ -1,3 +1,4 @@
+import Foundation
 import PushBus
 import PushBusRouting
 import Testing
@@ -56,6 +57,19 @@ import Testing
         let second = router.attach(to: center)
         defer { second.cancel() }
         #expect(requests.count == 1)
+    }
+
+    @Test func aRepeatingNotificationDeliveredAgainLaterOpensAgain() throws {
+        let router = PushRouter(schemes: ["app"])
+        let requests = Recorder<RouteRequest>()
+        try router.record("app://product/:id", into: requests)
+        let content = PushContent(userInfo: Self.seedPayload)
+        let first = PushMessage(kind: .localTapped, content: content, date: Date(timeIntervalSince1970: 0))
+        let nextDay = PushMessage(kind: .localTapped, content: content, date: Date(timeIntervalSince1970: 86_400))
+        router.route(first)
+        router.route(first)
+        router.route(nextDay)
+        #expect(requests.count == 2)
     }
 
     @Test func tapWhileRunningOpensImmediately() throws {

@@ -67,3 +67,19 @@ import Testing
         #expect(requests.values.map(\.source) == [.universalLink])
     }
 }
+
+@Suite struct HostConfusionTests {
+    let router = PushRouter(schemes: ["https"], host: "example.com")
+
+    @Test func backslashAndEncodedTricksDoNotReachTheHost() throws {
+        try router.register("/*rest") { _ in }
+        #expect(
+            router.open("https://evil.example\\@example.com/x").error
+                == .invalidURL("https://evil.example\\@example.com/x"))
+        #expect(router.open("https://example.com%2F@evil.example/x").error == .hostNotAllowed("evil.example"))
+        #expect(
+            router.open("https://evil.example%2F.example.com/x").error == .hostNotAllowed("evil.example/.example.com"))
+        #expect(router.open("https://example.com./x").error == .hostNotAllowed("example.com."))
+        #expect(router.open("https://example.com/x").isOpened)
+    }
+}

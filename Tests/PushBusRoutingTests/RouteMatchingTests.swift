@@ -21,6 +21,7 @@ import Testing
         #expect(request.pattern == "myapp://user/:id")
         #expect(request.parameters == ["id": "42", "tab": "posts"])
         #expect(request.pathParameters == ["id": "42"])
+        #expect(request.query == ["tab": "posts"])
         #expect(request.fragment == "top")
         #expect(request.source == .app)
         #expect(request.message == nil)

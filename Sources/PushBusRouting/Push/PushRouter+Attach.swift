@@ -26,7 +26,7 @@ extension PushRouter {
         }
     }
 
-    /// How many routed notifications the router remembers so that one tap opens once, even when the hub
+    /// How many routed deliveries the router remembers so that one tap opens once, even when the hub
     /// replays it to a second attachment.
     static let routedMessageMemory = 64
 
@@ -47,11 +47,12 @@ extension PushRouter {
         }
     }
 
-    /// Opens the link `message` carries, unless it has no link or was routed already.
+    /// Opens the link `message` carries, unless it has no link or this delivery (identity and date) was routed
+    /// already.
     @discardableResult
     public func route(_ message: PushMessage, options: AttachOptions = AttachOptions()) -> RouteResult? {
         guard options.shouldRoute(message), let link = options.link(message) else { return nil }
-        let key = message.deduplicationKey
+        let key = RoutedMessage(key: message.deduplicationKey, date: message.date)
         let isNew = state.withLock { state -> Bool in
             guard !state.routedMessages.contains(key) else { return false }
             state.routedMessages.append(key)

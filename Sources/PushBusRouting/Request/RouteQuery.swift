@@ -37,3 +37,10 @@ public struct RouteQuery: Sendable, Hashable, Sequence {
 
     public func makeIterator() -> IndexingIterator<[Item]> { items.makeIterator() }
 }
+
+extension RouteQuery: ExpressibleByDictionaryLiteral {
+    /// A query written as a literal, items in the order written: `["tab": "posts", "page": "2"]`.
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.init(elements.map { Item(name: $0.0, value: $0.1) })
+    }
+}

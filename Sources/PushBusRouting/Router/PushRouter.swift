@@ -1,3 +1,4 @@
+import Foundation
 import PushBus
 
 /// A platform-neutral URL router with access control, interceptors, safe fallbacks and a readiness gate.
@@ -22,8 +23,15 @@ public final class PushRouter: Sendable {
         var willOpen: [(id: UInt64, body: @Sendable (RouteAttempt) -> String?)] = []
         var observers: [(id: UInt64, body: @Sendable (RouteEvent) -> Void)] = []
         var nextID: UInt64 = 0
-        /// Notifications already routed, newest last (bounded): one tap opens once even if replayed.
-        var routedMessages: [PushMessage.DeduplicationKey] = []
+        /// Deliveries already routed, newest last (bounded): one tap opens once even if replayed.
+        var routedMessages: [RoutedMessage] = []
+    }
+
+    /// One delivery: the hub's de-duplication key plus the delivery date, so a replay of the same message is
+    /// recognised while a later delivery of an identical payload (a repeating local notification) is not.
+    struct RoutedMessage: Sendable, Hashable {
+        let key: PushMessage.DeduplicationKey
+        let date: Date
     }
 
     let state: LockedState<State>

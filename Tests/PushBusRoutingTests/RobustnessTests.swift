@@ -1,0 +1,56 @@
+import PushBusRouting
+import Testing
+
+/// Hostile and random input: the router answers with a result every time, and `match` agrees with `open`.
+@Suite struct RobustnessTests {
+    /// A deterministic generator (SplitMix64), so a failure reproduces.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let tokens = [
+        "myapp", "MYAPP", "https", "otherapp", ":", "//", "/", "/", "?", "#", "&", "=", "%", "%2F", "%25", "%E5%95",
+        "%ZZ", "+", "@", "[", "]", ":443", " ", "\t", "\\", ".", "..", "user", "files", "42", "-7", "3.5", "é", "商品",
+        "🍎", "route_fallback_url=", "example.com", "evil.example", "\u{0}", "\u{7F}",
+    ]
+
+    @Test func randomURLsNeverCrashAndMatchAgreesWithOpen() throws {
+        let router = PushRouter(schemes: ["myapp", "https"])
+        let opened = Recorder<String>()
+        for pattern in [
+            "myapp://user/:id", "myapp://user/:id(int)/posts", "myapp://files/*path", "user/:name", "myapp://",
+            "https://example.com/*rest", "myapp://商品/:id",
+        ] {
+            try router.register(pattern) { opened.record($0.url) }
+        }
+        var generator = SplitMix(state: 0x5EED)
+        for _ in 0..<3_000 {
+            let length = Int.random(in: 0...12, using: &generator)
+            let url = (0..<length).map { _ in Self.tokens.randomElement(using: &generator)! }.joined()
+            let match = router.match(url)
+            let result = router.open(url)
+            if match != nil {
+                #expect(result.isOpened, "\(url)")
+            } else {
+                #expect(!result.isOpened, "\(url)")
+            }
+        }
+        #expect(opened.count > 0)
+    }
+
+    @Test func hugeURLsAreHandled() throws {
+        let router = PushRouter(schemes: ["myapp"])
+        try router.register("myapp://files/*path") { _ in }
+        let deep = "myapp://files/" + Array(repeating: "a", count: 20_000).joined(separator: "/")
+        #expect(router.match(deep)?.parameters["path"]?.count == 39_999)
+        let wide = "myapp://files/x?" + (0..<5_000).map { "k\($0)=v" }.joined(separator: "&")
+        #expect(router.match(wide)?.query.items.count == 5_000)
+    }
+}
