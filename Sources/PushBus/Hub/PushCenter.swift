@@ -38,6 +38,9 @@ public final class PushCenter: Sendable {
 
     public let configuration: Configuration
 
+    /// State the delivery adapters of this center share (handlers, policy, deadlines, held launch payloads).
+    package let adapters = AdapterEnvironment()
+
     struct Entry: Sendable {
         let id: UInt64
         let filter: PushFilter

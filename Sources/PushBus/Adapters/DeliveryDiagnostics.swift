@@ -1,0 +1,104 @@
+/// What the adapters know about how the app wired them up, and the misconfigurations that follow from it.
+///
+/// The adapters and the Apple glue record the facts; ``findings`` turns them into sentences
+/// (`PushBus.diagnose()` in PushBusApple prints them).
+public struct DeliveryDiagnostics: Sendable, Hashable {
+    /// Whether notifications may be shown, as the system last reported it.
+    public enum Authorization: String, Sendable, Hashable, CaseIterable {
+        case notDetermined, denied, authorized, provisional, ephemeral
+    }
+
+    /// A Boolean value indicating whether launch is over (the app became active, or the first response arrived).
+    public var isLaunchOver = false
+    /// A Boolean value indicating whether a notification-center delegate forwarding to the adapters was installed.
+    public var isNotificationDelegateInstalled = false
+    /// A Boolean value indicating whether the delegate was installed before launch ended (cold-start taps need it).
+    public var wasDelegateInstalledDuringLaunch = false
+    /// A Boolean value indicating whether someone replaced the adapters' delegate after it was installed.
+    public var isDelegateReplaced = false
+    /// A Boolean value indicating whether a device token reached an adapter.
+    public var isDeviceTokenForwarded = false
+    /// A Boolean value indicating whether a registration failure reached an adapter.
+    public var didRegistrationFail = false
+    /// A Boolean value indicating whether notification categories were registered.
+    public var areCategoriesRegistered = false
+    /// The authorization status, if known.
+    public var authorization: Authorization?
+
+    public init() {}
+
+    /// A misconfiguration, in words.
+    public struct Finding: Sendable, Hashable, CustomStringConvertible {
+        /// A stable code, for example `"delegate.missing"`.
+        public var code: String
+        /// What is wrong and how to fix it.
+        public var message: String
+
+        public init(code: String, message: String) {
+            self.code = code
+            self.message = message
+        }
+
+        public var description: String { message }
+    }
+
+    /// What is misconfigured, in words; empty when everything looks right.
+    public var findings: [Finding] {
+        var findings: [Finding] = []
+        if !isNotificationDelegateInstalled {
+            if isLaunchOver {
+                findings.append(
+                    Finding(
+                        code: "delegate.missing",
+                        message: "No notification-center delegate was installed by the end of launch: taps that "
+                            + "launch the app and foreground notifications will not reach PushBus. Install it in "
+                            + "application(_:didFinishLaunchingWithOptions:)."))
+            }
+        } else if !wasDelegateInstalledDuringLaunch {
+            findings.append(
+                Finding(
+                    code: "delegate.late",
+                    message: "The notification-center delegate was installed after launch ended: the tap that "
+                        + "launched the app may have been lost. Install it before didFinishLaunching returns."))
+        }
+        if isDelegateReplaced {
+            findings.append(
+                Finding(
+                    code: "delegate.replaced",
+                    message: "Someone replaced PushBus's notification-center delegate after it was installed "
+                        + "(another SDK?). Install PushBus after the other SDK: it keeps and forwards to the "
+                        + "previous delegate."))
+        }
+        if !isDeviceTokenForwarded {
+            findings.append(
+                Finding(
+                    code: "token.missing",
+                    message: didRegistrationFail
+                        ? "Registering for remote notifications failed; no device token was received."
+                        : "No device token was forwarded: call didRegisterForRemoteNotifications(deviceToken:) "
+                            + "from application(_:didRegisterForRemoteNotificationsWithDeviceToken:)."))
+        }
+        if !areCategoriesRegistered {
+            findings.append(
+                Finding(
+                    code: "categories.missing",
+                    message: "No notification categories were registered: action buttons and text input will "
+                        + "not appear, and custom dismiss actions are never reported."))
+        }
+        switch authorization {
+        case .denied?:
+            findings.append(
+                Finding(
+                    code: "authorization.denied",
+                    message: "The user denied notifications: alerts, sounds and badges are not shown (silent "
+                        + "pushes still arrive)."))
+        case .notDetermined?:
+            findings.append(
+                Finding(
+                    code: "authorization.notDetermined",
+                    message: "Notification authorization was never requested."))
+        default: break
+        }
+        return findings
+    }
+}

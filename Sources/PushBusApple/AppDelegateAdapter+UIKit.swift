@@ -1,0 +1,150 @@
+// UIApplicationDelegate shapes, forwarded to the neutral AppDelegateAdapter. Call these from your app delegate.
+#if canImport(UIKit) && os(iOS)
+import UIKit
+#elseif PUSHBUS_APPLE_STUBS
+import PushBusAppleStubs
+#endif
+#if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
+import Foundation
+import PushBus
+
+extension AppDelegateAdapter {
+    /// From `application(_:didFinishLaunchingWithOptions:)`: reports the notification that launched the app.
+    ///
+    /// Keys are matched by raw value (so no deprecated constant is referenced); a `UILocalNotification` value
+    /// becomes a ``LegacyLocalNotification``.
+    @MainActor
+    public func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) {
+        guard let launchOptions else { return }
+        var neutral: [LaunchOptionKey: Any] = [:]
+        for (key, value) in launchOptions {
+            let neutralKey = LaunchOptionKey(rawValue: key.rawValue)
+            neutral[neutralKey] = value
+            #if !targetEnvironment(macCatalyst)  // UILocalNotification: iOS 4–10, not in Catalyst
+            if neutralKey == .localNotification, let local = value as? UILocalNotification {
+                neutral[neutralKey] = LegacyLocalNotification(local)
+            }
+            #endif
+        }
+        didFinishLaunching(launchOptions: neutral, appState: AppState(application.applicationState))
+    }
+
+    /// From `applicationDidBecomeActive(_:)`: launch is over.
+    @MainActor
+    public func applicationDidBecomeActive(_ application: UIApplication) {
+        applicationDidBecomeActive()
+    }
+
+    /// From `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`. The handler runs exactly once.
+    @MainActor
+    public func application(
+        _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+        fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
+    ) {
+        let handler = UncheckedHandler(completionHandler)
+        didReceiveRemoteNotification(userInfo, appState: AppState(application.applicationState)) { result in
+            handler.call(UIBackgroundFetchResult(rawValue: result.rawValue) ?? .noData)
+        }
+    }
+
+    /// From `application(_:didReceiveRemoteNotification:)` (iOS 3–10).
+    @MainActor
+    public func application(_ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any]) {
+        didReceiveRemoteNotification(userInfo, appState: AppState(application.applicationState))
+    }
+
+    /// From `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)`.
+    @MainActor
+    public func application(
+        _ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data
+    ) {
+        didRegisterForRemoteNotifications(deviceToken: deviceToken)
+    }
+
+    /// From `application(_:didFailToRegisterForRemoteNotificationsWithError:)`.
+    @MainActor
+    public func application(
+        _ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error
+    ) {
+        didFailToRegisterForRemoteNotifications(error: error)
+    }
+
+    /// From `application(_:handleActionWithIdentifier:forRemoteNotification:completionHandler:)` (iOS 8–10) and
+    /// its `withResponseInfo:` form (pass `responseInfo`).
+    @MainActor
+    public func application(
+        _ application: UIApplication, handleActionWithIdentifier identifier: String?,
+        forRemoteNotification userInfo: [AnyHashable: Any], withResponseInfo responseInfo: [AnyHashable: Any]? = nil,
+        completionHandler: @escaping () -> Void
+    ) {
+        let handler = UncheckedHandler<Void>(completionHandler)
+        handleAction(
+            withIdentifier: identifier, forRemoteNotification: userInfo, withResponseInfo: responseInfo,
+            appState: AppState(application.applicationState)
+        ) { handler.call(()) }
+    }
+
+}
+
+extension UserNotificationAdapter {
+    /// From `scene(_:willConnectTo:options:)`: reports the notification response a cold start connects for.
+    @MainActor
+    public func scene(willConnectWith connectionOptions: UIScene.ConnectionOptions) {
+        sceneWillConnect(notificationResponse: connectionOptions.notificationResponse.map(ResponseSnapshot.init))
+    }
+}
+
+#if !targetEnvironment(macCatalyst)  // UILocalNotification: iOS 4–10, not in Catalyst
+extension AppDelegateAdapter {
+    /// From `application(_:didReceive:)` with a `UILocalNotification` (iOS 4–10).
+    @available(iOS, deprecated: 10.0)
+    @MainActor
+    public func application(_ application: UIApplication, didReceive notification: UILocalNotification) {
+        didReceive(LegacyLocalNotification(notification), appState: AppState(application.applicationState))
+    }
+
+    /// From `application(_:handleActionWithIdentifier:for:completionHandler:)` (iOS 8–10) and its
+    /// `withResponseInfo:` form.
+    @available(iOS, deprecated: 10.0)
+    @MainActor
+    public func application(
+        _ application: UIApplication, handleActionWithIdentifier identifier: String?,
+        for notification: UILocalNotification, withResponseInfo responseInfo: [AnyHashable: Any]? = nil,
+        completionHandler: @escaping () -> Void
+    ) {
+        let handler = UncheckedHandler<Void>(completionHandler)
+        handleAction(
+            withIdentifier: identifier, for: LegacyLocalNotification(notification), withResponseInfo: responseInfo,
+            appState: AppState(application.applicationState)
+        ) { handler.call(()) }
+    }
+}
+
+extension LegacyLocalNotification {
+    /// The neutral value of a `UILocalNotification`.
+    @available(iOS, deprecated: 10.0)
+    public init(_ notification: UILocalNotification) {
+        self.init(
+            alertTitle: notification.alertTitle, alertBody: notification.alertBody, soundName: notification.soundName,
+            applicationIconBadgeNumber: notification.applicationIconBadgeNumber, category: notification.category,
+            fireDate: notification.fireDate, foundationUserInfo: notification.userInfo)
+    }
+}
+#endif
+
+/// A UIKit completion handler (not declared `@Sendable` by UIKit) carried into the adapters' `@Sendable` world.
+///
+/// `@unchecked Sendable`: UIKit's background-fetch and action handlers may be called from any thread (apps
+/// routinely call them from URLSession callbacks), and the adapter calls each exactly once.
+struct UncheckedHandler<Value>: @unchecked Sendable {
+    let call: (Value) -> Void
+    init(_ call: @escaping (Value) -> Void) { self.call = call }
+}
+
+extension UncheckedHandler where Value == Void {
+    init(_ call: @escaping () -> Void) { self.call = { _ in call() } }
+}
+#endif

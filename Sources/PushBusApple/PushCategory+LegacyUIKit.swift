@@ -1,0 +1,66 @@
+// PushCategory / PushAction → UIMutableUserNotificationCategory / UIMutableUserNotificationAction (iOS 8–10).
+#if canImport(UIKit) && os(iOS) && !targetEnvironment(macCatalyst)
+import UIKit
+#elseif PUSHBUS_APPLE_STUBS
+import PushBusAppleStubs
+#endif
+#if (canImport(UIKit) && os(iOS) && !targetEnvironment(macCatalyst)) || PUSHBUS_APPLE_STUBS
+import Foundation
+import PushBus
+
+// These APIs are deprecated since iOS 10; the declarations below are marked deprecated too, so using them
+// inside produces no warning, and apps still supporting iOS < 10 call them from their own legacy path.
+
+extension PushAction {
+    /// The legacy `UIMutableUserNotificationAction` (iOS 8–10): activation mode from `.foreground`, text-input
+    /// behaviour and button title (iOS 9) for text-input actions. Icons and placeholders have no legacy
+    /// equivalent.
+    @available(iOS, deprecated: 10.0, message: "Use makeNotificationAction()")
+    @MainActor
+    public func makeUserNotificationAction() -> UIMutableUserNotificationAction {
+        let descriptor = legacyDescriptor
+        let action = UIMutableUserNotificationAction()
+        action.identifier = descriptor.identifier
+        action.title = descriptor.title
+        action.activationMode = descriptor.activationMode == .foreground ? .foreground : .background
+        action.isAuthenticationRequired = descriptor.isAuthenticationRequired
+        action.isDestructive = descriptor.isDestructive
+        if descriptor.behavior == .textInput {
+            action.behavior = .textInput
+            if let buttonTitle = descriptor.textInputButtonTitle {
+                action.parameters = [UIUserNotificationTextInputActionButtonTitleKey: buttonTitle]
+            }
+        }
+        return action
+    }
+}
+
+extension PushCategory {
+    /// The legacy `UIMutableUserNotificationCategory` (iOS 8–10), with default- and minimal-context actions.
+    @available(iOS, deprecated: 10.0, message: "Use makeNotificationCategory()")
+    @MainActor
+    public func makeUserNotificationCategory() -> UIMutableUserNotificationCategory {
+        let descriptor = legacyDescriptor
+        let category = UIMutableUserNotificationCategory()
+        category.identifier = descriptor.identifier
+        category.setActions(actions.map { $0.makeUserNotificationAction() }, for: .default)
+        category.setActions(effectiveMinimalActions.map { $0.makeUserNotificationAction() }, for: .minimal)
+        return category
+    }
+}
+
+extension PushBus {
+    /// Registers `registry` the iOS 8–10 way (`registerUserNotificationSettings`), and with `center`.
+    @available(iOS, deprecated: 10.0, message: "Use register(categories:center:notificationCenter:)")
+    public static func registerLegacy(
+        categories registry: CategoryRegistry, types: UIUserNotificationType = [.alert, .sound, .badge],
+        application: UIApplication = .shared, center: PushCenter? = nil
+    ) {
+        let center = center ?? installedCenter
+        let categories = Set(registry.categories.map { $0.makeUserNotificationCategory() })
+        application.registerUserNotificationSettings(UIUserNotificationSettings(types: types, categories: categories))
+        center.categories = registry
+        center.recordDiagnostics { $0.areCategoriesRegistered = true }
+    }
+}
+#endif

@@ -1,0 +1,71 @@
+// PushCategory / PushAction → UNNotificationCategory / UNNotificationAction (iOS 10+), and registration.
+#if canImport(UserNotifications)
+import UserNotifications
+#elseif PUSHBUS_APPLE_STUBS
+import PushBusAppleStubs
+#endif
+#if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
+import Foundation
+import PushBus
+
+extension PushAction {
+    /// The `UNNotificationAction` (a `UNTextInputNotificationAction` for text input) for this action; the icon is
+    /// set on iOS 15+ and ignored below.
+    public func makeNotificationAction() -> UNNotificationAction {
+        let descriptor = modernDescriptor
+        let options = UNNotificationActionOptions(rawValue: descriptor.optionsRawValue)
+        if #available(iOS 15.0, macOS 12.0, watchOS 8.0, *) {
+            let icon =
+                descriptor.iconSystemImageName.map { UNNotificationActionIcon(systemImageName: $0) }
+                ?? descriptor.iconTemplateImageName.map { UNNotificationActionIcon(templateImageName: $0) }
+            if let buttonTitle = descriptor.textInputButtonTitle {
+                return UNTextInputNotificationAction(
+                    identifier: descriptor.identifier, title: descriptor.title, options: options, icon: icon,
+                    textInputButtonTitle: buttonTitle, textInputPlaceholder: descriptor.textInputPlaceholder ?? "")
+            }
+            return UNNotificationAction(
+                identifier: descriptor.identifier, title: descriptor.title, options: options, icon: icon)
+        }
+        if let buttonTitle = descriptor.textInputButtonTitle {
+            return UNTextInputNotificationAction(
+                identifier: descriptor.identifier, title: descriptor.title, options: options,
+                textInputButtonTitle: buttonTitle, textInputPlaceholder: descriptor.textInputPlaceholder ?? "")
+        }
+        return UNNotificationAction(identifier: descriptor.identifier, title: descriptor.title, options: options)
+    }
+}
+
+extension PushCategory {
+    /// The `UNNotificationCategory` for this category (options by Apple's raw values).
+    public func makeNotificationCategory() -> UNNotificationCategory {
+        let descriptor = modernDescriptor
+        return UNNotificationCategory(
+            identifier: descriptor.identifier, actions: actions.map { $0.makeNotificationAction() },
+            intentIdentifiers: descriptor.intentIdentifiers,
+            hiddenPreviewsBodyPlaceholder: descriptor.hiddenPreviewsBodyPlaceholder,
+            categorySummaryFormat: descriptor.categorySummaryFormat,
+            options: UNNotificationCategoryOptions(rawValue: descriptor.optionsRawValue))
+    }
+}
+
+extension CategoryRegistry {
+    /// The registry's categories as `UNNotificationCategory`s, ready for `setNotificationCategories(_:)`.
+    public func makeNotificationCategories() -> Set<UNNotificationCategory> {
+        Set(categories.map { $0.makeNotificationCategory() })
+    }
+}
+
+extension PushBus {
+    /// Registers `registry` with the system (`setNotificationCategories`, which replaces the whole set) and
+    /// with `center`, so tapped messages carry their ``PushAction``.
+    public static func register(
+        categories registry: CategoryRegistry, center: PushCenter? = nil,
+        notificationCenter: UNUserNotificationCenter = .current()
+    ) {
+        let center = center ?? installedCenter
+        notificationCenter.setNotificationCategories(registry.makeNotificationCategories())
+        center.categories = registry
+        center.recordDiagnostics { $0.areCategoriesRegistered = true }
+    }
+}
+#endif

@@ -1,1 +1,0 @@
-// Placeholder; grows in a later issue.

@@ -1,0 +1,243 @@
+import Foundation
+import PushBus
+import PushBusRouting
+
+/// A simulated iPhone running your app: it hands notifications to the real PushBus adapters with the callbacks,
+/// in the order and with the app state iOS uses, and records everything that happens.
+///
+/// The device never posts to the hub itself: every message comes from ``UserNotificationAdapter`` or
+/// ``AppDelegateAdapter``, exactly as on a phone, so a test exercises the same code paths as production.
+///
+/// ```swift
+/// let device = SimulatedDevice(router: router)
+/// let link = router.attach(to: device.center)                  // what the app does at launch
+/// let push = device.receive(remote: ["aps": ["alert": "New"], "route": "app://product/12345"])
+/// try device.tap(push)                                          // cold start: launch options, scene, didReceive
+/// router.setReady(true)                                         // the first screen appeared
+/// await device.settle()
+/// #expect(device.routes.opened == ["app://product/12345"])
+/// #expect(device.completions.allCalledOnce)
+/// ```
+///
+/// Time moves only through ``advanceTime(by:)``: the same ``ManualClock`` drives the hub, the completion
+/// deadlines of the adapters and the ``SimulatedScheduler``. The hub and the adapters live as long as the
+/// device: a ``terminate()`` ends the simulated process but keeps your subscriptions, so a test can observe a
+/// later cold start.
+///
+/// Thread safety: `Sendable` (all state behind locks); every operation is synchronous and runs the app's
+/// synchronous callbacks on the calling thread. Drive it from one task at a time, as one user acts on one
+/// phone: two operations racing from different threads are each consistent, but their callbacks interleave.
+/// Async app handlers (`onBackgroundMessage`, `onResponse`) run in tasks: ``settle()`` waits for their
+/// completion handlers.
+public final class SimulatedDevice: Sendable {
+    /// The hub the adapters post to; subscribe to it as the app does.
+    public let center: PushCenter
+    /// The clock of the device, the hub, the completion deadlines and the scheduler.
+    public let clock: ManualClock
+    /// Local notifications (`UNUserNotificationCenter`'s pending and delivered lists).
+    public let scheduler: SimulatedScheduler
+    /// The app's router, if given: the device records every route it opens.
+    public let router: PushRouter?
+    /// The iOS 10+ delegate adapter the device calls.
+    public let notificationAdapter: UserNotificationAdapter
+    /// The app-delegate adapter the device calls (in the mode matching ``generation``).
+    public let appDelegateAdapter: AppDelegateAdapter
+    /// The iOS generation imitated.
+    public let generation: Generation
+
+    struct State {
+        var lifecycle: LifecycleState = .notRunning
+        var authorization: Authorization
+        var capabilities: Capabilities
+        var categories: CategoryRegistry
+        /// Force-quit by the user: silent pushes are not delivered until the user launches the app again.
+        var wasForceQuit = false
+        /// Remote notifications in Notification Center (local ones live in the scheduler's delivered list).
+        var remoteList: [SimulatedNotification] = []
+        /// Every remote notification received, by identifier (for other SDKs forwarding them again).
+        var received: [String: SimulatedNotification] = [:]
+        var nextPushNumber = 0
+    }
+
+    let storage: LockedState<State>
+    let recorder: SimulationRecorder
+    private let observations: [PushSubscription]
+
+    /// Creates a device with the app not running.
+    ///
+    /// - Parameters:
+    ///   - configuration: iOS generation, authorization, background modes and categories.
+    ///   - clock: The device's clock (default: a new ``ManualClock``).
+    ///   - center: The app's hub. Default: a new one on `clock`. A center you pass should use `clock` in its
+    ///     configuration (its de-duplication window and parking age run on it); its completion deadlines are
+    ///     moved onto `clock`.
+    ///   - router: The app's router; the device records its events (attaching it is up to the app).
+    public init(
+        configuration: Configuration = .init(), clock: ManualClock = ManualClock(), center: PushCenter? = nil,
+        router: PushRouter? = nil
+    ) {
+        let center = center ?? PushCenter(configuration: .init(clock: clock))
+        center.completionClock = clock
+        self.center = center
+        self.clock = clock
+        self.router = router
+        self.generation = configuration.generation
+        self.scheduler = SimulatedScheduler(clock: clock)
+        self.notificationAdapter = UserNotificationAdapter(center: center)
+        self.appDelegateAdapter = AppDelegateAdapter(center: center, mode: configuration.generation.adapterMode)
+        self.storage = LockedState(
+            State(
+                authorization: configuration.authorization, capabilities: configuration.capabilities,
+                categories: configuration.categories))
+        if !configuration.categories.categories.isEmpty { center.categories = configuration.categories }
+        let recorder = SimulationRecorder(clock: clock)
+        self.recorder = recorder
+        var observations = [center.monitor { message, receipt in recorder.record(.message(message, receipt)) }]
+        if let router {
+            observations.append(
+                router.observe { event in
+                    if let record = RouteRecord(event) { recorder.record(.route(record)) }
+                })
+        }
+        self.observations = observations
+        scheduler.setDeliveryHook { [weak self] notification in
+            self?.deliverLocal(notification) ?? .listed
+        }
+    }
+
+    // MARK: Settings
+
+    /// The app's state now.
+    public var lifecycleState: LifecycleState { storage.withLock { $0.lifecycle } }
+
+    /// What the callbacks would read from `UIApplication.applicationState` now.
+    public var appState: AppState { lifecycleState.appState }
+
+    /// What the user allowed; change it as the user would in Settings.
+    public var authorization: Authorization {
+        get { storage.withLock { $0.authorization } }
+        set { storage.withLock { $0.authorization = newValue } }
+    }
+
+    /// The app's background modes.
+    public var capabilities: Capabilities {
+        get { storage.withLock { $0.capabilities } }
+        set { storage.withLock { $0.capabilities = newValue } }
+    }
+
+    /// The categories the app registered (`setNotificationCategories`): iOS shows their actions, and the
+    /// adapters read them (`center.categories`) to attach the chosen ``PushAction`` to responses.
+    public var categories: CategoryRegistry {
+        get { storage.withLock { $0.categories } }
+        set {
+            storage.withLock { $0.categories = newValue }
+            center.categories = newValue
+        }
+    }
+
+    // MARK: Recordings
+
+    /// Everything that happened, in order.
+    public var timeline: [TimelineEntry] { recorder.timeline }
+
+    /// The timeline as an `AsyncSequence`: the entries so far, then each new one as it happens.
+    public func timelineEvents() -> AsyncStream<TimelineEntry> { recorder.stream() }
+
+    /// Every callback the device made into the app, in order.
+    public var callbacks: [CallbackRecord] { recorder.callbacks }
+
+    /// Every completion handler the device handed to the app, with each call the app made.
+    public var completions: [CompletionRecord] { recorder.completions }
+
+    /// Every message the adapters posted, with the hub's receipt (duplicates included).
+    public var deliveries: [Delivery] { recorder.deliveries }
+
+    /// The messages the hub accepted: what subscribers got (or will get, when parked).
+    public var messages: [PushMessage] { recorder.deliveries.messages }
+
+    /// Every route the router opened, deferred or refused.
+    public var routes: [RouteRecord] { recorder.routes }
+
+    /// What is in Notification Center now, oldest first (remote and local).
+    public var deliveredNotifications: [SimulatedNotification] {
+        let remote = storage.withLock { $0.remoteList }
+        let local = scheduler.deliveredNotifications().map(SimulatedNotification.init(local:))
+        return (remote + local).sorted { $0.date < $1.date }
+    }
+
+    /// Returns when every completion handler handed to the app so far has been called.
+    ///
+    /// > Warning: If an app handler never finishes, this waits until its deadline: advance the clock past it
+    /// > first (``advanceTime(by:)``), or the call does not return.
+    public func settle() async {
+        await recorder.settle()
+    }
+
+    /// Moves the device's clock forward: scheduled local notifications fire and completion deadlines expire,
+    /// in time order, on this thread.
+    public func advanceTime(by interval: TimeInterval) {
+        clock.advance(by: interval)
+    }
+
+    // MARK: Internals shared by the operation files
+
+    func record(_ event: Event) { recorder.record(event) }
+
+    func note(_ text: String) { record(.note(text)) }
+
+    /// Records a callback in the current state.
+    func call(_ callback: Callback, notification: String? = nil) {
+        let current = lifecycleState
+        let payloadID = notification.flatMap(knownNotification)?.messageID
+        record(
+            .callback(
+                CallbackRecord(
+                    callback: callback, state: current, notification: notification, payloadID: payloadID,
+                    date: clock.now)))
+    }
+
+    /// A notification the device received or fired, by identifier (the latest one).
+    func knownNotification(_ identifier: String) -> SimulatedNotification? {
+        if let remote = storage.withLock({ $0.received[identifier] }) { return remote }
+        return scheduler.firedNotifications().last { $0.identifier == identifier }.map(
+            SimulatedNotification.init(local:))
+    }
+
+    func transition(to new: LifecycleState) {
+        let old = storage.withLock { state -> LifecycleState in
+            defer { state.lifecycle = new }
+            return state.lifecycle
+        }
+        if old != new { record(.stateChanged(from: old, to: new)) }
+    }
+
+    func fetchCompletion(_ notification: String?) -> @Sendable (BackgroundFetchResult) -> Void {
+        let index = recorder.expectCompletion(.didReceiveRemoteNotification, notification: notification)
+        return { [recorder] result in recorder.complete(index, value: "\(result)") }
+    }
+
+    func voidCompletion(_ callback: Callback, _ notification: String?) -> @Sendable () -> Void {
+        let index = recorder.expectCompletion(callback, notification: notification)
+        return { [recorder] in recorder.complete(index, value: "()") }
+    }
+
+    func presentationCompletion(
+        _ notification: String?, then: @escaping @Sendable (PresentationOptions) -> Void
+    ) -> @Sendable (PresentationOptions) -> Void {
+        let index = recorder.expectCompletion(.willPresent, notification: notification)
+        return { [recorder] options in
+            recorder.complete(index, value: options.simulationDescription)
+            then(options)
+        }
+    }
+}
+
+extension PresentationOptions {
+    /// `[banner, list, sound, badge]`-style text.
+    var simulationDescription: String {
+        let names: [(PresentationOptions, String)] = [
+            (.banner, "banner"), (.list, "list"), (.alert, "alert"), (.sound, "sound"), (.badge, "badge"),
+        ]
+        return "[" + names.filter { contains($0.0) }.map(\.1).joined(separator: ", ") + "]"
+    }
+}

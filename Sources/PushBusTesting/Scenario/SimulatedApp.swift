@@ -1,0 +1,222 @@
+import Foundation
+import PushBus
+import PushBusRouting
+
+/// The app a scenario describes, wired as a real app would wire PushBus: categories, router attached to the
+/// hub, an inbox subscription, the background and response handlers it declares.
+final class SimulatedApp: Sendable {
+    let device: SimulatedDevice
+    let router: PushRouter?
+    private let subscriptions: [PushSubscription]
+
+    init(scenario: SimulationScenario) throws {
+        let configuration = try SimulatedDevice.Configuration(scenario)
+        let router = try scenario.routes.map(Self.makeRouter)
+        let device = SimulatedDevice(configuration: configuration, router: router)
+        var subscriptions: [PushSubscription] = []
+        // The app's own inbox: every message reaches a subscriber, as in an app that lists notifications.
+        subscriptions.append(device.center.subscribe(.all) { _ in })
+        if let router, let routes = scenario.routes {
+            let rules = routes.linkRules ?? []
+            let options = PushRouter.AttachOptions(link: { message in
+                Self.link(for: message, rules: rules) ?? PushRouteLink.default(in: message)
+            })
+            subscriptions.append(router.attach(to: device.center, options: options))
+        }
+        if let name = scenario.app.backgroundFetchResult {
+            guard let result = BackgroundFetchResult.named(name) else {
+                throw ScenarioError("unknown background fetch result '\(name)' (newData, noData, failed)")
+            }
+            subscriptions.append(device.center.onBackgroundMessage { _ in result })
+        }
+        if let names = scenario.app.presentation {
+            let options = try PresentationOptions(names: names)
+            device.center.presentationPolicy = .always(options)
+        }
+        if let reminder = scenario.app.reminder {
+            subscriptions.append(Self.reschedule(reminder, on: device))
+        }
+        self.device = device
+        self.router = router
+        self.subscriptions = subscriptions
+    }
+
+    // MARK: Steps
+
+    func perform(_ step: SimulationScenario.Step, baseDirectory: URL?) async throws {
+        switch step.do {
+        case "launch": device.launch()
+        case "background": device.moveToBackground()
+        case "foreground": device.bringToForeground()
+        case "suspend": device.suspend()
+        case "terminate": device.terminate(byUser: step.byUser ?? true)
+        case "receive": try device.receive(remote: payload(of: step, baseDirectory: baseDirectory), identifier: step.id)
+        case "schedule":
+            try device.schedule(local: request(of: step))
+            if step.seconds == nil { device.advanceTime(by: 0) }  // "now": iOS delivers it at once
+        case "tap": try device.tap(try required(step.id, "id", step), action: step.action, text: step.text)
+        case "dismiss": try device.dismiss(try required(step.id, "id", step))
+        case "forward":
+            let response = step.action.map { PushResponse(action: $0 == "open" ? .open : .init(identifier: $0)) }
+            try device.forwardFromOtherSDK(try required(step.id, "id", step), response: response)
+        case "advance":
+            // Work the app started (async handlers) finishes before time moves on, as on a device.
+            await device.settle()
+            device.advanceTime(by: try required(step.seconds, "seconds", step))
+        case "ready":
+            device.note("app: router.setReady(true)")
+            router?.setReady(true)
+        case "notReady":
+            device.note("app: router.setReady(false)")
+            router?.setReady(false)
+        case "settle": await device.settle()
+        case "authorize":
+            let name = try required(step.status, "status", step)
+            guard let status = SimulatedDevice.Authorization(rawValue: name) else {
+                throw ScenarioError("unknown authorization '\(name)'")
+            }
+            device.authorization = status
+        default:
+            throw ScenarioError("unknown step '\(step.do)'")
+        }
+    }
+
+    private func required<T>(_ value: T?, _ field: String, _ step: SimulationScenario.Step) throws -> T {
+        guard let value else { throw ScenarioError("step '\(step.do)' needs '\(field)'") }
+        return value
+    }
+
+    private func payload(of step: SimulationScenario.Step, baseDirectory: URL?) throws -> PushValue {
+        if let payload = step.payload { return payload }
+        let file = try required(step.file, "payload or file", step)
+        let url = URL(fileURLWithPath: file, relativeTo: baseDirectory)
+        do {
+            return try PushValue(json: Data(contentsOf: url))
+        } catch {
+            throw ScenarioError("cannot read payload \(url.path): \(error)")
+        }
+    }
+
+    private func request(of step: SimulationScenario.Step) throws -> LocalNotificationRequest {
+        let id = try required(step.id, "id", step)
+        let content = PushContent(
+            title: step.title, body: step.body, sound: .default, categoryIdentifier: step.category,
+            userInfo: step.userInfo ?? [:])
+        let trigger = step.seconds.map { LocalTrigger.timeInterval($0, repeats: step.repeats ?? false) }
+        return LocalNotificationRequest(identifier: id, content: content, trigger: trigger)
+    }
+
+    // MARK: Setup helpers
+
+    static func makeRouter(_ setup: SimulationScenario.RouteSetup) throws -> PushRouter {
+        let router = PushRouter(schemes: Set(setup.schemes), isReady: setup.ready ?? false)
+        do {
+            for pattern in setup.patterns { try router.register(pattern) { _ in } }
+            for pattern in setup.internalPatterns ?? [] { try router.register(pattern, access: .internal) { _ in } }
+        } catch {
+            throw ScenarioError("invalid route pattern: \(error)")
+        }
+        return router
+    }
+
+    static func link(for message: PushMessage, rules: [SimulationScenario.LinkRule]) -> PushRouteLink? {
+        let data = message.content.customData
+        func text(_ key: String) -> String? { PushRouteLink.parameters(in: .object(data))[key] }
+        for rule in rules where rule.when.allSatisfy({ text($0.key) == $0.value }) {
+            var url = rule.url
+            for key in data.keys {
+                if let value = text(key) { url = url.replacingOccurrences(of: "{\(key)}", with: value) }
+            }
+            return PushRouteLink(url: url)
+        }
+        return nil
+    }
+
+    /// The seed's recurring reminder: the answer's number of seconds schedules the next reminder.
+    static func reschedule(_ reminder: SimulationScenario.ReminderSetup, on device: SimulatedDevice) -> PushSubscription
+    {
+        device.center.subscribe(.category(reminder.category) && .tapped, replay: .none) { [weak device] message in
+            guard let device, message.response?.action == .custom(reminder.action) else { return }
+            let typed = Double(message.response?.userText ?? "") ?? reminder.minimum ?? 60
+            let seconds = min(max(typed, reminder.minimum ?? 1), reminder.maximum ?? .greatestFiniteMagnitude)
+            let content = PushContent(
+                title: reminder.title, body: "Next reminder in \(Int(seconds)) s", sound: .default,
+                categoryIdentifier: reminder.category)
+            do {
+                try device.schedule(
+                    local: LocalNotificationRequest(
+                        identifier: reminder.identifier, content: content,
+                        trigger: .timeInterval(seconds, repeats: false)))
+                device.note("the app schedules the next reminder in \(Int(seconds)) s")
+            } catch {
+                device.note("the app could not schedule the next reminder: \(error)")
+            }
+        }
+    }
+}
+
+extension SimulatedDevice.Configuration {
+    init(_ scenario: SimulationScenario) throws {
+        self.init()
+        switch scenario.device.generation ?? "scenes" {
+        case "scenes", "iOS13": generation = .scenes
+        case "notificationCenter", "iOS10": generation = .notificationCenter
+        case "legacy", "iOS9": generation = .legacy
+        case let other: throw ScenarioError("unknown generation '\(other)' (scenes, notificationCenter, legacy)")
+        }
+        if let name = scenario.device.authorization {
+            guard let value = SimulatedDevice.Authorization(rawValue: name) else {
+                throw ScenarioError("unknown authorization '\(name)'")
+            }
+            authorization = value
+        }
+        capabilities = scenario.device.backgroundMode ?? true ? [.remoteNotificationsBackgroundMode] : []
+        let categories = scenario.categories.map { setup in
+            let actions = setup.actions.map(Self.action)
+            return PushCategory(setup.identifier, options: setup.customDismiss == true ? [.customDismissAction] : []) {
+                for action in actions { action }
+            }
+        }
+        do {
+            self.categories = try CategoryRegistry(categories)
+        } catch {
+            throw ScenarioError("invalid categories: \(error)")
+        }
+    }
+}
+
+extension SimulatedDevice.Configuration {
+    static func action(_ setup: SimulationScenario.ActionSetup) -> PushAction {
+        var options: PushAction.Options = []
+        if setup.foreground == true { options.insert(.foreground) }
+        if setup.destructive == true { options.insert(.destructive) }
+        guard let button = setup.textInputButton else {
+            return .button(setup.identifier, title: setup.title, options: options)
+        }
+        return .textInput(
+            setup.identifier, title: setup.title, options: options, buttonTitle: button,
+            placeholder: setup.placeholder ?? "")
+    }
+}
+
+extension BackgroundFetchResult {
+    static func named(_ name: String) -> BackgroundFetchResult? {
+        allCases.first { "\($0)" == name }
+    }
+}
+
+extension PresentationOptions {
+    init(names: [String]) throws {
+        self = []
+        for name in names {
+            switch name {
+            case "banner": insert(.banner)
+            case "list": insert(.list)
+            case "sound": insert(.sound)
+            case "badge": insert(.badge)
+            case "alert": insert(.alert)
+            default: throw ScenarioError("unknown presentation option '\(name)' (banner, list, sound, badge, alert)")
+            }
+        }
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+import PushBus
+
+/// A scripted sequence for ``SimulatedDevice``, read from JSON: the device and app setup, the steps a user and
+/// APNs take, and what must have happened. `pushbus simulate --scenario FILE` runs one; `Docs/Testing.md`
+/// documents the format.
+///
+/// ```swift
+/// let scenario = try SimulationScenario(contentsOf: URL(fileURLWithPath: "Examples/scenarios/cold-start-product-tap.json"))
+/// let run = await scenario.run()
+/// #expect(run.failures.isEmpty)
+/// ```
+public struct SimulationScenario: Sendable, Decodable {
+    /// A one-line title.
+    public var name: String
+    /// What the scenario shows.
+    public var description: String?
+    /// The device: iOS generation, authorization, background mode.
+    public var device: DeviceSetup
+    /// The categories the app registers.
+    public var categories: [CategorySetup]
+    /// The app's router, if any.
+    public var routes: RouteSetup?
+    /// What the simulated app does with messages.
+    public var app: AppSetup
+    /// The steps, in order.
+    public var steps: [Step]
+    /// What must have happened after the last step.
+    public var expect: Expectations?
+    /// The folder `file` references in steps are relative to.
+    public var baseDirectory: URL?
+
+    /// The device setup.
+    public struct DeviceSetup: Sendable, Decodable {
+        /// `"scenes"` (iOS 13+, default), `"notificationCenter"` (iOS 10–12) or `"legacy"` (iOS 9).
+        public var generation: String?
+        /// `"authorized"` (default), `"provisional"`, `"denied"` or `"notDetermined"`.
+        public var authorization: String?
+        /// Whether the app has the remote-notifications background mode (default `true`).
+        public var backgroundMode: Bool?
+
+        public init(generation: String? = nil, authorization: String? = nil, backgroundMode: Bool? = nil) {
+            self.generation = generation
+            self.authorization = authorization
+            self.backgroundMode = backgroundMode
+        }
+    }
+
+    /// A category and its actions.
+    public struct CategorySetup: Sendable, Decodable {
+        public var identifier: String
+        /// Whether dismissing sends `didReceive` (`customDismissAction`).
+        public var customDismiss: Bool?
+        public var actions: [ActionSetup]
+    }
+
+    /// An action button.
+    public struct ActionSetup: Sendable, Decodable {
+        public var identifier: String
+        public var title: String
+        /// Whether choosing it opens the app (`.foreground`); otherwise it runs in the background.
+        public var foreground: Bool?
+        public var destructive: Bool?
+        /// The text-input button title; present for text-input actions.
+        public var textInputButton: String?
+        public var placeholder: String?
+    }
+
+    /// The app's router: accepted schemes, patterns and how push payloads become links.
+    public struct RouteSetup: Sendable, Decodable {
+        /// The accepted URL schemes (e.g. `["app"]`).
+        public var schemes: [String]
+        /// Patterns any source may open.
+        public var patterns: [String]
+        /// Patterns only the app itself may open (`.internal`).
+        public var internalPatterns: [String]?
+        /// Whether the first screen is ready at the start (default `false`: routes defer until a `ready` step).
+        public var ready: Bool?
+        /// Rules turning payload keys into a link, tried in order before the default extraction
+        /// (`route`, `url`, `deeplink`, provider keys).
+        public var linkRules: [LinkRule]?
+
+        public init(
+            schemes: [String], patterns: [String], internalPatterns: [String]? = nil, ready: Bool? = nil,
+            linkRules: [LinkRule]? = nil
+        ) {
+            self.schemes = schemes
+            self.patterns = patterns
+            self.internalPatterns = internalPatterns
+            self.ready = ready
+            self.linkRules = linkRules
+        }
+    }
+
+    /// When every `when` key of the payload's custom data equals its value (compared as text), the link is
+    /// `url` with each `{key}` replaced by that key's value: JPush's `BusinessLine`/`OrderID` mapping.
+    public struct LinkRule: Sendable, Decodable {
+        public var when: [String: String]
+        public var url: String
+    }
+
+    /// What the simulated app does.
+    public struct AppSetup: Sendable, Decodable {
+        /// What its `onBackgroundMessage` handler returns (`"newData"`, `"noData"`, `"failed"`); none if absent.
+        public var backgroundFetchResult: String?
+        /// What `willPresent` answers (`["banner", "list", "sound", "badge"]`); the library default if absent.
+        public var presentation: [String]?
+        /// A recurring reminder: the user's answer schedules the next one.
+        public var reminder: ReminderSetup?
+
+        public init(backgroundFetchResult: String? = nil, presentation: [String]? = nil, reminder: ReminderSetup? = nil)
+        {
+            self.backgroundFetchResult = backgroundFetchResult
+            self.presentation = presentation
+            self.reminder = reminder
+        }
+    }
+
+    /// The seeds' recurring reminder: when the user answers a notification of `category` with `action`, the
+    /// typed number of seconds (clamped to `minimum…maximum`, as the seed's slider) schedules the next one.
+    public struct ReminderSetup: Sendable, Decodable {
+        public var category: String
+        public var action: String
+        public var identifier: String
+        public var title: String
+        public var minimum: Double?
+        public var maximum: Double?
+    }
+
+    /// One step. `do` says which; the other fields are its arguments.
+    public struct Step: Sendable, Decodable {
+        /// `launch`, `background`, `foreground`, `suspend`, `terminate`, `receive`, `schedule`, `tap`,
+        /// `dismiss`, `forward`, `advance`, `ready`, `notReady`, `authorize`, `settle`.
+        public var `do`: String
+        /// The notification: given to `receive`/`schedule`, referenced by `tap`/`dismiss`.
+        public var id: String?
+        /// `receive`: the payload inline.
+        public var payload: PushValue?
+        /// `receive`: a payload file, relative to the scenario file.
+        public var file: String?
+        /// `tap`: the action identifier (absent: the notification itself); `forward`: the tap another SDK
+        /// reports (`open` or an action identifier; absent: an arrival).
+        public var action: String?
+        /// `tap`: the text typed into a text-input action.
+        public var text: String?
+        /// `advance`: how many seconds; `schedule`: the delay before it fires.
+        public var seconds: Double?
+        /// `schedule`: whether it repeats.
+        public var repeats: Bool?
+        /// `schedule`: the content.
+        public var title: String?
+        public var body: String?
+        public var category: String?
+        public var userInfo: [String: PushValue]?
+        /// `terminate`: `false` when the system (not the user) ends the app. Default `true`.
+        public var byUser: Bool?
+        /// `authorize`: the new authorization.
+        public var status: String?
+        /// A comment shown in the output.
+        public var note: String?
+    }
+
+    /// What must be true after the last step; every field is optional.
+    public struct Expectations: Sendable, Decodable {
+        /// The callbacks, in order, by short name (`didFinishLaunching`, `sceneWillConnect`, …).
+        public var callbacks: [String]?
+        /// The kinds of the messages the hub accepted, in order (`remote`, `remoteTapped`, `local`, …).
+        public var messageKinds: [String]?
+        /// How many reports the hub dropped as duplicates.
+        public var duplicatesDropped: Int?
+        /// The URLs the router opened, in order.
+        public var routesOpened: [String]?
+        /// The values the fetch completion handlers were called with, in order.
+        public var fetchResults: [String]?
+        /// Whether every completion handler was called exactly once (default checked: `true`).
+        public var completionsCalledOnce: Bool?
+        /// The app's state at the end (`active`, `background`, `notRunning`, …).
+        public var finalState: String?
+        /// The texts users typed, in order.
+        public var userTexts: [String]?
+        /// How many notifications fired from the scheduler.
+        public var localNotificationsFired: Int?
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, description, device, categories, routes, app, steps, expect
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        description = try container.decodeIfPresent(String.self, forKey: .description)
+        device = try container.decodeIfPresent(DeviceSetup.self, forKey: .device) ?? DeviceSetup()
+        categories = try container.decodeIfPresent([CategorySetup].self, forKey: .categories) ?? []
+        routes = try container.decodeIfPresent(RouteSetup.self, forKey: .routes)
+        app = try container.decodeIfPresent(AppSetup.self, forKey: .app) ?? AppSetup()
+        steps = try container.decode([Step].self, forKey: .steps)
+        expect = try container.decodeIfPresent(Expectations.self, forKey: .expect)
+    }
+
+    /// Reads a scenario file; `file` references in its steps resolve against the file's folder.
+    ///
+    /// - Throws: `DecodingError` with the path of the offending key, or a file-system error.
+    public init(contentsOf url: URL) throws {
+        let data = try Data(contentsOf: url)
+        self = try JSONDecoder().decode(SimulationScenario.self, from: data)
+        baseDirectory = url.deletingLastPathComponent()
+    }
+
+    /// Builds a scenario in code (the CLI's single-payload mode does).
+    public init(
+        name: String, description: String? = nil, device: DeviceSetup = DeviceSetup(), categories: [CategorySetup] = [],
+        routes: RouteSetup? = nil, app: AppSetup = AppSetup(), steps: [Step], expect: Expectations? = nil
+    ) {
+        self.name = name
+        self.description = description
+        self.device = device
+        self.categories = categories
+        self.routes = routes
+        self.app = app
+        self.steps = steps
+        self.expect = expect
+    }
+}
+
+extension SimulationScenario.Step {
+    /// A step with only an action and, optionally, a notification id.
+    public init(_ action: String, id: String? = nil) {
+        self.do = action
+        self.id = id
+    }
+}

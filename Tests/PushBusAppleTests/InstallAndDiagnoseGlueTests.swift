@@ -1,0 +1,210 @@
+#if PUSHBUS_APPLE_STUBS
+import Foundation
+import PushBus
+import PushBusApple
+import PushBusAppleStubs
+import Testing
+
+/// `PushBus.install()` keeps the delegate another SDK installed, and `diagnose()` says what is misconfigured.
+@MainActor @Suite(.serialized) struct InstallAndDiagnoseGlueTests {
+    @Test func installKeepsAndForwardsToThePreviousDelegate() throws {
+        defer { PushBus.uninstall() }
+        let center = PushCenter()
+        let notificationCenter = UNUserNotificationCenter()
+        let previous = PreviousDelegate(callsCompletion: false)
+        notificationCenter.delegate = previous
+
+        let delegate = PushBus.install(center: center, notificationCenter: notificationCenter)
+
+        #expect(notificationCenter.delegate === delegate)
+        #expect(delegate.previous === previous)
+        #expect(center.deliveryDiagnostics.isNotificationDelegateInstalled)
+        #expect(center.deliveryDiagnostics.wasDelegateInstalledDuringLaunch)
+    }
+
+    @Test func installingTwiceDoesNotForwardToItself() throws {
+        defer { PushBus.uninstall() }
+        let center = PushCenter()
+        let notificationCenter = UNUserNotificationCenter()
+        let previous = PreviousDelegate(callsCompletion: false)
+        notificationCenter.delegate = previous
+
+        PushBus.install(center: center, notificationCenter: notificationCenter)
+        let second = PushBus.install(center: center, notificationCenter: notificationCenter)
+
+        #expect(second.previous === previous)
+    }
+
+    @Test func uninstallRestoresThePreviousDelegate() {
+        let notificationCenter = UNUserNotificationCenter()
+        let previous = PreviousDelegate(callsCompletion: false)
+        notificationCenter.delegate = previous
+
+        PushBus.install(center: PushCenter(), notificationCenter: notificationCenter)
+        PushBus.uninstall()
+
+        #expect(notificationCenter.delegate === previous)
+        #expect(PushBus.delegate == nil)
+    }
+
+    @Test func diagnoseReportsAReplacedDelegateAndDeniedAuthorization() async {
+        defer { PushBus.uninstall() }
+        let center = PushCenter()
+        let notificationCenter = UNUserNotificationCenter()
+        notificationCenter.stubbedAuthorizationStatus = .denied
+        PushBus.install(center: center, notificationCenter: notificationCenter)
+        let intruder = PreviousDelegate(callsCompletion: false)
+        notificationCenter.delegate = intruder  // another SDK installs itself later
+
+        let codes = await PushBus.diagnose(center: center, notificationCenter: notificationCenter).map(\.code)
+
+        #expect(codes.contains("delegate.replaced"))
+        #expect(codes.contains("authorization.denied"))
+        #expect(codes.contains("token.missing"))
+    }
+
+    @Test func diagnoseReportsAMissingDelegateAfterLaunch() async {
+        let center = PushCenter()
+        let notificationCenter = UNUserNotificationCenter()
+        notificationCenter.stubbedAuthorizationStatus = .authorized
+        AppDelegateAdapter(center: center).applicationDidBecomeActive()
+
+        let codes = await PushBus.diagnose(center: center, notificationCenter: notificationCenter).map(\.code)
+
+        #expect(codes.contains("delegate.missing"))
+        #expect(!codes.contains("authorization.denied"))
+    }
+
+    @Test func aWellWiredAppHasNoFindings() async throws {
+        defer { PushBus.uninstall() }
+        let center = PushCenter()
+        let notificationCenter = UNUserNotificationCenter()
+        PushBus.install(center: center, notificationCenter: notificationCenter)
+        let granted = try await PushBus.requestAuthorization(notificationCenter: notificationCenter, center: center)
+        PushBus.appDelegate.application(
+            UIApplication(), didRegisterForRemoteNotificationsWithDeviceToken: Data([1, 2]))
+        center.recordDiagnostics { $0.areCategoriesRegistered = true }
+        PushBus.appDelegate.applicationDidBecomeActive(UIApplication())
+
+        let findings = await PushBus.diagnose(center: center, notificationCenter: notificationCenter)
+
+        #expect(granted)
+        #expect(notificationCenter.stubbedAuthorizationRequests == [[.alert, .sound, .badge]])
+        #expect(findings.isEmpty, "\(findings)")
+        #expect(center.deviceToken?.hexString == "0102")
+    }
+}
+
+/// The `UIApplicationDelegate` shapes reach the neutral adapter with UIKit's types converted.
+@MainActor @Suite struct AppDelegateGlueTests {
+    let center = PushCenter()
+    let messages = Recorder<PushMessage>()
+    let subscription: PushSubscription
+
+    init() {
+        let messages = messages
+        subscription = center.subscribe { messages.record($0) }
+    }
+
+    @Test func aLocalNotificationInTheLaunchOptionsIsConverted() throws {
+        let adapter = AppDelegateAdapter(center: center, mode: .legacy)
+        let local = UILocalNotification()
+        local.alertBody = "Stand up"
+        local.soundName = UILocalNotificationDefaultSoundName
+        local.category = "REMIND"
+        local.userInfo = ["reminder": 7]
+
+        adapter.application(UIApplication(), didFinishLaunchingWithOptions: [.localNotification: local])
+
+        let message = try #require(messages.all.first)
+        #expect(message.kind == .localTapped)
+        #expect(message.content.body == "Stand up")
+        #expect(message.content.sound == .default)
+        #expect(message.content.customData["reminder"] == 7)
+    }
+
+    @Test func coldStartThroughTheGlueIsOneTapWithTheChosenAction() throws {
+        let app = AppDelegateAdapter(center: center)
+        let delegate = PushNotificationDelegate(adapter: UserNotificationAdapter(center: center)) { .inactive }
+        let notification = StubNotifications.remote(StubNotifications.chatPayload)
+
+        app.application(
+            UIApplication(), didFinishLaunchingWithOptions: [.remoteNotification: StubNotifications.chatPayload])
+        delegate.userNotificationCenter(
+            UNUserNotificationCenter(),
+            didReceive: UNTextInputNotificationResponse(
+                stubbedNotification: notification, actionIdentifier: "REPLY", userText: "ok")
+        ) {}
+        app.applicationDidBecomeActive(UIApplication())
+
+        #expect(messages.count == 1)
+        #expect(messages.all.first?.response == PushResponse(action: .custom("REPLY"), userText: "ok"))
+    }
+
+    @Test func sceneConnectionOptionsReportTheResponse() throws {
+        let adapter = UserNotificationAdapter(center: center)
+        let response = UNNotificationResponse(
+            stubbedNotification: StubNotifications.remote(StubNotifications.chatPayload), actionIdentifier: "LIKE")
+
+        adapter.scene(willConnectWith: UIScene.ConnectionOptions(stubbedNotificationResponse: response))
+        adapter.scene(willConnectWith: UIScene.ConnectionOptions(stubbedNotificationResponse: nil))
+
+        #expect(messages.all.map(\.path) == [.sceneConnection])
+        #expect(messages.all.first?.response?.action == .custom("LIKE"))
+    }
+
+    @Test func theFetchHandlerGetsUIKitsResultOnce() async {
+        let adapter = AppDelegateAdapter(center: center)
+        let application = UIApplication()
+        application.applicationState = .background
+        let results = Recorder<UInt>()
+
+        adapter.application(application, didReceiveRemoteNotification: ["aps": ["content-available": 1]]) {
+            results.record($0.rawValue)
+        }
+
+        #expect(results.all == [UIBackgroundFetchResult.noData.rawValue])
+        #expect(messages.all.first?.isSilent == true)
+        #expect(messages.all.first?.appState == .background)
+    }
+
+    @Test func legacyActionsCarryTypedTextFromResponseInfo() throws {
+        let adapter = AppDelegateAdapter(center: center, mode: .legacy)
+        let done = Recorder<Bool>()
+        let local = UILocalNotification()
+        local.alertBody = "Note?"
+
+        adapter.application(
+            UIApplication(), handleActionWithIdentifier: "NOTE", for: local,
+            withResponseInfo: [UIUserNotificationActionResponseTypedTextKey: "milk"]
+        ) { done.record(true) }
+        adapter.application(
+            UIApplication(), handleActionWithIdentifier: nil, forRemoteNotification: StubNotifications.chatPayload
+        ) { done.record(true) }
+
+        #expect(messages.all.map(\.kind) == [.localTapped, .remoteTapped])
+        #expect(
+            messages.all.map(\.response) == [
+                PushResponse(action: .custom("NOTE"), userText: "milk"), PushResponse(action: .open),
+            ])
+        #expect(done.count == 2)
+    }
+
+    @Test func registrationFailureIsForwarded() {
+        let adapter = AppDelegateAdapter(center: center)
+        let events = Recorder<RegistrationEvent>()
+        let registration = center.subscribeRegistration { events.record($0) }
+        defer { registration.cancel() }
+
+        adapter.application(
+            UIApplication(), didFailToRegisterForRemoteNotificationsWithError: NSError(domain: "APNs", code: 3000))
+
+        guard case .failed(let error)? = events.all.first else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(error.domain == "APNs")
+        #expect(error.code == 3000)
+    }
+}
+#endif

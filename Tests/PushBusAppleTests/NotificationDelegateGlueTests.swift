@@ -1,0 +1,171 @@
+#if PUSHBUS_APPLE_STUBS
+import Foundation
+import PushBus
+import PushBusApple
+import PushBusAppleStubs
+import Testing
+
+/// The notification-center delegate turns UserNotifications objects into the right messages and completes once.
+@Suite struct NotificationDelegateGlueTests {
+    let center = PushCenter()
+    let messages = Recorder<PushMessage>()
+    let subscription: PushSubscription
+
+    init() {
+        let messages = messages
+        subscription = center.subscribe { messages.record($0) }
+    }
+
+    func makeDelegate(previous: (any UNUserNotificationCenterDelegate)? = nil) -> PushNotificationDelegate {
+        PushNotificationDelegate(adapter: UserNotificationAdapter(center: center), previous: previous) { .inactive }
+    }
+
+    @Test func aStubResponseWithTheDefaultActionBecomesAnOpenTap() throws {
+        let delegate = makeDelegate()
+        let done = Recorder<Bool>()
+        let response = UNNotificationResponse(
+            stubbedNotification: StubNotifications.remote(StubNotifications.chatPayload),
+            actionIdentifier: UNNotificationDefaultActionIdentifier)
+
+        delegate.userNotificationCenter(UNUserNotificationCenter(), didReceive: response) { done.record(true) }
+
+        let message = try #require(messages.all.first)
+        #expect(messages.count == 1)
+        #expect(message.kind == .remoteTapped)
+        #expect(message.response == PushResponse(action: .open))
+        #expect(message.requestIdentifier == "REQ-1")
+        #expect(message.appState == .inactive)
+        #expect(message.content.categoryIdentifier == "CHAT")
+        #expect(message.provider?.name == .fcm)
+        #expect(done.count == 1)
+    }
+
+    @Test func aTextInputResponseCarriesTheActionAndTheTypedText() throws {
+        let delegate = makeDelegate()
+        let response = UNTextInputNotificationResponse(
+            stubbedNotification: StubNotifications.remote(StubNotifications.chatPayload), actionIdentifier: "REPLY",
+            userText: "12:30?")
+
+        delegate.userNotificationCenter(UNUserNotificationCenter(), didReceive: response) {}
+
+        let message = try #require(messages.all.first)
+        #expect(message.response == PushResponse(action: .custom("REPLY"), userText: "12:30?"))
+    }
+
+    @Test func theDismissActionBecomesADismissTap() throws {
+        let delegate = makeDelegate()
+        let response = UNNotificationResponse(
+            stubbedNotification: StubNotifications.remote(StubNotifications.chatPayload),
+            actionIdentifier: UNNotificationDismissActionIdentifier)
+
+        delegate.userNotificationCenter(UNUserNotificationCenter(), didReceive: response) {}
+
+        #expect(messages.all.first?.response?.action == .dismiss)
+    }
+
+    @Test func aLocalNotificationResponseIsALocalTapWithItsFields() throws {
+        let delegate = makeDelegate()
+        let trigger = UNCalendarNotificationTrigger(dateMatching: DateComponents(hour: 9), repeats: true)
+        let response = UNNotificationResponse(
+            stubbedNotification: StubNotifications.local(trigger: trigger), actionIdentifier: "SNOOZE")
+
+        delegate.userNotificationCenter(UNUserNotificationCenter(), didReceive: response) {}
+
+        let message = try #require(messages.all.first)
+        #expect(message.kind == .localTapped)
+        #expect(message.response?.action == .custom("SNOOZE"))
+        #expect(message.content.title == "Stand up")
+        #expect(message.content.badge == 2)
+        #expect(message.content.sound == .default)
+        #expect(message.content.categoryIdentifier == "REMIND")
+        #expect(message.content.customData["reminder"] == 7)
+        #expect(message.provider == nil)
+    }
+
+    @Test func triggerKindsComeFromTheTriggerClass() {
+        #expect(TriggerKind(UNPushNotificationTrigger()) == .push)
+        #expect(TriggerKind(UNTimeIntervalNotificationTrigger(timeInterval: 60, repeats: true)) == .timeInterval)
+        #expect(TriggerKind(UNCalendarNotificationTrigger(dateMatching: DateComponents(), repeats: false)) == .calendar)
+        #expect(
+            TriggerKind(UNLocationNotificationTrigger(region: CLRegion(stubbedIdentifier: "home"), repeats: false))
+                == .location)
+        #expect(TriggerKind(nil) == .timeInterval)
+    }
+
+    @Test func willPresentAnswersWithThePolicyInApplesRawValues() throws {
+        let delegate = makeDelegate()
+        let options = Recorder<UInt>()
+
+        delegate.userNotificationCenter(
+            UNUserNotificationCenter(), willPresent: StubNotifications.remote(StubNotifications.chatPayload)
+        ) { options.record($0.rawValue) }
+
+        #expect(messages.all.map(\.kind) == [.remote])
+        #expect(options.all == [UNNotificationPresentationOptions([.banner, .list, .sound, .badge]).rawValue])
+    }
+
+    @Test func thePreviousDelegateIsStillCalledAndTheSystemHandlerRunsOnce() throws {
+        // Given another SDK's delegate that also calls the completion handlers (twice, even).
+        let previous = PreviousDelegate(callsCompletion: true)
+        let delegate = makeDelegate(previous: previous)
+        let presented = Recorder<UInt>()
+        let done = Recorder<Bool>()
+        let notification = StubNotifications.remote(StubNotifications.chatPayload)
+
+        delegate.userNotificationCenter(UNUserNotificationCenter(), willPresent: notification) {
+            presented.record($0.rawValue)
+        }
+        delegate.userNotificationCenter(
+            UNUserNotificationCenter(),
+            didReceive: UNNotificationResponse(stubbedNotification: notification, actionIdentifier: "LIKE")
+        ) { done.record(true) }
+        delegate.userNotificationCenter(UNUserNotificationCenter(), openSettingsFor: nil)
+
+        // Then both saw every callback, and the system handlers ran exactly once each.
+        #expect(previous.presented.all == ["REQ-1"])
+        #expect(previous.responses.all == ["LIKE"])
+        #expect(previous.settingsRequests.all == [true])
+        #expect(presented.count == 1)
+        #expect(done.count == 1)
+        #expect(messages.all.map(\.kind) == [.remote, .remoteTapped])
+    }
+
+    @Test func thePreviousDelegateFinishingFirstStillMeansOnce() async throws {
+        // The previous delegate completes at once; PushBus's response handler finishes later.
+        let previous = PreviousDelegate(callsCompletion: true)
+        let delegate = makeDelegate(previous: previous)
+        let handlerFinished = Recorder<Bool>()
+        let handler = center.onResponse { _ in handlerFinished.record(true) }
+        defer { handler.cancel() }
+        let done = Recorder<Bool>()
+
+        delegate.userNotificationCenter(
+            UNUserNotificationCenter(),
+            didReceive: UNNotificationResponse(
+                stubbedNotification: StubNotifications.remote(StubNotifications.chatPayload), actionIdentifier: "LIKE")
+        ) { done.record(true) }
+        for _ in 0..<100_000 where handlerFinished.count == 0 { await Task.yield() }
+        for _ in 0..<200 { await Task.yield() }
+
+        #expect(handlerFinished.count == 1)
+        #expect(done.count == 1)
+    }
+
+    @Test func aReleasedPreviousDelegateIsNotKeptAlive() {
+        var previous: PreviousDelegate? = PreviousDelegate(callsCompletion: false)
+        let delegate = makeDelegate(previous: previous)
+        weak let weakPrevious = previous
+
+        previous = nil
+
+        #expect(weakPrevious == nil)
+        #expect(delegate.previous == nil)
+    }
+
+    @Test func presentationOptionsConvertByRawValue() {
+        #expect(UNNotificationPresentationOptions(PresentationOptions.badge) == .badge)
+        #expect(UNNotificationPresentationOptions(PresentationOptions.banner) == .banner)
+        #expect(UNNotificationPresentationOptions([]) == [])
+    }
+}
+#endif

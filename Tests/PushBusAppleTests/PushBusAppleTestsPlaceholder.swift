@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct PushBusAppleTestsPlaceholder {
-    @Test func builds() {}
-}

@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct PushBusTestingTestsPlaceholder {
-    @Test func builds() {}
-}

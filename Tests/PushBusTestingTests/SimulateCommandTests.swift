@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// `pushbus simulate` and `pushbus apns` run as processes: what Docs/Testing.md promises on the command line.
+///
+/// Runs the `pushbus` binary that `swift build` / `swift test` put next to the test bundle.
+@Suite struct SimulateCommandTests {
+    static let binary: URL? = {
+        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidate = directory.appendingPathComponent("pushbus")
+        return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
+    }()
+
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    private func run(_ arguments: [String], input: Data? = nil) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = Self.root
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = Pipe()
+        let stdin = Pipe()
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(input) }
+        try stdin.fileHandleForWriting.close()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    @Test(.enabled(if: binary != nil, "the pushbus binary is built next to the tests"))
+    func theMainScenarioPrintsTheTimelineAndPasses() throws {
+        let result = try run(["simulate", "--scenario", "Examples/scenarios/cold-start-product-tap.json"])
+
+        #expect(result.status == 0)
+        #expect(result.output.contains("→ scene(_:willConnectTo:options:)"))
+        #expect(result.output.contains("route opened app://product/12345"))
+        #expect(result.output.contains("✓ PASSED"))
+    }
+
+    @Test(.enabled(if: binary != nil, "the pushbus binary is built next to the tests"))
+    func aSinglePayloadFromStandardInputGivesMachineReadableJSON() throws {
+        let payload = Data(#"{"aps": {"alert": "Hi"}, "route": "app://product/1"}"#.utf8)
+
+        let result = try run(["simulate", "-", "--state", "background", "--tap", "--json"], input: payload)
+
+        #expect(result.status == 0)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let callbacks = (report["callbacks"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        #expect(callbacks?.suffix(3) == ["sceneWillEnterForeground", "didReceiveResponse", "sceneDidBecomeActive"])
+        let routes = report["routes"] as? [[String: Any]]
+        #expect(routes?.first { $0["outcome"] as? String == "opened" }?["url"] as? String == "app://product/1")
+    }
+
+    @Test(.enabled(if: binary != nil, "the pushbus binary is built next to the tests"))
+    func exitStatusesSayWhatWentWrong() throws {
+        #expect(try run(["simulate", "-"], input: Data("[1]".utf8)).status == 2)
+        #expect(try run(["simulate", "--scenario", "/nonexistent.json"]).status == 2)
+        let failing = FileManager.default.temporaryDirectory.appendingPathComponent("pushbus-failing-scenario.json")
+        try Data(#"{"name": "x", "steps": [{"do": "launch"}], "expect": {"finalState": "background"}}"#.utf8)
+            .write(to: failing)
+        #expect(try run(["simulate", "--scenario", failing.path]).status == 1)
+    }
+
+    @Test(.enabled(if: binary != nil, "the pushbus binary is built next to the tests"))
+    func apnsAddsTheSimulatorTargetBundle() throws {
+        let result = try run(
+            ["apns", "-", "--bundle-id", "com.example.shop", "--output", "-"],
+            input: Data(#"{"aps": {"alert": "Hi"}}"#.utf8))
+
+        #expect(result.status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(document["Simulator Target Bundle"] as? String == "com.example.shop")
+        #expect((document["aps"] as? [String: Any])?["alert"] as? String == "Hi")
+        #expect(try run(["apns", "-", "--bundle-id", "x", "--output", "-"], input: Data("[]".utf8)).status == 1)
+    }
+}

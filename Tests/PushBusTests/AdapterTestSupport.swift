@@ -1,0 +1,120 @@
+import Foundation
+import PushBus
+import PushBusTesting
+
+/// Records values handed to a callback, from any thread.
+final class CallRecorder<Value: Sendable>: Sendable {
+    private let values = LockedState<[Value]>([])
+
+    func record(_ value: Value) { values.withLock { $0.append(value) } }
+    var all: [Value] { values.withLock { $0 } }
+    var count: Int { values.withLock { $0.count } }
+    var last: Value? { values.withLock { $0.last } }
+}
+
+extension CallRecorder where Value == Void {
+    func record() { record(()) }
+}
+
+/// A one-shot gate an async handler can wait on; `open()` releases every waiter (and later ones at once).
+final class Gate: Sendable {
+    private let state = LockedState<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let resumeNow = state.withLock { state -> Bool in
+                if state.isOpen { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+
+    func open() {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.isOpen = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+}
+
+/// Yields until `condition` holds, at most `limit` times: a bounded wait for work on other tasks, never a sleep.
+///
+/// - Returns: whether the condition held.
+@discardableResult
+func eventually(limit: Int = 100_000, _ condition: () -> Bool) async -> Bool {
+    for _ in 0..<limit {
+        if condition() { return true }
+        await Task.yield()
+    }
+    return condition()
+}
+
+/// Yields `count` times, to give stray work a chance to happen before checking it did not.
+func settle(_ count: Int = 200) async {
+    for _ in 0..<count { await Task.yield() }
+}
+
+/// A center on a manual clock with both adapters, and a recorder subscribed to everything.
+struct AdapterFixture {
+    let clock = ManualClock()
+    let center: PushCenter
+    let userNotifications: UserNotificationAdapter
+    let appDelegate: AppDelegateAdapter
+    let messages = CallRecorder<PushMessage>()
+    let subscription: PushSubscription
+
+    init(mode: AppDelegateAdapter.Mode = .userNotifications, subscribe: Bool = true) {
+        center = PushCenter(configuration: .init(clock: clock))
+        userNotifications = UserNotificationAdapter(center: center)
+        appDelegate = AppDelegateAdapter(center: center, mode: mode)
+        let messages = messages
+        subscription = subscribe ? center.subscribe { messages.record($0) } : PushSubscription {}
+    }
+}
+
+enum Payloads {
+    /// A visible alert with a deep link.
+    static var alert: [AnyHashable: Any] {
+        [
+            "aps": ["alert": ["title": "Order shipped", "body": "Your order 42 is on its way"], "sound": "default"],
+            "route": "myapp://order/42",
+        ]
+    }
+    /// A visible alert in the "CHAT" category.
+    static var chat: [AnyHashable: Any] {
+        [
+            "aps": ["alert": ["title": "Ann", "body": "Lunch?"], "category": "CHAT"],
+            "thread": "ann",
+        ]
+    }
+    /// A silent push.
+    static var silent: [AnyHashable: Any] { ["aps": ["content-available": 1], "sync": "inbox"] }
+    /// An alert that also wakes the app (`content-available`).
+    static var alertWithContent: [AnyHashable: Any] {
+        [
+            "aps": ["alert": "New mail", "badge": 3, "content-available": 1], "mailbox": "inbox",
+        ]
+    }
+
+    static func snapshot(
+        _ payload: [AnyHashable: Any], id: String = "REQ-1", trigger: TriggerKind = .push
+    ) -> NotificationSnapshot {
+        NotificationSnapshot(requestIdentifier: id, trigger: trigger, content: PushContent(userInfo: payload))
+    }
+
+    static func localSnapshot(trigger: TriggerKind = .timeInterval, category: String? = nil) -> NotificationSnapshot {
+        NotificationSnapshot(
+            requestIdentifier: "LOCAL-1", trigger: trigger,
+            content: PushContent(
+                title: "Stand up", body: "You have been sitting for an hour",
+                categoryIdentifier: category, userInfo: ["reminder": 7]))
+    }
+
+    static let legacyLocal = LegacyLocalNotification(
+        alertTitle: "Stand up", alertBody: "You have been sitting for an hour", category: "REMIND",
+        userInfo: ["reminder": 7])
+}
