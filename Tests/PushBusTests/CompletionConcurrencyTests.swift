@@ -1,0 +1,62 @@
+import Foundation
+import PushBus
+import Testing
+
+/// Exactly-once completion holds when many callbacks race on many threads.
+@Suite struct CompletionConcurrencyTests {
+    @Test func manyConcurrentFetchCallbacksEachCompleteOnce() async {
+        // Given 200 distinct silent pushes (plus a re-report of each) arriving from many tasks at once.
+        let fixture = AdapterFixture()
+        let handler = fixture.center.onBackgroundMessage { _ in .newData }
+        defer { handler.cancel() }
+        let results = (0..<200).map { _ in CallRecorder<BackgroundFetchResult>() }
+
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<200 {
+                for _ in 0..<2 {
+                    group.addTask {
+                        let payload: [AnyHashable: Any] = ["aps": ["content-available": 1], "n": index]
+                        fixture.appDelegate.didReceiveRemoteNotification(payload, appState: .background) {
+                            results[index].record($0)
+                        }
+                    }
+                }
+            }
+        }
+        await eventually { results.allSatisfy { $0.count == 2 } }
+
+        // Then every handler ran exactly once; each push was delivered once and yielded new data once.
+        #expect(results.allSatisfy { $0.count == 2 })
+        #expect(results.allSatisfy { $0.all.sorted { $0.rawValue < $1.rawValue } == [.newData, .noData] })
+        #expect(fixture.messages.count == 200)
+        fixture.clock.advance(by: 25)
+        #expect(results.allSatisfy { $0.count == 2 })
+    }
+
+    @Test func concurrentResponsesAndDeadlineFinishEachHandlerOnce() async {
+        let fixture = AdapterFixture()
+        let gate = Gate()
+        let handler = fixture.center.onResponse { message in
+            if message.content.customData["n"]?.intValue.map({ $0 % 2 == 0 }) == true { await gate.wait() }
+        }
+        defer { handler.cancel() }
+        let done = (0..<100).map { _ in CallRecorder<Void>() }
+
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<100 {
+                group.addTask {
+                    let snapshot = Payloads.snapshot(["aps": ["alert": "Hi"], "n": index], id: "R\(index)")
+                    fixture.userNotifications.didReceive(
+                        ResponseSnapshot(notification: snapshot, actionIdentifier: "LIKE"), appState: .background
+                    ) { done[index].record() }
+                }
+            }
+        }
+        await eventually { done.enumerated().allSatisfy { $0.offset % 2 == 0 || $0.element.count == 1 } }
+        fixture.clock.advance(by: 5)  // the even ones wait on the gate: the deadline completes them
+        gate.open()
+        await settle()
+
+        #expect(done.allSatisfy { $0.count == 1 })
+    }
+}
