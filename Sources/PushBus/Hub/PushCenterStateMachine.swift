@@ -1,0 +1,231 @@
+import Dispatch
+import Foundation
+
+/// The hub's state and its transitions. Pure: no locking and no calls to user code — each method changes the
+/// state and returns what the caller must do after unlocking (whom to call, which waiters to wake).
+///
+/// `HubStorage` runs every transition under its lock. Subscribers are kept in an array that is copied out to
+/// posts as an immutable snapshot (one retain, no allocation); a cancelled subscriber stays in the array as a
+/// tombstone until enough accumulate, then one pass compacts them, so subscribe and cancel are O(1) amortized.
+struct PushCenterStateMachine: Sendable {
+    /// What ``post(key:at:)`` tells the poster to do.
+    enum PostAction: Sendable {
+        /// The key was seen within the de-duplication window.
+        case duplicate
+        /// Deliver to the matching subscribers of this snapshot, then report back with the ticket.
+        case deliver([Subscriber<PushMessage>], PostTicket)
+    }
+
+    /// A fan-out in progress.
+    struct PostTicket: Sendable {
+        /// The in-flight generation the fan-out joined.
+        var generation: UInt64
+        /// The newest subscriber in the snapshot: later ones subscribed while the fan-out ran.
+        var lastSubscriberID: UInt64
+    }
+
+    /// What a subscribe tells the subscriber's thread to do.
+    enum SubscribeAction<Element: Sendable>: Sendable {
+        /// Nothing to replay: the subscriber is live.
+        case live(Subscriber<Element>)
+        /// Replay these (filter them first), then drain `pending` and go live; end the generation after.
+        case replay(Subscriber<Element>, [Element], generation: UInt64)
+        /// The center is gone: the subscriber is born cancelled and its termination should run.
+        case terminated(Subscriber<Element>)
+    }
+
+    private(set) var subscribers: [Subscriber<PushMessage>] = []
+    private var registrationSubscribers: [Subscriber<RegistrationEvent>] = []
+    private var tombstones = 0
+    private var registrationTombstones = 0
+    private var nextID: UInt64 = 0
+    private var deduplication: DeduplicationWindow
+    private var parking: ParkingLot
+    private var inFlight = InFlightDeliveries()
+    private(set) var statistics = PushCenter.Statistics()
+    private(set) var latestRegistration: RegistrationEvent?
+    private(set) var isTerminated = false
+
+    init(configuration: PushCenter.Configuration) {
+        deduplication = DeduplicationWindow(
+            window: configuration.deduplicationWindow, capacity: configuration.deduplicationCapacity)
+        parking = ParkingLot(
+            capacity: configuration.parkingCapacity, maximumAge: configuration.parkingMaximumAge)
+    }
+
+    // MARK: Posting
+
+    /// Counts the post, runs the de-duplication gate (`key` is `nil` when the gate is off) and hands out the
+    /// current snapshot.
+    mutating func post(key: PushMessage.DeduplicationKey?, at now: Date?) -> PostAction {
+        statistics.posted += 1
+        if let key, let now, !deduplication.record(key, at: now) {
+            statistics.duplicates += 1
+            return .duplicate
+        }
+        return .deliver(subscribers, PostTicket(generation: inFlight.begin(), lastSubscriberID: nextID))
+    }
+
+    /// Ends a fan-out that reached `delivered` subscriptions; returns the cancel waiters to wake.
+    mutating func finishDelivery(generation: UInt64, delivered: Int) -> [DispatchSemaphore] {
+        statistics.delivered += delivered
+        return inFlight.end(generation)
+    }
+
+    /// Parks a message no subscription in the fan-out's snapshot took.
+    ///
+    /// Returns the subscribers that arrived during the fan-out and want parked messages: their replay was taken
+    /// before this message was parked, so the poster hands it to them (the ticket stays open until then).
+    /// Otherwise the fan-out ends here and the waiters to wake are returned.
+    mutating func park(
+        _ message: PushMessage, at now: Date, ticket: PostTicket
+    ) -> (late: [Subscriber<PushMessage>], released: [DispatchSemaphore]) {
+        statistics.expired += parking.expire(at: now)
+        statistics.dropped += parking.park(message, at: now)
+        statistics.parked += 1
+        var late: [Subscriber<PushMessage>] = []
+        for subscriber in subscribers.reversed() {
+            guard subscriber.id > ticket.lastSubscriberID else { break }
+            if subscriber.wantsReplay, !subscriber.isCancelled { late.append(subscriber) }
+        }
+        guard late.isEmpty else { return (late.reversed(), []) }
+        return ([], inFlight.end(ticket.generation))
+    }
+
+    /// Counts messages a `for await` buffer dropped.
+    mutating func recordDropped(_ count: Int) { statistics.dropped += count }
+
+    // MARK: Subscribing
+
+    /// Adds a subscriber after the existing ones; with `replay`, hands out the parked messages to replay.
+    mutating func subscribe(
+        _ filter: PushFilter, replay: ReplayPolicy, at now: Date, storage: HubStorage,
+        onTermination: (@Sendable () -> Void)?, handler: @escaping @Sendable (PushMessage) -> Void
+    ) -> SubscribeAction<PushMessage> {
+        nextID += 1
+        statistics.expired += parking.expire(at: now)
+        let replayed = replay == .parked && !isTerminated ? parking.messages : []
+        let subscriber = Subscriber(
+            id: nextID, filter: filter, wantsReplay: replay == .parked,
+            phase: isTerminated ? .cancelled : replayed.isEmpty ? .live : .replaying, storage: storage,
+            onTermination: onTermination, handler: handler)
+        if isTerminated { return .terminated(subscriber) }
+        subscribers.append(subscriber)
+        if replayed.isEmpty { return .live(subscriber) }
+        return .replay(subscriber, replayed, generation: inFlight.begin())
+    }
+
+    /// Takes what queued for `subscriber` while it replayed; when nothing did, the subscriber goes live.
+    mutating func drainPending<Element>(_ subscriber: Subscriber<Element>) -> [Element]? {
+        guard !subscriber.pending.isEmpty else {
+            if subscriber.phase == .replaying { subscriber.setPhase(.live) }
+            return nil
+        }
+        defer { subscriber.pending = [] }
+        return subscriber.pending
+    }
+
+    /// Queues `element` for a subscriber that is replaying. Returns `nil` if it went live meanwhile (deliver
+    /// directly), `true` if queued, `false` if cancelled.
+    mutating func enqueueDuringReplay<Element>(_ element: Element, for subscriber: Subscriber<Element>) -> Bool? {
+        switch subscriber.phase {
+        case .live: return nil
+        case .replaying:
+            subscriber.pending.append(element)
+            return true
+        case .cancelled: return false
+        }
+    }
+
+    /// Ends a replay that delivered `delivered` messages.
+    mutating func finishReplay(generation: UInt64, delivered: Int) -> [DispatchSemaphore] {
+        finishDelivery(generation: generation, delivered: delivered)
+    }
+
+    // MARK: Cancelling
+
+    /// Cancels a subscriber. With `mayWait`, returns a semaphore to wait on until every delivery that might
+    /// still call its handler has ended (`nil` when none runs).
+    mutating func cancel<Element>(_ subscriber: Subscriber<Element>, mayWait: Bool) -> DispatchSemaphore? {
+        if markCancelled(subscriber) {
+            if Element.self == PushMessage.self {
+                tombstones += 1
+                Self.compact(&subscribers, tombstones: &tombstones)
+            } else {
+                registrationTombstones += 1
+                Self.compact(&registrationSubscribers, tombstones: &registrationTombstones)
+            }
+        }
+        return mayWait ? inFlight.barrier() : nil
+    }
+
+    private func markCancelled<Element>(_ subscriber: Subscriber<Element>) -> Bool {
+        guard subscriber.phase != .cancelled else { return false }
+        subscriber.setPhase(.cancelled)
+        subscriber.pending = []
+        return true
+    }
+
+    private static func compact<Element>(_ list: inout [Subscriber<Element>], tombstones: inout Int) {
+        guard tombstones > 8, tombstones * 2 > list.count else { return }
+        list.removeAll { $0.isCancelled }
+        tombstones = 0
+    }
+
+    /// Cancels everything: the center is gone. Returns the subscribers whose termination should run.
+    mutating func terminate() -> [any TerminationTarget] {
+        isTerminated = true
+        let messageSubscribers = subscribers
+        let registration = registrationSubscribers
+        subscribers = []
+        registrationSubscribers = []
+        for subscriber in messageSubscribers { subscriber.setPhase(.cancelled) }
+        for subscriber in registration { subscriber.setPhase(.cancelled) }
+        return messageSubscribers + registration
+    }
+
+    // MARK: Parking
+
+    /// The parked messages, oldest first, after dropping the expired ones.
+    mutating func parkedMessages(at now: Date) -> [PushMessage] {
+        statistics.expired += parking.expire(at: now)
+        return parking.messages
+    }
+
+    /// Drops every parked message.
+    mutating func clearParked() { parking.clear() }
+
+    // MARK: Registration
+
+    /// Records the event as the latest and hands out the registration subscribers to call.
+    mutating func post(registration event: RegistrationEvent) -> ([Subscriber<RegistrationEvent>], UInt64) {
+        latestRegistration = event
+        return (registrationSubscribers, inFlight.begin())
+    }
+
+    /// Adds a registration subscriber; the latest event, if any, is replayed first.
+    mutating func subscribeRegistration(
+        storage: HubStorage, handler: @escaping @Sendable (RegistrationEvent) -> Void
+    ) -> SubscribeAction<RegistrationEvent> {
+        nextID += 1
+        let replayed = isTerminated ? [] : latestRegistration.map { [$0] } ?? []
+        let subscriber = Subscriber(
+            id: nextID, filter: .all, wantsReplay: true,
+            phase: isTerminated ? .cancelled : replayed.isEmpty ? .live : .replaying, storage: storage,
+            onTermination: nil, handler: handler)
+        if isTerminated { return .terminated(subscriber) }
+        registrationSubscribers.append(subscriber)
+        if replayed.isEmpty { return .live(subscriber) }
+        return .replay(subscriber, replayed, generation: inFlight.begin())
+    }
+
+    /// Ends a registration fan-out.
+    mutating func finishRegistration(generation: UInt64) -> [DispatchSemaphore] { inFlight.end(generation) }
+}
+
+/// A subscriber whose termination hook runs when the center is torn down.
+protocol TerminationTarget: Sendable {
+    var onTermination: (@Sendable () -> Void)? { get }
+}
+
+extension Subscriber: TerminationTarget {}
