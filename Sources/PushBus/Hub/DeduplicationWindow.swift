@@ -4,21 +4,18 @@ import Foundation
 ///
 /// A key is a duplicate while it is remembered: from its first sighting until it is older than `window`
 /// seconds or `capacity` newer keys have been recorded after it. A duplicate does not refresh the key.
-/// Lookup and insertion cost one hash; eviction is first-in first-out from a ring buffer.
+///
+/// Each recorded key gets a sequence number; `seenAt` keeps the time of the last `capacity` ones in a ring
+/// indexed by sequence. A key is remembered if its sequence is among the last `capacity` and its time is within
+/// the window, so forgetting needs no work: stale entries are swept from the dictionary in one pass once they
+/// reach `capacity`, which keeps the common path at one hash per post (a `Set` removal would rehash its probe
+/// chain on every eviction).
 struct DeduplicationWindow: Sendable {
-    private struct Entry: Sendable {
-        var key: PushMessage.DeduplicationKey
-        var seenAt: Date
-        var sequence: UInt64
-    }
-
     let window: TimeInterval
     let capacity: Int
-    private var latest: [PushMessage.DeduplicationKey: UInt64] = [:]
-    private var ring: [Entry?] = []
-    private var head = 0
-    private var count = 0
-    private var sequence: UInt64 = 0
+    private var sequences: [HashedKey: Int] = [:]
+    private var seenAt: [Date] = []
+    private var nextSequence = 0
 
     init(window: TimeInterval, capacity: Int) {
         self.window = window
@@ -30,30 +27,64 @@ struct DeduplicationWindow: Sendable {
 
     /// Records `key` seen at `now`; returns `false` (and records nothing) if it is a duplicate.
     mutating func record(_ key: PushMessage.DeduplicationKey, at now: Date) -> Bool {
-        evict(before: now)
-        sequence &+= 1
-        if let previous = latest.updateValue(sequence, forKey: key) {
-            latest[key] = previous
+        let key = HashedKey(key)
+        let sequence = nextSequence
+        if let previous = sequences.updateValue(sequence, forKey: key), isRemembered(previous, at: now) {
+            sequences[key] = previous
             return false
         }
-        if ring.isEmpty { ring = Array(repeating: nil, count: capacity) }
-        if count == capacity { evictOldest() }
-        ring[(head + count) % capacity] = Entry(key: key, seenAt: now, sequence: sequence)
-        count += 1
+        if seenAt.isEmpty {
+            seenAt = Array(repeating: now, count: capacity)
+            sequences.reserveCapacity(sweepThreshold)
+        }
+        seenAt[sequence % capacity] = now
+        nextSequence += 1
+        if sequences.count >= sweepThreshold { sweep(at: now) }
         return true
     }
 
-    private mutating func evict(before now: Date) {
-        while count > 0, let oldest = ring[head], now.timeIntervalSince(oldest.seenAt) > window {
-            evictOldest()
-        }
+    /// How many keys the dictionary holds before forgotten ones are swept: at most `capacity` are remembered,
+    /// so a sweep runs at most once per `capacity` posts.
+    private var sweepThreshold: Int { 2 * capacity + 16 }
+
+    private func isRemembered(_ sequence: Int, at now: Date) -> Bool {
+        sequence >= nextSequence - capacity && now.timeIntervalSince(seenAt[sequence % capacity]) <= window
     }
 
-    private mutating func evictOldest() {
-        guard let oldest = ring[head] else { return }
-        if latest[oldest.key] == oldest.sequence { latest[oldest.key] = nil }
-        ring[head] = nil
-        head = (head + 1) % capacity
-        count -= 1
+    /// Drops the forgotten keys from the dictionary.
+    private mutating func sweep(at now: Date) {
+        var remembered = [HashedKey: Int](minimumCapacity: sweepThreshold)
+        for (key, sequence) in sequences where isRemembered(sequence, at: now) { remembered[key] = sequence }
+        sequences = remembered
     }
+}
+
+/// A key with its hash computed once per post, so the dictionary's lookups and sweeps rehash only an `Int`.
+private struct HashedKey: Hashable, Sendable {
+    let key: PushMessage.DeduplicationKey
+    let hash: Int
+
+    init(_ key: PushMessage.DeduplicationKey) {
+        self.key = key
+        var hasher = Hasher()
+        hasher.combine(key.id.rawValue)
+        switch key.kind {
+        case .remote: hasher.combine(0 as UInt8)
+        case .local: hasher.combine(1 as UInt8)
+        case .remoteTapped: hasher.combine(2 as UInt8)
+        case .localTapped: hasher.combine(3 as UInt8)
+        }
+        switch key.action {
+        case nil: hasher.combine(0 as UInt8)
+        case .open?: hasher.combine(1 as UInt8)
+        case .dismiss?: hasher.combine(2 as UInt8)
+        case .custom(let identifier)?:
+            hasher.combine(3 as UInt8)
+            hasher.combine(identifier)
+        }
+        hash = hasher.finalize()
+    }
+
+    static func == (lhs: HashedKey, rhs: HashedKey) -> Bool { lhs.hash == rhs.hash && lhs.key == rhs.key }
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }

@@ -7,13 +7,13 @@ import Foundation
 /// Kept apart from ``PushCenter`` so that subscribers and `for await` sequences can refer to it without keeping
 /// the center alive: when the center is released, ``terminate()`` ends every sequence.
 final class HubStorage: Sendable {
-    let state: LockedState<PushCenterStateMachine>
+    let state: HubState
     let clock: any PushClock
     /// A Boolean value indicating whether the de-duplication gate is on.
     let deduplicates: Bool
 
     init(configuration: PushCenter.Configuration) {
-        state = LockedState(PushCenterStateMachine(configuration: configuration))
+        state = HubState(PushCenterStateMachine(configuration: configuration))
         clock = configuration.clock
         deduplicates =
             configuration.deduplicationWindow > 0 && configuration.deduplicationCapacity > 0
@@ -58,7 +58,7 @@ final class HubStorage: Sendable {
 
     /// Hands a just-parked message to the subscribers that arrived during its fan-out (see
     /// ``PushCenterStateMachine/park(_:at:ticket:)``), then ends the fan-out.
-    private func deliverLate(_ message: PushMessage, to subscribers: [Subscriber<PushMessage>], generation: UInt64) {
+    private func deliverLate(_ message: PushMessage, to subscribers: [MessageSubscriber], generation: UInt64) {
         let depth = DeliveryDepth.enter()
         var delivered = 0
         for subscriber in subscribers where subscriber.acceptsAll || subscriber.filter.matches(message) {
@@ -79,10 +79,10 @@ final class HubStorage: Sendable {
 
     /// Delivers to a subscriber that was replaying when the snapshot was read: queued if it still is, direct if
     /// it went live meanwhile. Returns whether the handler got (or will get) the element.
-    private func deliverDuringReplay<Element>(_ element: Element, to subscriber: Subscriber<Element>) -> Bool {
+    private func deliverDuringReplay<Target: DeliveryTarget>(_ element: Target.Element, to subscriber: Target) -> Bool {
         let queued = state.withLock { $0.enqueueDuringReplay(element, for: subscriber) }
         if let queued { return queued }
-        subscriber.handler(element)
+        subscriber.receive(element)
         return true
     }
 
@@ -113,19 +113,19 @@ final class HubStorage: Sendable {
 
     /// Replays `elements` in order on this thread, then whatever queued meanwhile, until the subscriber is live.
     /// Returns how many of `elements` were delivered.
-    private func replayThenGoLive<Element>(_ elements: [Element], to subscriber: Subscriber<Element>) -> Int {
+    private func replayThenGoLive<Target: DeliveryTarget>(_ elements: [Target.Element], to subscriber: Target) -> Int {
         let depth = DeliveryDepth.enter()
         defer { DeliveryDepth.leave(restoring: depth) }
         var delivered = 0
         for element in elements {
             guard !subscriber.isCancelled else { break }
-            subscriber.handler(element)
+            subscriber.receive(element)
             delivered += 1
         }
         while let pending = state.withLock({ $0.drainPending(subscriber) }) {
             for element in pending {
                 guard !subscriber.isCancelled else { break }
-                subscriber.handler(element)
+                subscriber.receive(element)
             }
         }
         return delivered
@@ -134,7 +134,7 @@ final class HubStorage: Sendable {
     // MARK: Cancelling
 
     /// Cancels `subscriber`; outside a handler, waits for deliveries that might still call it.
-    func cancel<Element>(_ subscriber: Subscriber<Element>) {
+    func cancel<Target: DeliveryTarget>(_ subscriber: Target) {
         let mayWait = DeliveryDepth.current == 0
         let waiter = state.withLock { $0.cancel(subscriber, mayWait: mayWait) }
         waiter?.wait()

@@ -13,7 +13,7 @@ struct PushCenterStateMachine: Sendable {
         /// The key was seen within the de-duplication window.
         case duplicate
         /// Deliver to the matching subscribers of this snapshot, then report back with the ticket.
-        case deliver([Subscriber<PushMessage>], PostTicket)
+        case deliver([MessageSubscriber], PostTicket)
     }
 
     /// A fan-out in progress.
@@ -25,17 +25,17 @@ struct PushCenterStateMachine: Sendable {
     }
 
     /// What a subscribe tells the subscriber's thread to do.
-    enum SubscribeAction<Element: Sendable>: Sendable {
+    enum SubscribeAction<Target: DeliveryTarget>: Sendable {
         /// Nothing to replay: the subscriber is live.
-        case live(Subscriber<Element>)
+        case live(Target)
         /// Replay these (filter them first), then drain `pending` and go live; end the generation after.
-        case replay(Subscriber<Element>, [Element], generation: UInt64)
+        case replay(Target, [Target.Element], generation: UInt64)
         /// The center is gone: the subscriber is born cancelled and its termination should run.
-        case terminated(Subscriber<Element>)
+        case terminated(Target)
     }
 
-    private(set) var subscribers: [Subscriber<PushMessage>] = []
-    private var registrationSubscribers: [Subscriber<RegistrationEvent>] = []
+    private(set) var subscribers: [MessageSubscriber] = []
+    private var registrationSubscribers: [RegistrationSubscriber] = []
     private var tombstones = 0
     private var registrationTombstones = 0
     private var nextID: UInt64 = 0
@@ -79,11 +79,11 @@ struct PushCenterStateMachine: Sendable {
     /// Otherwise the fan-out ends here and the waiters to wake are returned.
     mutating func park(
         _ message: PushMessage, at now: Date, ticket: PostTicket
-    ) -> (late: [Subscriber<PushMessage>], released: [DispatchSemaphore]) {
+    ) -> (late: [MessageSubscriber], released: [DispatchSemaphore]) {
         statistics.expired += parking.expire(at: now)
         statistics.dropped += parking.park(message, at: now)
         statistics.parked += 1
-        var late: [Subscriber<PushMessage>] = []
+        var late: [MessageSubscriber] = []
         for subscriber in subscribers.reversed() {
             guard subscriber.id > ticket.lastSubscriberID else { break }
             if subscriber.wantsReplay, !subscriber.isCancelled { late.append(subscriber) }
@@ -101,11 +101,11 @@ struct PushCenterStateMachine: Sendable {
     mutating func subscribe(
         _ filter: PushFilter, replay: ReplayPolicy, at now: Date, storage: HubStorage,
         onTermination: (@Sendable () -> Void)?, handler: @escaping @Sendable (PushMessage) -> Void
-    ) -> SubscribeAction<PushMessage> {
+    ) -> SubscribeAction<MessageSubscriber> {
         nextID += 1
         statistics.expired += parking.expire(at: now)
         let replayed = replay == .parked && !isTerminated ? parking.messages : []
-        let subscriber = Subscriber(
+        let subscriber = MessageSubscriber(
             id: nextID, filter: filter, wantsReplay: replay == .parked,
             phase: isTerminated ? .cancelled : replayed.isEmpty ? .live : .replaying, storage: storage,
             onTermination: onTermination, handler: handler)
@@ -116,7 +116,7 @@ struct PushCenterStateMachine: Sendable {
     }
 
     /// Takes what queued for `subscriber` while it replayed; when nothing did, the subscriber goes live.
-    mutating func drainPending<Element>(_ subscriber: Subscriber<Element>) -> [Element]? {
+    mutating func drainPending<Target: DeliveryTarget>(_ subscriber: Target) -> [Target.Element]? {
         guard !subscriber.pending.isEmpty else {
             if subscriber.phase == .replaying { subscriber.setPhase(.live) }
             return nil
@@ -127,7 +127,9 @@ struct PushCenterStateMachine: Sendable {
 
     /// Queues `element` for a subscriber that is replaying. Returns `nil` if it went live meanwhile (deliver
     /// directly), `true` if queued, `false` if cancelled.
-    mutating func enqueueDuringReplay<Element>(_ element: Element, for subscriber: Subscriber<Element>) -> Bool? {
+    mutating func enqueueDuringReplay<Target: DeliveryTarget>(
+        _ element: Target.Element, for subscriber: Target
+    ) -> Bool? {
         switch subscriber.phase {
         case .live: return nil
         case .replaying:
@@ -146,9 +148,9 @@ struct PushCenterStateMachine: Sendable {
 
     /// Cancels a subscriber. With `mayWait`, returns a semaphore to wait on until every delivery that might
     /// still call its handler has ended (`nil` when none runs).
-    mutating func cancel<Element>(_ subscriber: Subscriber<Element>, mayWait: Bool) -> DispatchSemaphore? {
+    mutating func cancel<Target: DeliveryTarget>(_ subscriber: Target, mayWait: Bool) -> DispatchSemaphore? {
         if markCancelled(subscriber) {
-            if Element.self == PushMessage.self {
+            if subscriber is MessageSubscriber {
                 tombstones += 1
                 Self.compact(&subscribers, tombstones: &tombstones)
             } else {
@@ -159,21 +161,21 @@ struct PushCenterStateMachine: Sendable {
         return mayWait ? inFlight.barrier() : nil
     }
 
-    private func markCancelled<Element>(_ subscriber: Subscriber<Element>) -> Bool {
+    private func markCancelled<Target: DeliveryTarget>(_ subscriber: Target) -> Bool {
         guard subscriber.phase != .cancelled else { return false }
         subscriber.setPhase(.cancelled)
         subscriber.pending = []
         return true
     }
 
-    private static func compact<Element>(_ list: inout [Subscriber<Element>], tombstones: inout Int) {
+    private static func compact<Target: SubscriberBase>(_ list: inout [Target], tombstones: inout Int) {
         guard tombstones > 8, tombstones * 2 > list.count else { return }
         list.removeAll { $0.isCancelled }
         tombstones = 0
     }
 
     /// Cancels everything: the center is gone. Returns the subscribers whose termination should run.
-    mutating func terminate() -> [any TerminationTarget] {
+    mutating func terminate() -> [SubscriberBase] {
         isTerminated = true
         let messageSubscribers = subscribers
         let registration = registrationSubscribers
@@ -181,7 +183,7 @@ struct PushCenterStateMachine: Sendable {
         registrationSubscribers = []
         for subscriber in messageSubscribers { subscriber.setPhase(.cancelled) }
         for subscriber in registration { subscriber.setPhase(.cancelled) }
-        return messageSubscribers + registration
+        return messageSubscribers as [SubscriberBase] + registration as [SubscriberBase]
     }
 
     // MARK: Parking
@@ -198,7 +200,7 @@ struct PushCenterStateMachine: Sendable {
     // MARK: Registration
 
     /// Records the event as the latest and hands out the registration subscribers to call.
-    mutating func post(registration event: RegistrationEvent) -> ([Subscriber<RegistrationEvent>], UInt64) {
+    mutating func post(registration event: RegistrationEvent) -> ([RegistrationSubscriber], UInt64) {
         latestRegistration = event
         return (registrationSubscribers, inFlight.begin())
     }
@@ -206,13 +208,12 @@ struct PushCenterStateMachine: Sendable {
     /// Adds a registration subscriber; the latest event, if any, is replayed first.
     mutating func subscribeRegistration(
         storage: HubStorage, handler: @escaping @Sendable (RegistrationEvent) -> Void
-    ) -> SubscribeAction<RegistrationEvent> {
+    ) -> SubscribeAction<RegistrationSubscriber> {
         nextID += 1
         let replayed = isTerminated ? [] : latestRegistration.map { [$0] } ?? []
-        let subscriber = Subscriber(
-            id: nextID, filter: .all, wantsReplay: true,
-            phase: isTerminated ? .cancelled : replayed.isEmpty ? .live : .replaying, storage: storage,
-            onTermination: nil, handler: handler)
+        let subscriber = RegistrationSubscriber(
+            id: nextID, phase: isTerminated ? .cancelled : replayed.isEmpty ? .live : .replaying, storage: storage,
+            handler: handler)
         if isTerminated { return .terminated(subscriber) }
         registrationSubscribers.append(subscriber)
         if replayed.isEmpty { return .live(subscriber) }
@@ -222,10 +223,3 @@ struct PushCenterStateMachine: Sendable {
     /// Ends a registration fan-out.
     mutating func finishRegistration(generation: UInt64) -> [DispatchSemaphore] { inFlight.end(generation) }
 }
-
-/// A subscriber whose termination hook runs when the center is torn down.
-protocol TerminationTarget: Sendable {
-    var onTermination: (@Sendable () -> Void)? { get }
-}
-
-extension Subscriber: TerminationTarget {}

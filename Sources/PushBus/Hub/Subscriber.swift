@@ -12,25 +12,17 @@ enum SubscriberPhase: Int, Sendable {
     case cancelled = 2
 }
 
-/// One subscription as the hub stores it: filter, handler and the phase every delivery checks.
+/// What every subscriber has: an id, the phase each delivery checks, and the way back to its storage.
 ///
 /// The phase is read without the center's lock on every delivery (an atomic load), and changed only with the
 /// center's lock held, so a transition and the work around it (queueing, draining, cancelling) are atomic.
-final class Subscriber<Element: Sendable>: @unchecked Sendable {
-    // Safe: `pending` is read and written only while the owning `HubStorage` holds its lock; `phase` is
-    // atomic (or lock-guarded on Apple platforms); every other stored property is immutable.
+class SubscriberBase: @unchecked Sendable {
+    // Safe: `phaseValue` is atomic (lock-guarded on Apple platforms); the other stored properties are immutable.
+    // Subclasses add `pending`, guarded by the owning storage's lock.
     let id: UInt64
-    let filter: PushFilter
-    /// A Boolean value indicating whether `filter` is `.all`, so the hot path skips evaluating it.
-    let acceptsAll: Bool
-    /// A Boolean value indicating whether the subscription wants parked messages (``ReplayPolicy/parked``).
-    let wantsReplay: Bool
-    let handler: @Sendable (Element) -> Void
     /// Called once when the center is torn down (ends `for await` loops).
     let onTermination: (@Sendable () -> Void)?
     weak let storage: HubStorage?
-    /// Live messages that arrived while parked ones were being replayed. Guarded by the storage's lock.
-    var pending: [Element] = []
 
     #if canImport(Darwin)
     private let phaseLock = Lock()
@@ -39,15 +31,8 @@ final class Subscriber<Element: Sendable>: @unchecked Sendable {
     private let phaseValue: Atomic<Int>
     #endif
 
-    init(
-        id: UInt64, filter: PushFilter, wantsReplay: Bool, phase: SubscriberPhase, storage: HubStorage,
-        onTermination: (@Sendable () -> Void)?, handler: @escaping @Sendable (Element) -> Void
-    ) {
+    init(id: UInt64, phase: SubscriberPhase, storage: HubStorage, onTermination: (@Sendable () -> Void)?) {
         self.id = id
-        self.filter = filter
-        self.acceptsAll = filter.acceptsAll
-        self.wantsReplay = wantsReplay
-        self.handler = handler
         self.onTermination = onTermination
         self.storage = storage
         #if canImport(Darwin)
@@ -59,7 +44,7 @@ final class Subscriber<Element: Sendable>: @unchecked Sendable {
 
     /// The current phase.
     @inline(__always)
-    var phase: SubscriberPhase {
+    final var phase: SubscriberPhase {
         #if canImport(Darwin)
         return phaseLock.withLock { phaseValue }
         #else
@@ -68,7 +53,7 @@ final class Subscriber<Element: Sendable>: @unchecked Sendable {
     }
 
     /// Changes the phase. Call only with the owning storage's lock held.
-    func setPhase(_ phase: SubscriberPhase) {
+    final func setPhase(_ phase: SubscriberPhase) {
         #if canImport(Darwin)
         phaseLock.withLock { phaseValue = phase }
         #else
@@ -77,15 +62,67 @@ final class Subscriber<Element: Sendable>: @unchecked Sendable {
     }
 
     /// A Boolean value indicating whether the subscription has been cancelled.
-    var isCancelled: Bool { phase == .cancelled }
+    final var isCancelled: Bool { phase == .cancelled }
 }
 
-extension Subscriber: CancellationToken {
+/// A subscriber the storage can replay to, queue for and cancel, whatever it receives.
+protocol DeliveryTarget: SubscriberBase, CancellationToken {
+    associatedtype Element: Sendable
+    /// Live elements that arrived while parked ones were being replayed. Guarded by the storage's lock.
+    var pending: [Element] { get set }
+    /// Calls the handler.
+    func receive(_ element: Element)
+}
+
+/// A message subscription as the hub stores it.
+///
+/// Deliberately not generic: a closure stored in a generic class is kept at its most general calling
+/// convention, and calling it with a `PushMessage` would go through a thunk that copies the whole message twice.
+final class MessageSubscriber: SubscriberBase, DeliveryTarget, @unchecked Sendable {
+    // Safe: `pending` is read and written only while the owning `HubStorage` holds its lock (see SubscriberBase).
+    let filter: PushFilter
+    /// A Boolean value indicating whether `filter` is `.all`, so the hot path skips evaluating it.
+    let acceptsAll: Bool
+    /// A Boolean value indicating whether the subscription wants parked messages (``ReplayPolicy/parked``).
+    let wantsReplay: Bool
+    let handler: @Sendable (PushMessage) -> Void
+    var pending: [PushMessage] = []
+
+    init(
+        id: UInt64, filter: PushFilter, wantsReplay: Bool, phase: SubscriberPhase, storage: HubStorage,
+        onTermination: (@Sendable () -> Void)?, handler: @escaping @Sendable (PushMessage) -> Void
+    ) {
+        self.filter = filter
+        acceptsAll = filter.acceptsAll
+        self.wantsReplay = wantsReplay
+        self.handler = handler
+        super.init(id: id, phase: phase, storage: storage, onTermination: onTermination)
+    }
+
+    func receive(_ element: PushMessage) { handler(element) }
+
     func cancel() {
-        if let storage {
-            storage.cancel(self)
-        } else {
-            setPhase(.cancelled)
-        }
+        if let storage { storage.cancel(self) } else { setPhase(.cancelled) }
+    }
+}
+
+/// A registration-event subscription.
+final class RegistrationSubscriber: SubscriberBase, DeliveryTarget, @unchecked Sendable {
+    // Safe: `pending` is read and written only while the owning `HubStorage` holds its lock (see SubscriberBase).
+    let handler: @Sendable (RegistrationEvent) -> Void
+    var pending: [RegistrationEvent] = []
+
+    init(
+        id: UInt64, phase: SubscriberPhase, storage: HubStorage,
+        handler: @escaping @Sendable (RegistrationEvent) -> Void
+    ) {
+        self.handler = handler
+        super.init(id: id, phase: phase, storage: storage, onTermination: nil)
+    }
+
+    func receive(_ element: RegistrationEvent) { handler(element) }
+
+    func cancel() {
+        if let storage { storage.cancel(self) } else { setPhase(.cancelled) }
     }
 }

@@ -114,7 +114,8 @@ import Testing
         // Then the long-lived subscriptions got every message exactly once, in each poster's order
         for log in stable {
             for (poster, sequences) in log.received.enumerated() {
-                #expect(sequences == Array(1...perPoster), "poster \(poster)")
+                #expect(sequences.count == perPoster, "poster \(poster): \(sequences.count) of \(perPoster)")
+                #expect(sequences.elementsEqual(1...perPoster), "poster \(poster): lost, duplicated or reordered")
             }
         }
         // And each short-lived one got, per poster, a gap-free increasing run covering every post made
@@ -125,7 +126,7 @@ import Testing
             #expect(log.lateDeliveries == 0)
             for (poster, sequences) in log.received.enumerated() {
                 if let first = sequences.first {
-                    #expect(sequences == Array(first..<(first + sequences.count)), "poster \(poster) run")
+                    #expect(sequences.elementsEqual(first..<(first + sequences.count)), "poster \(poster) run")
                 }
                 let required = window[poster].from <= window[poster].through
                     ? Array(window[poster].from...window[poster].through) : []
@@ -158,7 +159,9 @@ import Testing
             #expect(finished)
 
             // Then it has every message exactly once, in order: replayed ones first, then live ones
-            #expect(log.received[0] == Array(1...count))
+            let received = log.received[0]
+            #expect(received.count == count, "received \(received.count) of \(count)")
+            #expect(received.elementsEqual(1...count), "lost, duplicated or reordered")
             _ = subscription
         }
     }
