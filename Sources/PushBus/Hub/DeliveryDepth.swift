@@ -15,25 +15,41 @@ import Foundation
 /// subscriptions, or a handler cancelling its own).
 enum DeliveryDepth {
     #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
+    /// Each thread's depth lives in a heap cell found through this key (freed when the thread exits), so
+    /// entering and leaving cost one `pthread_getspecific` and two plain writes.
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
-        pthread_key_create(&key, nil)
+        #if canImport(Darwin)
+        pthread_key_create(&key) { $0.deallocate() }
+        #else
+        pthread_key_create(&key) { $0?.deallocate() }
+        #endif
         return key
     }()
 
+    @inline(__always)
+    private static func cell() -> UnsafeMutablePointer<Int> {
+        if let cell = pthread_getspecific(key) { return cell.assumingMemoryBound(to: Int.self) }
+        let cell = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        cell.initialize(to: 0)
+        pthread_setspecific(key, cell)
+        return cell
+    }
+
     /// The current thread's depth; 0 outside every handler.
-    static var current: Int { Int(bitPattern: pthread_getspecific(key)) }
+    static var current: Int { pthread_getspecific(key)?.assumingMemoryBound(to: Int.self).pointee ?? 0 }
 
     @inline(__always)
     static func enter() -> Int {
-        let depth = current
-        pthread_setspecific(key, UnsafeRawPointer(bitPattern: depth + 1))
+        let cell = cell()
+        let depth = cell.pointee
+        cell.pointee = depth + 1
         return depth
     }
 
     @inline(__always)
     static func leave(restoring depth: Int) {
-        pthread_setspecific(key, UnsafeRawPointer(bitPattern: depth))
+        pthread_getspecific(key)?.assumingMemoryBound(to: Int.self).pointee = depth
     }
     #else
     private static let key = "PushBus.DeliveryDepth"
