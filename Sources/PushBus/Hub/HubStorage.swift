@@ -92,7 +92,8 @@ final class HubStorage: Sendable {
         _ filter: PushFilter, replay: ReplayPolicy, onTermination: (@Sendable () -> Void)? = nil,
         _ handler: @escaping @Sendable (PushMessage) -> Void
     ) -> PushSubscription {
-        let now = clock.now
+        // The clock is read only to expire parked messages before replaying them.
+        let now = replay == .parked ? clock.now : nil
         let action = state.withLock {
             $0.subscribe(
                 filter, replay: replay, at: now, storage: self, onTermination: onTermination, handler: handler)

@@ -97,13 +97,14 @@ struct PushCenterStateMachine: Sendable {
 
     // MARK: Subscribing
 
-    /// Adds a subscriber after the existing ones; with `replay`, hands out the parked messages to replay.
+    /// Adds a subscriber after the existing ones; with `replay`, hands out the parked messages to replay (after
+    /// expiring the old ones when `now` is given).
     mutating func subscribe(
-        _ filter: PushFilter, replay: ReplayPolicy, at now: Date, storage: HubStorage,
+        _ filter: PushFilter, replay: ReplayPolicy, at now: Date?, storage: HubStorage,
         onTermination: (@Sendable () -> Void)?, handler: @escaping @Sendable (PushMessage) -> Void
     ) -> SubscribeAction<MessageSubscriber> {
         nextID += 1
-        statistics.expired += parking.expire(at: now)
+        if let now { statistics.expired += parking.expire(at: now) }
         let replayed = replay == .parked && !isTerminated ? parking.messages : []
         let subscriber = MessageSubscriber(
             id: nextID, filter: filter, wantsReplay: replay == .parked,
