@@ -9,11 +9,15 @@ import PushBus
 let subscriberCounts = [1, 10, 100]
 
 /// Sub-microsecond work: 1,000 operations per measured iteration (see DESIGN.md on clock overhead).
-var kilo: Benchmark.Configuration { Benchmark.Configuration(
-    metrics: [.wallClock, .mallocCountTotal], scalingFactor: .kilo, maxDuration: .seconds(2), maxIterations: 2_000) }
+var kilo: Benchmark.Configuration {
+    Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal], scalingFactor: .kilo, maxDuration: .seconds(2), maxIterations: 2_000)
+}
 /// Parsing: one payload per iteration.
-var single: Benchmark.Configuration { Benchmark.Configuration(
-    metrics: [.wallClock, .mallocCountTotal], scalingFactor: .one, maxDuration: .seconds(2), maxIterations: 5_000) }
+var single: Benchmark.Configuration {
+    Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal], scalingFactor: .one, maxDuration: .seconds(2), maxIterations: 5_000)
+}
 
 /// A realistic message (parsed from the 1 KB payload) to fan out.
 let sampleMessage: PushMessage = {

@@ -14,8 +14,10 @@ enum Payloads {
             ])
             payload = [
                 "aps": [
-                    "alert": ["title": "Your order has shipped", "subtitle": "Order #48213",
-                              "body": "Tap to follow the parcel and see what else you might like."],
+                    "alert": [
+                        "title": "Your order has shipped", "subtitle": "Order #48213",
+                        "body": "Tap to follow the parcel and see what else you might like.",
+                    ],
                     "badge": 3, "sound": "default", "category": "ORDER_UPDATE", "thread-id": "orders",
                     "mutable-content": 1,
                 ],

@@ -38,8 +38,15 @@ public struct PushFilter: Sendable {
         PushFilter(rule: .predicate(predicate))
     }
 
-    public static func && (lhs: PushFilter, rhs: PushFilter) -> PushFilter { PushFilter(rule: .and(lhs.rule, rhs.rule)) }
-    public static func || (lhs: PushFilter, rhs: PushFilter) -> PushFilter { PushFilter(rule: .or(lhs.rule, rhs.rule)) }
+    /// Messages both filters match.
+    public static func && (lhs: PushFilter, rhs: PushFilter) -> PushFilter {
+        PushFilter(rule: .and(lhs.rule, rhs.rule))
+    }
+    /// Messages either filter matches.
+    public static func || (lhs: PushFilter, rhs: PushFilter) -> PushFilter {
+        PushFilter(rule: .or(lhs.rule, rhs.rule))
+    }
+    /// Messages the filter does not match.
     public static prefix func ! (filter: PushFilter) -> PushFilter { PushFilter(rule: .not(filter.rule)) }
 
     /// A Boolean value indicating whether the filter is ``all`` (the hub then skips evaluating it).

@@ -1,4 +1,5 @@
-/// An `AsyncSequence` of the messages a ``PushCenter`` delivers, made by ``PushCenter/messages(_:replay:bufferingPolicy:)``.
+/// An `AsyncSequence` of the messages a ``PushCenter`` delivers, made by
+/// ``PushCenter/messages(_:replay:bufferingPolicy:)``.
 ///
 /// The subscription starts when the sequence is made; its first iterator receives everything from then on.
 /// Each further iterator subscribes anew when it is made. Iteration ends when the consuming task is cancelled or

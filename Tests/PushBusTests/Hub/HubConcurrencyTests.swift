@@ -128,7 +128,8 @@ import Testing
                 if let first = sequences.first {
                     #expect(sequences.elementsEqual(first..<(first + sequences.count)), "poster \(poster) run")
                 }
-                let required = window[poster].from <= window[poster].through
+                let required =
+                    window[poster].from <= window[poster].through
                     ? Array(window[poster].from...window[poster].through) : []
                 #expect(Set(required).isSubset(of: Set(sequences)), "poster \(poster) missed a live post")
             }
