@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
-suites='HubConcurrencyTests|HubReentrancyTests|HubDeliveryTests|SubscriptionLifetimeTests|PushMessagesTests'
+suites='HubConcurrencyTests|HubReentrancyTests|HubDeliveryTests|SubscriptionLifetimeTests|SubscriptionReleaseTests'
+suites+='|PushMessagesTests'
 suites+='|ParkingTests|DeduplicationTests|PushFilterTests|RegistrationEventTests'
 
 # TSan reports make the run fail (halt_on_error), not just print.

@@ -33,7 +33,7 @@ final class HubStorage: Sendable {
             switch subscriber.phase {
             case .live:
                 guard subscriber.acceptsAll || subscriber.filter.matches(message) else { continue }
-                subscriber.handler(message)
+                subscriber.handler?(message)
                 delivered += 1
             case .replaying:
                 guard subscriber.acceptsAll || subscriber.filter.matches(message) else { continue }
@@ -50,8 +50,8 @@ final class HubStorage: Sendable {
             return .delivered(delivered)
         }
         let parkedAt = now ?? clock.now
-        let (late, released) = state.withLock { $0.park(message, at: parkedAt, ticket: ticket) }
-        wake(released)
+        let (late, wakeups) = state.withLock { $0.park(message, at: parkedAt, ticket: ticket) }
+        wake(wakeups)
         if !late.isEmpty { deliverLate(message, to: late, generation: ticket.generation) }
         return .parked
     }
@@ -64,7 +64,7 @@ final class HubStorage: Sendable {
         for subscriber in subscribers where subscriber.acceptsAll || subscriber.filter.matches(message) {
             switch subscriber.phase {
             case .live:
-                subscriber.handler(message)
+                subscriber.handler?(message)
                 delivered += 1
             case .replaying:
                 if deliverDuringReplay(message, to: subscriber) { delivered += 1 }
@@ -137,18 +137,23 @@ final class HubStorage: Sendable {
     /// Cancels `subscriber`; outside a handler, waits for deliveries that might still call it.
     func cancel<Target: DeliveryTarget>(_ subscriber: Target) {
         let mayWait = DeliveryDepth.current == 0
-        let waiter = state.withLock { $0.cancel(subscriber, mayWait: mayWait) }
-        waiter?.wait()
+        let (waitFor, wakeups) = state.withLock { $0.cancel(subscriber, mayWait: mayWait) }
+        wake(wakeups)
+        guard let waitFor else { return }
+        waitFor.wait()
+        wake(state.withLock { $0.releaseHandler(of: subscriber) })
     }
 
     /// Ends every subscription and `for await` sequence: the center is gone.
     func terminate() {
-        let targets = state.withLock { $0.terminate() }
+        let (targets, wakeups) = state.withLock { $0.terminate() }
+        wake(wakeups)
         for target in targets { target.onTermination?() }
     }
 
-    private func wake(_ semaphores: [DispatchSemaphore]) {
-        for semaphore in semaphores { semaphore.signal() }
+    /// Wakes cancel waiters; the released handlers in `wakeups.garbage` are dropped here, outside the lock.
+    private func wake(_ wakeups: Wakeups) {
+        for semaphore in wakeups.waiters { semaphore.signal() }
     }
 
     // MARK: Registration
@@ -158,7 +163,7 @@ final class HubStorage: Sendable {
         let depth = DeliveryDepth.enter()
         for subscriber in subscribers {
             switch subscriber.phase {
-            case .live: subscriber.handler(event)
+            case .live: subscriber.handler?(event)
             case .replaying: _ = deliverDuringReplay(event, to: subscriber)
             case .cancelled: continue
             }

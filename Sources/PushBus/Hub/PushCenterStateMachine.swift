@@ -67,9 +67,18 @@ struct PushCenterStateMachine: Sendable {
     }
 
     /// Ends a fan-out that reached `delivered` subscriptions; returns the cancel waiters to wake.
-    mutating func finishDelivery(generation: UInt64, delivered: Int) -> [DispatchSemaphore] {
+    mutating func finishDelivery(generation: UInt64, delivered: Int) -> Wakeups {
         statistics.delivered += delivered
-        return inFlight.end(generation)
+        return endDelivery(generation)
+    }
+
+    private mutating func endDelivery(_ generation: UInt64) -> Wakeups {
+        let (waiters, drained) = inFlight.end(generation)
+        var wakeups = Wakeups(waiters: waiters)
+        for subscriber in drained {
+            if let handler = subscriber.takeHandler() { wakeups.garbage.append(handler) }
+        }
+        return wakeups
     }
 
     /// Parks a message no subscription in the fan-out's snapshot took.
@@ -79,7 +88,7 @@ struct PushCenterStateMachine: Sendable {
     /// Otherwise the fan-out ends here and the waiters to wake are returned.
     mutating func park(
         _ message: PushMessage, at now: Date, ticket: PostTicket
-    ) -> (late: [MessageSubscriber], released: [DispatchSemaphore]) {
+    ) -> (late: [MessageSubscriber], wakeups: Wakeups) {
         statistics.expired += parking.expire(at: now)
         statistics.dropped += parking.park(message, at: now)
         statistics.parked += 1
@@ -88,8 +97,8 @@ struct PushCenterStateMachine: Sendable {
             guard subscriber.id > ticket.lastSubscriberID else { break }
             if subscriber.wantsReplay, !subscriber.isCancelled { late.append(subscriber) }
         }
-        guard late.isEmpty else { return (late.reversed(), []) }
-        return ([], inFlight.end(ticket.generation))
+        guard late.isEmpty else { return (late.reversed(), Wakeups()) }
+        return ([], endDelivery(ticket.generation))
     }
 
     /// Counts messages a `for await` buffer dropped.
@@ -141,25 +150,44 @@ struct PushCenterStateMachine: Sendable {
     }
 
     /// Ends a replay that delivered `delivered` messages.
-    mutating func finishReplay(generation: UInt64, delivered: Int) -> [DispatchSemaphore] {
+    mutating func finishReplay(generation: UInt64, delivered: Int) -> Wakeups {
         finishDelivery(generation: generation, delivered: delivered)
     }
 
     // MARK: Cancelling
 
-    /// Cancels a subscriber. With `mayWait`, returns a semaphore to wait on until every delivery that might
-    /// still call its handler has ended (`nil` when none runs).
-    mutating func cancel<Target: DeliveryTarget>(_ subscriber: Target, mayWait: Bool) -> DispatchSemaphore? {
-        if markCancelled(subscriber) {
+    /// Cancels a subscriber and releases its handler as soon as no delivery can still call it.
+    ///
+    /// With `mayWait` (the caller is not inside a handler), returns a semaphore to wait on until every delivery
+    /// that might still call the handler has ended; the caller then releases it with ``releaseHandler(of:)``.
+    /// Without it (cancel from inside a handler: waiting could deadlock), the handler is released when those
+    /// deliveries end.
+    mutating func cancel<Target: DeliveryTarget>(
+        _ subscriber: Target, mayWait: Bool
+    ) -> (waitFor: DispatchSemaphore?, wakeups: Wakeups) {
+        var wakeups = Wakeups()
+        let isFirstCancel = markCancelled(subscriber)
+        if isFirstCancel {
             if subscriber is MessageSubscriber {
                 tombstones += 1
-                Self.compact(&subscribers, tombstones: &tombstones)
+                Self.compact(&subscribers, tombstones: &tombstones, into: &wakeups)
             } else {
                 registrationTombstones += 1
-                Self.compact(&registrationSubscribers, tombstones: &registrationTombstones)
+                Self.compact(&registrationSubscribers, tombstones: &registrationTombstones, into: &wakeups)
             }
         }
-        return mayWait ? inFlight.barrier() : nil
+        if mayWait, let semaphore = inFlight.barrier() { return (semaphore, wakeups) }
+        if isFirstCancel, mayWait || !inFlight.releaseWhenDrained(subscriber) {
+            if let handler = subscriber.takeHandler() { wakeups.garbage.append(handler) }
+        }
+        return (nil, wakeups)
+    }
+
+    /// Takes a cancelled subscriber's handler once the deliveries it waited for have ended.
+    mutating func releaseHandler(of subscriber: SubscriberBase) -> Wakeups {
+        var wakeups = Wakeups()
+        if let handler = subscriber.takeHandler() { wakeups.garbage.append(handler) }
+        return wakeups
     }
 
     private func markCancelled<Target: DeliveryTarget>(_ subscriber: Target) -> Bool {
@@ -169,22 +197,31 @@ struct PushCenterStateMachine: Sendable {
         return true
     }
 
-    private static func compact<Target: SubscriberBase>(_ list: inout [Target], tombstones: inout Int) {
+    /// Drops the tombstones in one pass once they outnumber the live subscribers; the old array goes to
+    /// `wakeups.garbage` so nothing is deinitialized under the lock.
+    private static func compact<Target: SubscriberBase>(
+        _ list: inout [Target], tombstones: inout Int, into wakeups: inout Wakeups
+    ) {
         guard tombstones > 8, tombstones * 2 > list.count else { return }
-        list.removeAll { $0.isCancelled }
+        let old = list
+        list = old.filter { !$0.isCancelled }
+        wakeups.garbage.append(old)
         tombstones = 0
     }
 
-    /// Cancels everything: the center is gone. Returns the subscribers whose termination should run.
-    mutating func terminate() -> [SubscriberBase] {
+    /// Cancels everything: the center is gone (so no delivery runs). Returns the subscribers whose termination
+    /// should run, and their handlers to drop after unlocking.
+    mutating func terminate() -> (subscribers: [SubscriberBase], wakeups: Wakeups) {
         isTerminated = true
-        let messageSubscribers = subscribers
-        let registration = registrationSubscribers
+        let all = subscribers as [SubscriberBase] + registrationSubscribers as [SubscriberBase]
         subscribers = []
         registrationSubscribers = []
-        for subscriber in messageSubscribers { subscriber.setPhase(.cancelled) }
-        for subscriber in registration { subscriber.setPhase(.cancelled) }
-        return messageSubscribers as [SubscriberBase] + registration as [SubscriberBase]
+        var wakeups = Wakeups()
+        for subscriber in all {
+            subscriber.setPhase(.cancelled)
+            if let handler = subscriber.takeHandler() { wakeups.garbage.append(handler) }
+        }
+        return (all, wakeups)
     }
 
     // MARK: Parking
@@ -222,5 +259,13 @@ struct PushCenterStateMachine: Sendable {
     }
 
     /// Ends a registration fan-out.
-    mutating func finishRegistration(generation: UInt64) -> [DispatchSemaphore] { inFlight.end(generation) }
+    mutating func finishRegistration(generation: UInt64) -> Wakeups { endDelivery(generation) }
+}
+
+/// What the storage does after unlocking: wake cancel waiters, and drop released handlers and subscribers (their
+/// captures may run deinit code, which must never run under the hub's lock).
+struct Wakeups: @unchecked Sendable {
+    // Safe: created and consumed by one thread (the one that ran the transition); `garbage` is only released.
+    var waiters: [DispatchSemaphore] = []
+    var garbage: [Any] = []
 }

@@ -63,6 +63,10 @@ class SubscriberBase: @unchecked Sendable {
 
     /// A Boolean value indicating whether the subscription has been cancelled.
     final var isCancelled: Bool { phase == .cancelled }
+
+    /// Takes the handler out so it (and whatever it captures) can be released once cancelled; drop the result
+    /// after unlocking. Call only with the storage's lock held and when no delivery can still be calling it.
+    func takeHandler() -> Any? { nil }
 }
 
 /// A subscriber the storage can replay to, queue for and cancel, whatever it receives.
@@ -85,7 +89,9 @@ final class MessageSubscriber: SubscriberBase, DeliveryTarget, @unchecked Sendab
     let acceptsAll: Bool
     /// A Boolean value indicating whether the subscription wants parked messages (``ReplayPolicy/parked``).
     let wantsReplay: Bool
-    let handler: @Sendable (PushMessage) -> Void
+    /// Read without a lock by deliveries; cleared (``takeHandler()``) only once no delivery can be running, so
+    /// exclusivity is guaranteed by the hub's protocol rather than checked at run time on every delivery.
+    @exclusivity(unchecked) private(set) var handler: (@Sendable (PushMessage) -> Void)?
     var pending: [PushMessage] = []
 
     init(
@@ -99,7 +105,12 @@ final class MessageSubscriber: SubscriberBase, DeliveryTarget, @unchecked Sendab
         super.init(id: id, phase: phase, storage: storage, onTermination: onTermination)
     }
 
-    func receive(_ element: PushMessage) { handler(element) }
+    func receive(_ element: PushMessage) { handler?(element) }
+
+    override func takeHandler() -> Any? {
+        defer { handler = nil }
+        return handler
+    }
 
     func cancel() {
         if let storage { storage.cancel(self) } else { setPhase(.cancelled) }
@@ -109,7 +120,8 @@ final class MessageSubscriber: SubscriberBase, DeliveryTarget, @unchecked Sendab
 /// A registration-event subscription.
 final class RegistrationSubscriber: SubscriberBase, DeliveryTarget, @unchecked Sendable {
     // Safe: `pending` is read and written only while the owning `HubStorage` holds its lock (see SubscriberBase).
-    let handler: @Sendable (RegistrationEvent) -> Void
+    /// Cleared (``takeHandler()``) only once no delivery can be running; see ``MessageSubscriber/handler``.
+    @exclusivity(unchecked) private(set) var handler: (@Sendable (RegistrationEvent) -> Void)?
     var pending: [RegistrationEvent] = []
 
     init(
@@ -120,7 +132,12 @@ final class RegistrationSubscriber: SubscriberBase, DeliveryTarget, @unchecked S
         super.init(id: id, phase: phase, storage: storage, onTermination: nil)
     }
 
-    func receive(_ element: RegistrationEvent) { handler(element) }
+    func receive(_ element: RegistrationEvent) { handler?(element) }
+
+    override func takeHandler() -> Any? {
+        defer { handler = nil }
+        return handler
+    }
 
     func cancel() {
         if let storage { storage.cancel(self) } else { setPhase(.cancelled) }
