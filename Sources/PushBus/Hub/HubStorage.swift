@@ -151,7 +151,7 @@ final class HubStorage: Sendable {
         for target in targets { target.onTermination?() }
     }
 
-    /// Wakes cancel waiters; the released handlers in `wakeups.garbage` are dropped here, outside the lock.
+    /// Wakes cancel waiters; the released handlers it holds are dropped here, outside the lock.
     private func wake(_ wakeups: Wakeups) {
         for semaphore in wakeups.waiters { semaphore.signal() }
     }

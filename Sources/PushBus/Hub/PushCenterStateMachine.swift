@@ -74,9 +74,10 @@ struct PushCenterStateMachine: Sendable {
 
     private mutating func endDelivery(_ generation: UInt64) -> Wakeups {
         let (waiters, drained) = inFlight.end(generation)
-        var wakeups = Wakeups(waiters: waiters)
+        var wakeups = Wakeups()
+        wakeups.waiters = waiters
         for subscriber in drained {
-            if let handler = subscriber.takeHandler() { wakeups.garbage.append(handler) }
+            if let handler = subscriber.takeHandler() { wakeups.drop(handler) }
         }
         return wakeups
     }
@@ -178,7 +179,7 @@ struct PushCenterStateMachine: Sendable {
         }
         if mayWait, let semaphore = inFlight.barrier() { return (semaphore, wakeups) }
         if isFirstCancel, mayWait || !inFlight.releaseWhenDrained(subscriber) {
-            if let handler = subscriber.takeHandler() { wakeups.garbage.append(handler) }
+            if let handler = subscriber.takeHandler() { wakeups.drop(handler) }
         }
         return (nil, wakeups)
     }
@@ -186,7 +187,7 @@ struct PushCenterStateMachine: Sendable {
     /// Takes a cancelled subscriber's handler once the deliveries it waited for have ended.
     mutating func releaseHandler(of subscriber: SubscriberBase) -> Wakeups {
         var wakeups = Wakeups()
-        if let handler = subscriber.takeHandler() { wakeups.garbage.append(handler) }
+        if let handler = subscriber.takeHandler() { wakeups.drop(handler) }
         return wakeups
     }
 
@@ -198,14 +199,14 @@ struct PushCenterStateMachine: Sendable {
     }
 
     /// Drops the tombstones in one pass once they outnumber the live subscribers; the old array goes to
-    /// `wakeups.garbage` so nothing is deinitialized under the lock.
+    /// `wakeups` so nothing is deinitialized under the lock.
     private static func compact<Target: SubscriberBase>(
         _ list: inout [Target], tombstones: inout Int, into wakeups: inout Wakeups
     ) {
         guard tombstones > 8, tombstones * 2 > list.count else { return }
         let old = list
         list = old.filter { !$0.isCancelled }
-        wakeups.garbage.append(old)
+        wakeups.drop(old)
         tombstones = 0
     }
 
@@ -219,7 +220,7 @@ struct PushCenterStateMachine: Sendable {
         var wakeups = Wakeups()
         for subscriber in all {
             subscriber.setPhase(.cancelled)
-            if let handler = subscriber.takeHandler() { wakeups.garbage.append(handler) }
+            if let handler = subscriber.takeHandler() { wakeups.drop(handler) }
         }
         return (all, wakeups)
     }
@@ -265,7 +266,14 @@ struct PushCenterStateMachine: Sendable {
 /// What the storage does after unlocking: wake cancel waiters, and drop released handlers and subscribers (their
 /// captures may run deinit code, which must never run under the hub's lock).
 struct Wakeups: @unchecked Sendable {
-    // Safe: created and consumed by one thread (the one that ran the transition); `garbage` is only released.
+    // Safe: created and consumed by one thread (the one that ran the transition); the garbage is only released.
     var waiters: [DispatchSemaphore] = []
-    var garbage: [Any] = []
+    /// The common case, one released handler, without allocating an array.
+    private var single: Any?
+    private var more: [Any] = []
+
+    /// Keeps `value` alive until the wakeups are dropped (after unlocking).
+    mutating func drop(_ value: Any) {
+        if single == nil { single = value } else { more.append(value) }
+    }
 }
