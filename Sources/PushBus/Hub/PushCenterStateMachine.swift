@@ -171,10 +171,10 @@ struct PushCenterStateMachine: Sendable {
         if isFirstCancel {
             if subscriber is MessageSubscriber {
                 tombstones += 1
-                Self.compact(&subscribers, tombstones: &tombstones, into: &wakeups)
+                Self.compact(&subscribers, tombstones: &tombstones)
             } else {
                 registrationTombstones += 1
-                Self.compact(&registrationSubscribers, tombstones: &registrationTombstones, into: &wakeups)
+                Self.compact(&registrationSubscribers, tombstones: &registrationTombstones)
             }
         }
         if mayWait, let semaphore = inFlight.barrier() { return (semaphore, wakeups) }
@@ -198,15 +198,12 @@ struct PushCenterStateMachine: Sendable {
         return true
     }
 
-    /// Drops the tombstones in one pass once they outnumber the live subscribers; the old array goes to
-    /// `wakeups` so nothing is deinitialized under the lock.
-    private static func compact<Target: SubscriberBase>(
-        _ list: inout [Target], tombstones: inout Int, into wakeups: inout Wakeups
-    ) {
+    /// Drops the tombstones in one pass once they outnumber the live subscribers. Safe under the lock: a
+    /// tombstone's handler has been taken out already (or is still referenced elsewhere), so dropping it runs no
+    /// user code.
+    private static func compact<Target: SubscriberBase>(_ list: inout [Target], tombstones: inout Int) {
         guard tombstones > 8, tombstones * 2 > list.count else { return }
-        let old = list
-        list = old.filter { !$0.isCancelled }
-        wakeups.drop(old)
+        list.removeAll { $0.isCancelled }
         tombstones = 0
     }
 
@@ -269,11 +266,11 @@ struct Wakeups: @unchecked Sendable {
     // Safe: created and consumed by one thread (the one that ran the transition); the garbage is only released.
     var waiters: [DispatchSemaphore] = []
     /// The common case, one released handler, without allocating an array.
-    private var single: Any?
-    private var more: [Any] = []
+    private var single: Released?
+    private var more: [Released] = []
 
     /// Keeps `value` alive until the wakeups are dropped (after unlocking).
-    mutating func drop(_ value: Any) {
+    mutating func drop(_ value: Released) {
         if single == nil { single = value } else { more.append(value) }
     }
 }

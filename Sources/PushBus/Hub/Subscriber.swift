@@ -66,7 +66,7 @@ class SubscriberBase: @unchecked Sendable {
 
     /// Takes the handler out so it (and whatever it captures) can be released once cancelled; drop the result
     /// after unlocking. Call only with the storage's lock held and when no delivery can still be calling it.
-    func takeHandler() -> Any? { nil }
+    func takeHandler() -> Released? { nil }
 }
 
 /// A subscriber the storage can replay to, queue for and cancel, whatever it receives.
@@ -107,9 +107,9 @@ final class MessageSubscriber: SubscriberBase, DeliveryTarget, @unchecked Sendab
 
     func receive(_ element: PushMessage) { handler?(element) }
 
-    override func takeHandler() -> Any? {
+    override func takeHandler() -> Released? {
         defer { handler = nil }
-        return handler
+        return handler.map(Released.messageHandler)
     }
 
     func cancel() {
@@ -134,12 +134,20 @@ final class RegistrationSubscriber: SubscriberBase, DeliveryTarget, @unchecked S
 
     func receive(_ element: RegistrationEvent) { handler?(element) }
 
-    override func takeHandler() -> Any? {
+    override func takeHandler() -> Released? {
         defer { handler = nil }
-        return handler
+        return handler.map(Released.registrationHandler)
     }
 
     func cancel() {
         if let storage { storage.cancel(self) } else { setPhase(.cancelled) }
     }
+}
+
+/// Something taken out of the hub's state under the lock, to be released after unlocking. Concrete cases (not
+/// `Any`): converting a closure to `Any` would allocate a reabstraction thunk on every cancel.
+enum Released: @unchecked Sendable {
+    // Safe: only ever released, by the thread that took it out of the state.
+    case messageHandler(@Sendable (PushMessage) -> Void)
+    case registrationHandler(@Sendable (RegistrationEvent) -> Void)
 }

@@ -45,7 +45,11 @@ import Testing
         do {
             let probe = Probe()
             weakProbe = probe
-            holder.withValue { $0 = center.subscribe { _ in _ = probe; holder.value?.cancel() } }
+            holder.withValue {
+                $0 = center.subscribe { _ in
+                    _ = probe; holder.value?.cancel()
+                }
+            }
         }
         #expect(weakProbe != nil)
 
