@@ -1,13 +1,13 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// PushBus benchmarks: a package of its own, so the benchmark harness never becomes a dependency of the
-// library. Run from this folder:
+// PushBus benchmarks: a package of its own, so the benchmark harness and the peers it measures against
+// (OpenCombine) never become dependencies of the library. Run from this folder:
 //
-//     swift package --allow-writing-to-package-directory benchmark --target RouterBenchmarks
+//     swift package --allow-writing-to-package-directory benchmark
 //
 // Each benchmark suite is one executable target under Benchmarks/<Suite>/ using the BenchmarkPlugin.
-// (The routing branch declares only RouterBenchmarks; the hub's suites join the same list.)
+// To add a suite (for example RouterBenchmarks), add its folder and one line to `suites` below.
 
 let package = Package(
     name: "PushBusBenchmarks",
@@ -15,6 +15,7 @@ let package = Package(
     dependencies: [
         .package(name: "PushBus", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: []
 )
@@ -26,7 +27,14 @@ struct Suite {
 }
 
 let suites: [Suite] = [
-    Suite(name: "RouterBenchmarks", dependencies: [.product(name: "PushBusRouting", package: "PushBus")])
+    Suite(
+        name: "HubBenchmarks",
+        dependencies: [
+            .product(name: "PushBus", package: "PushBus"),
+            .product(name: "OpenCombine", package: "OpenCombine"),
+        ]
+    )
+    Suite(name: "RouterBenchmarks", dependencies: [.product(name: "PushBusRouting", package: "PushBus")]),
 ]
 
 for suite in suites {

@@ -6,182 +6,128 @@ import Foundation
 /// let subscription = PushCenter.shared.subscribe(.tapped) { message in print(message.kind) }
 /// for await message in PushCenter.shared.messages(.silent) { … }
 /// ```
+///
+/// - Handlers run synchronously on the posting thread, in subscription order; every subscription that is live
+///   when a message is posted gets it exactly once, and one poster's messages arrive in the order posted.
+/// - A message no subscription matches is parked; a later subscription made with ``ReplayPolicy/parked``
+///   receives the parked messages its filter matches, in order, before live ones (on the subscribing thread).
+/// - A message whose ``PushMessage/deduplicationKey`` was seen within the configured window is dropped.
+/// - Handlers may post, subscribe and cancel: no lock is held while user code (handlers, filters) runs.
+///
+/// See `Docs/Architecture.md` for the threading model.
 public final class PushCenter: Sendable {
-    /// Limits for parking and de-duplication.
-    public struct Configuration: Sendable {
-        /// How many unmatched messages wait for a subscriber; the oldest is dropped beyond this.
-        public var parkingCapacity: Int
-        /// How long an unmatched message waits, in seconds.
-        public var parkingMaximumAge: TimeInterval
-        /// How long a delivery's key is remembered, in seconds.
-        public var deduplicationWindow: TimeInterval
-        /// How many keys are remembered at most.
-        public var deduplicationCapacity: Int
-        /// The clock for ages and windows. Tests pass a manual one.
-        public var clock: any PushClock
-
-        public init(
-            parkingCapacity: Int = 32, parkingMaximumAge: TimeInterval = 600,
-            deduplicationWindow: TimeInterval = 120, deduplicationCapacity: Int = 256,
-            clock: any PushClock = SystemClock()
-        ) {
-            self.parkingCapacity = parkingCapacity
-            self.parkingMaximumAge = parkingMaximumAge
-            self.deduplicationWindow = deduplicationWindow
-            self.deduplicationCapacity = deduplicationCapacity
-            self.clock = clock
-        }
-    }
-
     /// The process-wide center the Apple glue uses unless told otherwise.
     public static let shared = PushCenter()
 
+    /// The limits and clock this center was created with.
     public let configuration: Configuration
 
-    /// State the delivery adapters of this center share (handlers, policy, deadlines, held launch payloads).
+    let storage: HubStorage
+
+    /// State shared by the adapters built on this center (pending launch payloads, async handlers,
+    /// completion deadlines, presentation policy, categories), so independently created adapters agree.
     package let adapters = AdapterEnvironment()
 
-    struct Entry: Sendable {
-        let id: UInt64
-        let filter: PushFilter
-        let handler: @Sendable (PushMessage) -> Void
-    }
-
-    struct State: Sendable {
-        var nextID: UInt64 = 0
-        var entries: [Entry] = []
-        var parked: [(message: PushMessage, at: Date)] = []
-        var seen: [(key: PushMessage.DeduplicationKey, at: Date)] = []
-        var latestRegistration: RegistrationEvent?
-        var registrationHandlers: [UInt64: @Sendable (RegistrationEvent) -> Void] = [:]
-        var monitors: [UInt64: @Sendable (PushMessage, PostReceipt) -> Void] = [:]
-    }
-
-    let state = LockedState(State())
+    /// Passive observers of every post (see ``monitor(_:)``).
+    private let monitors = LockedState<[UInt64: @Sendable (PushMessage, PostReceipt) -> Void]>([:])
+    private let nextMonitorID = LockedState<UInt64>(0)
 
     public init(configuration: Configuration = .init()) {
         self.configuration = configuration
+        storage = HubStorage(configuration: configuration)
     }
 
+    deinit { storage.terminate() }
+
     /// Posts a message to every matching subscription, synchronously on this thread, in subscription order.
+    ///
+    /// - Returns: ``PostReceipt/delivered(_:)`` with the number of subscriptions reached,
+    ///   ``PostReceipt/parked`` when none matched, or ``PostReceipt/duplicate`` when the gate dropped it.
     @discardableResult
     public func post(_ message: PushMessage) -> PostReceipt {
-        let now = configuration.clock.now
-        let key = message.deduplicationKey
-        let window = configuration.deduplicationWindow
-        let targets: [Entry]? = state.withLock { state in
-            state.seen.removeAll { now.timeIntervalSince($0.at) > window }
-            if state.seen.contains(where: { $0.key == key }) { return nil }
-            state.seen.append((key, now))
-            if state.seen.count > configuration.deduplicationCapacity { state.seen.removeFirst() }
-            let targets = state.entries.filter { $0.filter.matches(message) }
-            if targets.isEmpty {
-                state.parked.append((message, now))
-                if state.parked.count > configuration.parkingCapacity { state.parked.removeFirst() }
-            }
-            return targets
+        let receipt = storage.post(message)
+        let observers = monitors.withLock { $0.isEmpty ? nil : Array($0.values) }
+        if let observers {
+            for observer in observers { observer(message, receipt) }
         }
-        let receipt: PostReceipt
-        if let targets {
-            for entry in targets { entry.handler(message) }
-            receipt = targets.isEmpty ? .parked : .delivered(targets.count)
-        } else {
-            receipt = .duplicate
-        }
-        let monitors = state.withLock { Array($0.monitors.values) }
-        for monitor in monitors { monitor(message, receipt) }
         return receipt
     }
 
     /// Watches every post and its outcome without being a subscription: a monitor never receives replays,
-    /// never counts as a match, and so never stops a message from being parked. For diagnostics, recorders
-    /// (`SimulatedDevice`) and logging. Called on the posting thread after the fan-out.
+    /// never counts as a match, and so never stops a message from being parked. Use it for analytics, logging
+    /// and recorders (`SimulatedDevice`) so that a cold-start tap still waits for the router. Called on the
+    /// posting thread after the fan-out.
     public func monitor(_ observer: @escaping @Sendable (PushMessage, PostReceipt) -> Void) -> PushSubscription {
-        let id = state.withLock { state in
-            state.nextID += 1
-            state.monitors[state.nextID] = observer
-            return state.nextID
+        let id = nextMonitorID.withLock { value -> UInt64 in
+            value += 1
+            return value
         }
+        monitors.withLock { $0[id] = observer }
         return PushSubscription { [weak self] in
-            self?.state.withLock { state in _ = state.monitors.removeValue(forKey: id) }
+            self?.monitors.withLock { _ = $0.removeValue(forKey: id) }
         }
     }
 
-    /// Subscribes a closure, called on the posting thread.
+    /// Subscribes a closure, called on the posting thread for every message `filter` matches.
+    ///
+    /// - Parameters:
+    ///   - filter: Which messages to receive.
+    ///   - replay: ``ReplayPolicy/parked`` (the default) first delivers the matching parked messages, in order,
+    ///     on this thread, before this call returns; ``ReplayPolicy/none`` receives live messages only.
+    ///   - handler: Called once per message. It may post, subscribe or cancel.
+    /// - Returns: The subscription; deliveries stop when it is cancelled or released.
     public func subscribe(
         _ filter: PushFilter = .all, replay: ReplayPolicy = .parked,
         _ handler: @escaping @Sendable (PushMessage) -> Void
     ) -> PushSubscription {
-        let now = configuration.clock.now
-        let maxAge = configuration.parkingMaximumAge
-        let (id, replayed): (UInt64, [PushMessage]) = state.withLock { state in
-            state.nextID += 1
-            state.entries.append(Entry(id: state.nextID, filter: filter, handler: handler))
-            state.parked.removeAll { now.timeIntervalSince($0.at) > maxAge }
-            guard replay == .parked else { return (state.nextID, []) }
-            return (state.nextID, state.parked.map(\.message).filter(filter.matches))
-        }
-        for message in replayed { handler(message) }
-        return PushSubscription { [weak self] in
-            self?.state.withLock { state in state.entries.removeAll { $0.id == id } }
-        }
+        storage.subscribe(filter, replay: replay, handler)
     }
 
-    /// The messages as an `AsyncSequence`, ending when the consuming task is cancelled.
-    public func messages(_ filter: PushFilter = .all, replay: ReplayPolicy = .parked) -> PushMessages {
-        PushMessages(center: self, filter: filter, replay: replay)
+    /// The messages as an `AsyncSequence`. The subscription starts now, so nothing posted after this call is
+    /// missed; the sequence ends when the consuming task is cancelled or the center is released.
+    ///
+    /// ```swift
+    /// let tap = await center.messages(.tapped).first { $0.deepLink != nil }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - filter: Which messages to receive.
+    ///   - replay: Whether to start with the matching parked messages.
+    ///   - bufferingPolicy: What to keep while the consumer is busy (unbounded by default); drops are counted
+    ///     in ``statistics``.
+    public func messages(
+        _ filter: PushFilter = .all, replay: ReplayPolicy = .parked,
+        bufferingPolicy: PushMessages.BufferingPolicy = .unbounded
+    ) -> PushMessages {
+        PushMessages(storage: storage, filter: filter, replay: replay, bufferingPolicy: bufferingPolicy)
     }
 
-    /// The parked messages, oldest first.
-    public var parkedMessages: [PushMessage] { state.withLock { $0.parked.map(\.message) } }
+    /// The parked messages, oldest first (expired ones are dropped first).
+    public var parkedMessages: [PushMessage] {
+        let now = storage.clock.now
+        return storage.state.withLock { $0.parkedMessages(at: now) }
+    }
 
     /// Drops every parked message.
-    public func clearParked() { state.withLock { $0.parked.removeAll() } }
+    public func clearParked() { storage.state.withLock { $0.clearParked() } }
 
     /// Posts a registration outcome; the latest one is replayed to later registration subscribers.
     public func post(registration event: RegistrationEvent) {
-        let handlers = state.withLock { state in
-            state.latestRegistration = event
-            return Array(state.registrationHandlers.values)
-        }
-        for handler in handlers { handler(event) }
+        storage.post(registration: event)
     }
 
-    /// Subscribes to registration outcomes; the latest one, if any, is delivered first.
+    /// Subscribes to registration outcomes; the latest one, if any, is delivered first, on this thread.
     public func subscribeRegistration(
         _ handler: @escaping @Sendable (RegistrationEvent) -> Void
     ) -> PushSubscription {
-        let (id, latest) = state.withLock { state in
-            state.nextID += 1
-            state.registrationHandlers[state.nextID] = handler
-            return (state.nextID, state.latestRegistration)
-        }
-        if let latest { handler(latest) }
-        return PushSubscription { [weak self] in
-            self?.state.withLock { state in _ = state.registrationHandlers.removeValue(forKey: id) }
-        }
+        storage.subscribeRegistration(handler)
     }
 
-    /// The latest device token registered, if any.
+    /// The device token of the latest registration outcome, or `nil` if there is none or it was a failure.
     public var deviceToken: DeviceToken? {
-        state.withLock { state in
+        storage.state.withLock { state in
             if case .registered(let token)? = state.latestRegistration { return token }
             return nil
         }
-    }
-}
-
-/// An `AsyncSequence` of the messages a ``PushCenter`` delivers.
-public struct PushMessages: AsyncSequence, Sendable {
-    public typealias Element = PushMessage
-    let center: PushCenter
-    let filter: PushFilter
-    let replay: ReplayPolicy
-
-    public func makeAsyncIterator() -> AsyncStream<PushMessage>.Iterator {
-        let (stream, continuation) = AsyncStream<PushMessage>.makeStream()
-        let subscription = center.subscribe(filter, replay: replay) { continuation.yield($0) }
-        continuation.onTermination = { _ in subscription.cancel() }
-        return stream.makeAsyncIterator()
     }
 }

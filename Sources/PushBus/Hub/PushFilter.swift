@@ -6,7 +6,8 @@
 public struct PushFilter: Sendable {
     indirect enum Rule: Sendable {
         case all
-        case kinds(Set<PushMessage.Kind>)
+        /// One bit per ``PushMessage/Kind`` (see `kindBit`), so matching neither hashes nor allocates.
+        case kinds(UInt8)
         case category(String)
         case silent
         case provider(PushProvider.Name)
@@ -21,11 +22,13 @@ public struct PushFilter: Sendable {
     /// Every message.
     public static let all = PushFilter(rule: .all)
     /// Messages of these kinds.
-    public static func kinds(_ kinds: Set<PushMessage.Kind>) -> PushFilter { PushFilter(rule: .kinds(kinds)) }
+    public static func kinds(_ kinds: Set<PushMessage.Kind>) -> PushFilter {
+        PushFilter(rule: .kinds(kinds.reduce(0) { $0 | kindBit($1) }))
+    }
     /// Messages whose `categoryIdentifier` is `identifier`.
     public static func category(_ identifier: String) -> PushFilter { PushFilter(rule: .category(identifier)) }
     /// User responses: `.remoteTapped` and `.localTapped`.
-    public static let tapped = PushFilter(rule: .kinds([.remoteTapped, .localTapped]))
+    public static let tapped = PushFilter.kinds([.remoteTapped, .localTapped])
     /// Silent (background) pushes.
     public static let silent = PushFilter(rule: .silent)
     /// Messages from this push service.
@@ -35,17 +38,40 @@ public struct PushFilter: Sendable {
         PushFilter(rule: .predicate(predicate))
     }
 
-    public static func && (lhs: PushFilter, rhs: PushFilter) -> PushFilter { PushFilter(rule: .and(lhs.rule, rhs.rule)) }
-    public static func || (lhs: PushFilter, rhs: PushFilter) -> PushFilter { PushFilter(rule: .or(lhs.rule, rhs.rule)) }
+    /// Messages both filters match.
+    public static func && (lhs: PushFilter, rhs: PushFilter) -> PushFilter {
+        PushFilter(rule: .and(lhs.rule, rhs.rule))
+    }
+    /// Messages either filter matches.
+    public static func || (lhs: PushFilter, rhs: PushFilter) -> PushFilter {
+        PushFilter(rule: .or(lhs.rule, rhs.rule))
+    }
+    /// Messages the filter does not match.
     public static prefix func ! (filter: PushFilter) -> PushFilter { PushFilter(rule: .not(filter.rule)) }
+
+    /// A Boolean value indicating whether the filter is ``all`` (the hub then skips evaluating it).
+    var acceptsAll: Bool {
+        if case .all = rule { return true }
+        return false
+    }
 
     /// A Boolean value indicating whether `message` passes the filter.
     public func matches(_ message: PushMessage) -> Bool { Self.evaluate(rule, message) }
 
+    @inline(__always)
+    private static func kindBit(_ kind: PushMessage.Kind) -> UInt8 {
+        switch kind {
+        case .remote: return 1
+        case .local: return 2
+        case .remoteTapped: return 4
+        case .localTapped: return 8
+        }
+    }
+
     private static func evaluate(_ rule: Rule, _ message: PushMessage) -> Bool {
         switch rule {
         case .all: return true
-        case .kinds(let kinds): return kinds.contains(message.kind)
+        case .kinds(let mask): return mask & kindBit(message.kind) != 0
         case .category(let identifier): return message.content.categoryIdentifier == identifier
         case .silent: return message.isSilent
         case .provider(let name): return message.provider?.name == name
@@ -55,22 +81,4 @@ public struct PushFilter: Sendable {
         case .not(let inner): return !evaluate(inner, message)
         }
     }
-}
-
-/// Whether a new subscription first receives the messages parked before it existed.
-public enum ReplayPolicy: Sendable, Hashable {
-    /// Deliver the parked messages the filter matches, in order, before live ones (the cold-start fix).
-    case parked
-    /// Live messages only.
-    case none
-}
-
-/// What happened to a posted message.
-public enum PostReceipt: Sendable, Hashable {
-    /// Delivered to this many subscriptions.
-    case delivered(Int)
-    /// No subscription matched; the message waits for one (see ``ReplayPolicy/parked``).
-    case parked
-    /// The same delivery was seen within the de-duplication window; dropped.
-    case duplicate
 }

@@ -1,0 +1,90 @@
+import Foundation
+import PushBus
+import Testing
+
+@Suite struct SubscriptionLifetimeTests {
+    @Test func cancelStopsDeliveries() {
+        let center = HubFixtures.center()
+        let received = HubRecorder<PushMessage>()
+        let subscription = center.subscribe { received.append($0) }
+        center.post(HubFixtures.message("a"))
+        subscription.cancel()
+        center.post(HubFixtures.message("b"))
+
+        #expect(received.ids == ["a"])
+        #expect(subscription.isCancelled)
+    }
+
+    @Test func cancelIsIdempotent() {
+        let center = HubFixtures.center()
+        let subscription = center.subscribe { _ in }
+        subscription.cancel()
+        subscription.cancel()
+        #expect(subscription.isCancelled)
+        #expect(center.post(HubFixtures.message("a")) == .parked)
+    }
+
+    @Test func releasingTheSubscriptionCancelsIt() {
+        let center = HubFixtures.center()
+        let received = HubRecorder<PushMessage>()
+        var subscription: PushSubscription? = center.subscribe { received.append($0) }
+        center.post(HubFixtures.message("a"))
+        subscription = nil
+        center.post(HubFixtures.message("b"))
+
+        #expect(received.ids == ["a"])
+        #expect(subscription == nil)
+    }
+
+    @Test func storeInSetKeepsItAlive() {
+        let center = HubFixtures.center()
+        let received = HubRecorder<PushMessage>()
+        var subscriptions = Set<PushSubscription>()
+        center.subscribe { received.append($0) }.store(in: &subscriptions)
+        center.subscribe { received.append($0) }.store(in: &subscriptions)
+
+        #expect(center.post(HubFixtures.message("a")) == .delivered(2))
+        #expect(subscriptions.count == 2)
+        subscriptions.removeAll()
+        #expect(center.post(HubFixtures.message("b")) == .parked)
+    }
+
+    @Test func subscriptionsAreEqualOnlyToThemselves() {
+        let center = HubFixtures.center()
+        let a = center.subscribe { _ in }
+        let b = center.subscribe { _ in }
+        #expect(a == a)
+        #expect(a != b)
+        #expect(Set([a, b, a]).count == 2)
+    }
+
+    @Test func closureSubscriptionRunsItsCancelActionOnce() {
+        let count = HubBox(0)
+        let subscription = PushSubscription { count.withValue { $0 += 1 } }
+        subscription.cancel()
+        subscription.cancel()
+        #expect(count.value == 1)
+    }
+
+    @Test func manySubscriptionsCanComeAndGoWithoutDisturbingTheOthers() {
+        let center = HubFixtures.center()
+        let kept = HubRecorder<PushMessage>()
+        let keeper = center.subscribe { kept.append($0) }
+        for round in 0..<100 {
+            let transient = center.subscribe(replay: .none) { _ in }
+            center.post(HubFixtures.message("m\(round)"))
+            transient.cancel()
+        }
+        #expect(kept.count == 100)
+        #expect(center.post(HubFixtures.message("last")) == .delivered(1))
+        _ = keeper
+    }
+
+    @Test func releasingTheCenterEndsSubscriptionsCleanly() {
+        var center: PushCenter? = HubFixtures.center()
+        let subscription = center!.subscribe { _ in }
+        center = nil
+        subscription.cancel()
+        #expect(subscription.isCancelled)
+    }
+}
