@@ -17,7 +17,8 @@ build() {
         "$@" Fuzz/FuzzEntry.swift -o "$out/pushbus-fuzz" 2>&1 | grep -v "warning: Cannot export local symbol" || true
 }
 # The payload model needs only these folders; compiling the whole module is the fallback.
-build $(find Sources/PushBus/Payload Sources/PushBus/Message Sources/PushBus/Internal -name '*.swift' | sort)
+# The payload reader, message and the types they reference (Categories for PushResponse.pushAction).
+build $(find Sources/PushBus/Payload Sources/PushBus/Message Sources/PushBus/Internal Sources/PushBus/Categories -name '*.swift' | sort) || true
 [ -x "$out/pushbus-fuzz" ] || build $(find Sources/PushBus -name '*.swift' | sort)
 [ -x "$out/pushbus-fuzz" ] || { echo "fuzz: build failed"; exit 1; }
 
