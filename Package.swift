@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "PushBus", targets: ["PushBus"]),
         .library(name: "PushBusRouting", targets: ["PushBusRouting"]),
         .library(name: "PushBusApple", targets: ["PushBusApple"]),
+        .library(name: "PushBusAppleExtension", targets: ["PushBusAppleExtension"]),
         .library(name: "PushBusTesting", targets: ["PushBusTesting"]),
         .executable(name: "pushbus", targets: ["pushbus"]),
     ],
@@ -31,6 +32,15 @@ let package = Package(
             ],
             swiftSettings: appleStubs
         ),
+        // Extension-safe glue for a Notification Service Extension (no API unavailable to app extensions).
+        .target(
+            name: "PushBusAppleExtension",
+            dependencies: [
+                "PushBus",
+                .target(name: "PushBusAppleStubs", condition: .when(platforms: [.linux])),
+            ],
+            swiftSettings: appleStubs
+        ),
         .target(name: "PushBusTesting", dependencies: ["PushBus", "PushBusRouting"]),
         .executableTarget(
             name: "pushbus",
@@ -39,12 +49,22 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Not a product: the child process that process tests spawn and kill (`pushbus-test-child SUBCOMMAND …`).
+        .executableTarget(name: "pushbus-test-child", dependencies: ["PushBus"], path: "Sources/PushBusTestChild"),
         .testTarget(name: "PushBusTests", dependencies: ["PushBus", "PushBusTesting"]),
         .testTarget(name: "PushBusRoutingTests", dependencies: ["PushBus", "PushBusRouting"]),
         .testTarget(
             name: "PushBusAppleTests",
             dependencies: [
-                "PushBus", "PushBusApple",
+                "PushBus", "PushBusApple", "PushBusRouting",
+                .target(name: "PushBusAppleStubs", condition: .when(platforms: [.linux])),
+            ],
+            swiftSettings: appleStubs
+        ),
+        .testTarget(
+            name: "PushBusAppleExtensionTests",
+            dependencies: [
+                "PushBus", "PushBusAppleExtension", "PushBusTesting",
                 .target(name: "PushBusAppleStubs", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: appleStubs

@@ -33,8 +33,15 @@ let suites: [Suite] = [
             .product(name: "PushBus", package: "PushBus"),
             .product(name: "OpenCombine", package: "OpenCombine"),
         ]
-    )
+    ),
     Suite(name: "RouterBenchmarks", dependencies: [.product(name: "PushBusRouting", package: "PushBus")]),
+    Suite(
+        name: "NSEBenchmarks",
+        dependencies: [
+            .product(name: "PushBus", package: "PushBus"), .product(name: "PushBusTesting", package: "PushBus"),
+        ]
+    ),
+    Suite(name: "LedgerBenchmarks", dependencies: [.product(name: "PushBus", package: "PushBus")]),
 ]
 
 for suite in suites {

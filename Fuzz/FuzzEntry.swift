@@ -1,14 +1,23 @@
 // libFuzzer entry point, compiled together with the PushBus sources by Fuzz/run.sh (not part of the package).
+// Two targets share the binary; PUSHBUS_FUZZ_TARGET chooses: `json` (default, below) or `foundation`
+// (FoundationFuzz.swift: `PushContent(userInfo:)` fed Foundation containers).
 //
-// Every input goes through the lenient reader, the message model (identity, provider, deep link) and the
+// Every JSON input goes through the lenient reader, the message model (identity, provider, deep link) and the
 // strict validator; none may crash. Two invariants are checked as well:
 // - a payload that parses re-parses to the same value from its own JSON text;
 // - a payload's identity is the same whether it is read from bytes or from Foundation objects.
 import Foundation
 
+/// Read once: the target this run fuzzes.
+let fuzzTarget = ProcessInfo.processInfo.environment["PUSHBUS_FUZZ_TARGET"] ?? "json"
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func pushBusFuzzOneInput(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let data = Data(bytes: start, count: count)
+    if fuzzTarget == "foundation" {
+        fuzzFoundation(data)
+        return 0
+    }
     let content = PushContent(json: data)
     let message = PushMessage(content: content)
     _ = message.isSilent

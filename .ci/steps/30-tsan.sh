@@ -7,7 +7,7 @@ cd "$(dirname "$0")/../.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
 suites='HubConcurrencyTests|HubReentrancyTests|HubDeliveryTests|SubscriptionLifetimeTests|SubscriptionReleaseTests'
-suites+='|PushMessagesTests'
+suites+='|PushMessagesTests|CancelWithoutBlockingTests|ParkedTapHandOverTests'
 suites+='|ParkingTests|DeduplicationTests|PushFilterTests|RegistrationEventTests'
 
 # TSan reports make the run fail (halt_on_error), not just print.

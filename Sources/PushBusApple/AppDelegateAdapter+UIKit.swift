@@ -12,7 +12,7 @@ extension AppDelegateAdapter {
     /// From `application(_:didFinishLaunchingWithOptions:)`: reports the notification that launched the app.
     ///
     /// Keys are matched by raw value (so no deprecated constant is referenced); a `UILocalNotification` value
-    /// becomes a ``LegacyLocalNotification``.
+    /// becomes a `LegacyLocalNotification`.
     @MainActor
     public func application(
         _ application: UIApplication,
@@ -23,11 +23,10 @@ extension AppDelegateAdapter {
         for (key, value) in launchOptions {
             let neutralKey = LaunchOptionKey(rawValue: key.rawValue)
             neutral[neutralKey] = value
-            #if !targetEnvironment(macCatalyst)  // UILocalNotification: iOS 4–10, not in Catalyst
-            if neutralKey == .localNotification, let local = value as? UILocalNotification {
-                neutral[neutralKey] = LegacyLocalNotification(local)
+            // A `UILocalNotification` (iOS 4–10) converts itself, so this current API names no deprecated type.
+            if neutralKey == .localNotification, let local = value as? any LegacyLocalNotificationConvertible {
+                neutral[neutralKey] = local.legacyLocalNotification
             }
-            #endif
         }
         didFinishLaunching(launchOptions: neutral, appState: AppState(application.applicationState))
     }
@@ -97,10 +96,25 @@ extension UserNotificationAdapter {
     }
 }
 
-#if !targetEnvironment(macCatalyst)  // UILocalNotification: iOS 4–10, not in Catalyst
+/// A launch-options value that converts itself to the neutral `LegacyLocalNotification`: lets the
+/// current `didFinishLaunching` path read a `UILocalNotification` without naming the deprecated type.
+@MainActor
+protocol LegacyLocalNotificationConvertible {
+    var legacyLocalNotification: LegacyLocalNotification { get }
+}
+
+// UILocalNotification is deprecated since iOS 10 and main-actor isolated (`NS_SWIFT_UI_ACTOR`), and missing from Mac
+// Catalyst. Everything that names it is marked deprecated itself (`*`: this file is iOS-only, and the iOS 13 floor is
+// past 10, so it warns at every deployment target either way) and runs on the main actor.
+#if !targetEnvironment(macCatalyst)
+@available(*, deprecated, message: "UILocalNotification is deprecated since iOS 10")
+extension UILocalNotification: LegacyLocalNotificationConvertible {
+    var legacyLocalNotification: LegacyLocalNotification { LegacyLocalNotification(self) }
+}
+
 extension AppDelegateAdapter {
     /// From `application(_:didReceive:)` with a `UILocalNotification` (iOS 4–10).
-    @available(iOS, deprecated: 10.0)
+    @available(*, deprecated, message: "UILocalNotification is deprecated since iOS 10")
     @MainActor
     public func application(_ application: UIApplication, didReceive notification: UILocalNotification) {
         didReceive(LegacyLocalNotification(notification), appState: AppState(application.applicationState))
@@ -108,7 +122,7 @@ extension AppDelegateAdapter {
 
     /// From `application(_:handleActionWithIdentifier:for:completionHandler:)` (iOS 8–10) and its
     /// `withResponseInfo:` form.
-    @available(iOS, deprecated: 10.0)
+    @available(*, deprecated, message: "UILocalNotification is deprecated since iOS 10")
     @MainActor
     public func application(
         _ application: UIApplication, handleActionWithIdentifier identifier: String?,
@@ -124,8 +138,9 @@ extension AppDelegateAdapter {
 }
 
 extension LegacyLocalNotification {
-    /// The neutral value of a `UILocalNotification`.
-    @available(iOS, deprecated: 10.0)
+    /// The neutral value of a `UILocalNotification` (main actor: UIKit isolates the class).
+    @available(*, deprecated, message: "UILocalNotification is deprecated since iOS 10")
+    @MainActor
     public init(_ notification: UILocalNotification) {
         self.init(
             alertTitle: notification.alertTitle, alertBody: notification.alertBody, soundName: notification.soundName,

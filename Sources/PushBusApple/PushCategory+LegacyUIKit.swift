@@ -8,14 +8,16 @@ import PushBusAppleStubs
 import Foundation
 import PushBus
 
-// These APIs are deprecated since iOS 10; the declarations below are marked deprecated too, so using them
-// inside produces no warning, and apps still supporting iOS < 10 call them from their own legacy path.
+// These APIs are deprecated since iOS 10; the declarations below are marked deprecated too (`*`: the file is
+// iOS-only and the iOS 13 floor is past 10, so this warns exactly where Apple's would, and the Linux stubs mark the
+// UIKit types the same way), so using them inside produces no warning, and apps still supporting iOS < 10 call them
+// from their own legacy path.
 
 extension PushAction {
     /// The legacy `UIMutableUserNotificationAction` (iOS 8–10): activation mode from `.foreground`, text-input
     /// behaviour and button title (iOS 9) for text-input actions. Icons and placeholders have no legacy
     /// equivalent.
-    @available(iOS, deprecated: 10.0, message: "Use makeNotificationAction()")
+    @available(*, deprecated, message: "iOS 8–10 API; use makeNotificationAction()")
     @MainActor
     public func makeUserNotificationAction() -> UIMutableUserNotificationAction {
         let descriptor = legacyDescriptor
@@ -37,7 +39,7 @@ extension PushAction {
 
 extension PushCategory {
     /// The legacy `UIMutableUserNotificationCategory` (iOS 8–10), with default- and minimal-context actions.
-    @available(iOS, deprecated: 10.0, message: "Use makeNotificationCategory()")
+    @available(*, deprecated, message: "iOS 8–10 API; use makeNotificationCategory()")
     @MainActor
     public func makeUserNotificationCategory() -> UIMutableUserNotificationCategory {
         let descriptor = legacyDescriptor
@@ -49,18 +51,18 @@ extension PushCategory {
     }
 }
 
-extension PushBus {
+extension PushBusApp {
     /// Registers `registry` the iOS 8–10 way (`registerUserNotificationSettings`), and with `center`.
-    @available(iOS, deprecated: 10.0, message: "Use register(categories:center:notificationCenter:)")
+    @available(*, deprecated, message: "iOS 8–10 API; use register(categories:center:notificationCenter:)")
     public static func registerLegacy(
         categories registry: CategoryRegistry, types: UIUserNotificationType = [.alert, .sound, .badge],
         application: UIApplication = .shared, center: PushCenter? = nil
     ) {
-        let center = center ?? installedCenter
+        let delivery = delivery(for: center)
         let categories = Set(registry.categories.map { $0.makeUserNotificationCategory() })
         application.registerUserNotificationSettings(UIUserNotificationSettings(types: types, categories: categories))
-        center.categories = registry
-        center.recordDiagnostics { $0.areCategoriesRegistered = true }
+        delivery.categories = registry
+        delivery.recordDiagnostics { $0.areCategoriesRegistered = true }
     }
 }
 #endif

@@ -36,15 +36,22 @@ extension PushAction {
 }
 
 extension PushCategory {
-    /// The `UNNotificationCategory` for this category (options by Apple's raw values).
+    /// The `UNNotificationCategory` for this category (options by Apple's raw values). On watchOS, which has no
+    /// hidden-preview placeholder or summary format (`API_UNAVAILABLE(watchos)`), those two are left out.
     public func makeNotificationCategory() -> UNNotificationCategory {
         let descriptor = modernDescriptor
+        let options = UNNotificationCategoryOptions(rawValue: descriptor.optionsRawValue)
+        #if os(watchOS)
+        return UNNotificationCategory(
+            identifier: descriptor.identifier, actions: actions.map { $0.makeNotificationAction() },
+            intentIdentifiers: descriptor.intentIdentifiers, options: options)
+        #else
         return UNNotificationCategory(
             identifier: descriptor.identifier, actions: actions.map { $0.makeNotificationAction() },
             intentIdentifiers: descriptor.intentIdentifiers,
             hiddenPreviewsBodyPlaceholder: descriptor.hiddenPreviewsBodyPlaceholder,
-            categorySummaryFormat: descriptor.categorySummaryFormat,
-            options: UNNotificationCategoryOptions(rawValue: descriptor.optionsRawValue))
+            categorySummaryFormat: descriptor.categorySummaryFormat, options: options)
+        #endif
     }
 }
 
@@ -55,17 +62,17 @@ extension CategoryRegistry {
     }
 }
 
-extension PushBus {
+extension PushBusApp {
     /// Registers `registry` with the system (`setNotificationCategories`, which replaces the whole set) and
-    /// with `center`, so tapped messages carry their ``PushAction``.
+    /// with `center`, so tapped messages carry their `PushAction`.
     public static func register(
         categories registry: CategoryRegistry, center: PushCenter? = nil,
         notificationCenter: UNUserNotificationCenter = .current()
     ) {
-        let center = center ?? installedCenter
+        let delivery = delivery(for: center)
         notificationCenter.setNotificationCategories(registry.makeNotificationCategories())
-        center.categories = registry
-        center.recordDiagnostics { $0.areCategoriesRegistered = true }
+        delivery.categories = registry
+        delivery.recordDiagnostics { $0.areCategoriesRegistered = true }
     }
 }
 #endif

@@ -8,7 +8,7 @@ import PushBusAppleStubs
 import Foundation
 import PushBus
 
-/// A `UNUserNotificationCenterDelegate` that hands every callback to a ``UserNotificationAdapter`` and to the
+/// A `UNUserNotificationCenterDelegate` that hands every callback to a `UserNotificationAdapter` and to the
 /// delegate that was installed before it (the app's own, or another push SDK's) — no swizzling.
 ///
 /// The system completion handler runs **exactly once**, whoever calls it first: the adapter (which answers
@@ -16,7 +16,7 @@ import PushBus
 /// response handlers are done) or the previous delegate. So for `willPresent` PushBus's policy decides; the
 /// previous delegate still sees every notification.
 ///
-/// `UNUserNotificationCenter.delegate` is weak: keep this object alive (``PushBus/install(center:notificationCenter:)``
+/// `UNUserNotificationCenter.delegate` is weak: keep this object alive (``PushBusApp/install(center:notificationCenter:)``
 /// does). The previous delegate is held weakly too, as the center held it.
 public final class PushNotificationDelegate: NSObject, UNUserNotificationCenterDelegate, Sendable {
     /// The adapter every callback goes to.
@@ -90,7 +90,9 @@ public final class PushNotificationDelegate: NSObject, UNUserNotificationCenterD
 }
 
 /// A weak reference to a delegate, as `UNUserNotificationCenter` itself holds it.
-struct WeakDelegate {
+struct WeakDelegate: @unchecked Sendable {
+    // Safe: only the weak reference is shared (read and replaced under `LockedState`'s lock); the delegate itself
+    // is called the way `UNUserNotificationCenter` calls delegates, from the thread the system chose.
     weak var delegate: (any UNUserNotificationCenterDelegate)?
     init(_ delegate: (any UNUserNotificationCenterDelegate)?) { self.delegate = delegate }
 }

@@ -15,7 +15,7 @@ import PushBus
 /// - Below: `UIApplication.applicationIconBadgeNumber`. Setting it to `0` also empties Notification Center, so
 ///   "clear, keeping the list" sets `-1` (hides the badge without clearing the list, iOS 11+; O2SPushKit's note).
 ///
-/// ``BadgeChange/clearWithNotifications`` also removes every delivered notification.
+/// `BadgeChange.clearWithNotifications` also removes every delivered notification.
 public final class UserNotificationBadge: BadgeController {
     private let box: CenterBox
     private let usesBadgeCountAPI: Bool

@@ -27,7 +27,7 @@ public final class UserNotificationScheduler: NotificationScheduler {
         box = CenterBox(center: notificationCenter)
     }
 
-    /// Validates `request` (``LocalNotificationRequest/validate()``) and adds it; a pending request with the same
+    /// Validates `request` (`LocalNotificationRequest.validate()`) and adds it; a pending request with the same
     /// identifier is replaced.
     public func add(_ request: LocalNotificationRequest) async throws {
         try request.validate()

@@ -25,7 +25,13 @@ extension TriggerKind {
 
 extension PushContent {
     /// Reads a local notification's content field by field (remote content is read from `userInfo`, the payload).
+    ///
+    /// On tvOS a notification's content has only a badge (the text fields, `userInfo` and the sound are
+    /// `API_UNAVAILABLE(tvos)`), so only the badge is read there.
     public init(localContent content: UNNotificationContent) {
+        #if os(tvOS)
+        self.init(badge: content.badge?.intValue)
+        #else
         var userInfo: [String: PushValue] = [:]
         if case .object(let members) = PushValue(any: content.userInfo) { userInfo = members }
         var interruptionLevel: InterruptionLevel?
@@ -34,13 +40,15 @@ extension PushContent {
             interruptionLevel = InterruptionLevel(content.interruptionLevel)
             relevanceScore = content.relevanceScore == 0 ? nil : content.relevanceScore
         }
+        let sound: PushSound? = content.sound == nil ? nil : .default
         self.init(
             title: content.title.nonEmpty, subtitle: content.subtitle.nonEmpty, body: content.body.nonEmpty,
-            badge: content.badge?.intValue, sound: content.sound == nil ? nil : .default,
+            badge: content.badge?.intValue, sound: sound,
             categoryIdentifier: content.categoryIdentifier.nonEmpty,
             threadIdentifier: content.threadIdentifier.nonEmpty,
             targetContentIdentifier: content.targetContentIdentifier, interruptionLevel: interruptionLevel,
             relevanceScore: relevanceScore, userInfo: userInfo)
+        #endif
     }
 }
 
@@ -63,9 +71,13 @@ extension NotificationSnapshot {
     public init(_ notification: UNNotification) {
         let request = notification.request
         let trigger = TriggerKind(request.trigger)
+        #if os(tvOS)
+        let content = PushContent(localContent: request.content)  // no userInfo on tvOS: the badge only
+        #else
         let content =
             trigger.isRemote
             ? PushContent(userInfo: request.content.userInfo) : PushContent(localContent: request.content)
+        #endif
         self.init(requestIdentifier: request.identifier, date: notification.date, trigger: trigger, content: content)
     }
 }

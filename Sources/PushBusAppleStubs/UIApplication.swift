@@ -1,88 +1,121 @@
+// Linux-only stand-ins for the UIKit types the PushBusApple glue uses, with Apple's Swift signatures.
+//
+// Sources of the facts noted below: [H] Apple SDK headers (iOS 10.3 copies; `NS_SWIFT_UI_ACTOR` from the iOS 17 and
+// iOS 26 headers, as the issue that found the `UILocalNotification` warnings quotes them), [A] Apple's documentation
+// pages, [R] ../shared/apple-api-reference.md (which cites both). Linux ignores `@available(iOS, …)`, so:
+// - API deprecated at or below PushBus's floor (iOS 13) is marked `@available(*, deprecated, …)` here. On iOS it
+//   warns at every deployment target PushBus supports, so this is what Apple's compiler says about it, and Linux CI
+//   catches a non-deprecated glue declaration that reaches it.
+// - API deprecated above the floor (iOS 17, 26) keeps `@available(iOS, deprecated: …)`, inert on Linux but exact.
+// Main-actor isolation is what Linux checks best; `.ci/steps/41-apple-stub-isolation.sh` fails if a stub loses it.
 #if PUSHBUS_APPLE_STUBS
 import Foundation
 
-/// Stub of `UIResponder`.
+/// Stub of `UIResponder`. `@MainActor`: `NS_SWIFT_UI_ACTOR` on the class [H].
 @MainActor open class UIResponder: NSObject {}
 
-/// Stub of `UIApplication` (only what the glue uses). `@MainActor`, as Apple's is.
+/// Stub of `UIApplication` (only what the glue uses). `@MainActor`: `NS_SWIFT_UI_ACTOR` on the class [H][R].
 @MainActor open class UIApplication: UIResponder {
-    /// Stub of `UIApplication.State`.
+    /// Stub of `UIApplication.State` (iOS 4) [A]. An imported `NS_ENUM`: `Sendable`, not isolated.
     public enum State: Int, Sendable {
         case active = 0
         case inactive = 1
         case background = 2
     }
 
-    /// Stub of `UIApplication.LaunchOptionsKey`.
+    /// Stub of `UIApplication.LaunchOptionsKey` (iOS 2). An imported string struct: `Sendable`, not isolated.
     public struct LaunchOptionsKey: RawRepresentable, Hashable, Sendable {
         public var rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        /// 3–26 (deprecated in 26).
+        /// iOS 3–26 (deprecated in 26: keep using `didReceiveRemoteNotification…fetchCompletionHandler:`) [R §0].
+        @available(iOS, introduced: 3.0, deprecated: 26.0)
         public static let remoteNotification = LaunchOptionsKey(
             rawValue: "UIApplicationLaunchOptionsRemoteNotificationKey")
-        /// 4–10.
+        /// iOS 4–10 [R §7].
+        @available(*, deprecated, message: "Deprecated in iOS 10.0: use UNUserNotificationCenterDelegate")
         public static let localNotification = LaunchOptionsKey(
             rawValue: "UIApplicationLaunchOptionsLocalNotificationKey")
     }
 
-    /// The shared application.
+    /// The shared application (a class property on Apple platforms; unavailable in app extensions [A]).
+    @available(iOSApplicationExtension, unavailable)
     public static let shared = UIApplication()
 
     /// Stub-only: a fresh application for a test (Apple's `init` is not for apps).
     public override init() { super.init() }
 
+    /// iOS 4 [A].
     open var applicationState: State = .active
-    /// Deprecated in iOS 17 (use `UNUserNotificationCenter.setBadgeCount`).
+    /// iOS 2–17 [A][R §0]: use `UNUserNotificationCenter.setBadgeCount(_:withCompletionHandler:)`.
+    @available(iOS, introduced: 2.0, deprecated: 17.0, message: "Use UNUserNotificationCenter.setBadgeCount")
     open var applicationIconBadgeNumber: Int = 0
     /// Stub-only: how often `registerForRemoteNotifications()` was called.
     public var stubbedRemoteRegistrations = 0
     /// Stub-only: the settings last registered with `registerUserNotificationSettings`.
-    public var stubbedUserNotificationSettings: UIUserNotificationSettings?
+    @available(*, deprecated, message: "Deprecated in iOS 10.0")
+    public var stubbedUserNotificationSettings: UIUserNotificationSettings? {
+        get { _userNotificationSettings as? UIUserNotificationSettings }
+        set { _userNotificationSettings = newValue }
+    }
+    private var _userNotificationSettings: NSObject?
 
+    /// iOS 8 [A].
     open func registerForRemoteNotifications() { stubbedRemoteRegistrations += 1 }
 
-    /// iOS 8–10.
+    /// iOS 8–10 [R §6].
+    @available(*, deprecated, message: "Deprecated in iOS 10.0: use UNUserNotificationCenter.requestAuthorization")
     open func registerUserNotificationSettings(_ notificationSettings: UIUserNotificationSettings) {
         stubbedUserNotificationSettings = notificationSettings
     }
 }
 
-/// Stub of `UIBackgroundFetchResult` (iOS 7).
+/// Stub of `UIBackgroundFetchResult` (iOS 7, not deprecated) [R §6]. An imported `NS_ENUM`: `Sendable`.
 public enum UIBackgroundFetchResult: UInt, Sendable {
     case newData = 0
     case noData = 1
     case failed = 2
 }
 
-/// Stub of `UILocalNotification` (iOS 4–10).
-open class UILocalNotification: NSObject {
+/// Stub of `UILocalNotification` (iOS 4–10; not in Mac Catalyst) [R §6].
+///
+/// `@MainActor`: `NS_SWIFT_UI_ACTOR` in the iOS 17 and iOS 26 headers. Without it here, Linux never saw the nine
+/// warnings the real iOS 17.4 SDK gave for the glue.
+@available(*, deprecated, message: "Deprecated in iOS 10.0: use UserNotifications Framework's UNNotificationRequest")
+@MainActor open class UILocalNotification: NSObject {
     open var fireDate: Date?
     open var alertBody: String?
-    /// iOS 8.2.
+    /// iOS 8.2 [H].
     open var alertTitle: String?
     open var soundName: String?
     open var applicationIconBadgeNumber: Int = 0
     open var userInfo: [AnyHashable: Any]?
-    /// iOS 8.
+    /// iOS 8 [H].
     open var category: String?
 
     public override init() { super.init() }
 }
 
-/// `UILocalNotificationDefaultSoundName`.
+/// `UILocalNotificationDefaultSoundName` (iOS 4–10) [H].
+@available(*, deprecated, message: "Deprecated in iOS 10.0: use UNNotificationSound")
 public let UILocalNotificationDefaultSoundName: String = "UILocalNotificationDefaultSoundName"
 
-/// `UIUserNotificationActionResponseTypedTextKey` (iOS 9–10).
+/// `UIUserNotificationActionResponseTypedTextKey` (iOS 9–10) [R §6].
+@available(*, deprecated, message: "Deprecated in iOS 10.0: use UNTextInputNotificationResponse")
 public let UIUserNotificationActionResponseTypedTextKey: String = "UIUserNotificationActionResponseTypedTextKey"
 
-/// `UIUserNotificationTextInputActionButtonTitleKey` (iOS 9–10).
+/// `UIUserNotificationTextInputActionButtonTitleKey` (iOS 9–10) [R §6].
+@available(*, deprecated, message: "Deprecated in iOS 10.0: use UNTextInputNotificationAction")
 public let UIUserNotificationTextInputActionButtonTitleKey: String = "UIUserNotificationTextInputActionButtonTitleKey"
 
-/// Stub of `UIScene` (iOS 13), only for its connection options.
+/// Stub of `UIScene` (iOS 13), only for its connection options. `@MainActor`: `NS_SWIFT_UI_ACTOR` [H].
+@available(iOS 13.0, tvOS 13.0, *)
 @MainActor open class UIScene: UIResponder {
-    /// Stub of `UIScene.ConnectionOptions`.
+    /// Stub of `UIScene.ConnectionOptions` (iOS 13). `@MainActor`: `NS_SWIFT_UI_ACTOR` on
+    /// `UISceneConnectionOptions` [H].
     @MainActor open class ConnectionOptions: NSObject {
-        /// The response that made UIKit connect the scene, in a cold start from a notification.
+        /// The response that made UIKit connect the scene, in a cold start from a notification (iOS 13, not
+        /// tvOS) [A][R §7].
+        @available(tvOS, unavailable)
         open var notificationResponse: UNNotificationResponse? { _notificationResponse }
         private let _notificationResponse: UNNotificationResponse?
 

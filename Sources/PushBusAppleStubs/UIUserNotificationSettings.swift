@@ -1,7 +1,11 @@
+// Linux-only stand-ins for UIKit's iOS 8–10 notification settings, actions and categories. Every one is deprecated
+// since iOS 10 [R §6] (marked `@available(*, deprecated, …)`, see UIApplication.swift for why); the classes are
+// `@MainActor` (`NS_SWIFT_UI_ACTOR`) [R §6: H, A]; the option sets and enums are imported `Sendable` values.
 #if PUSHBUS_APPLE_STUBS
 import Foundation
 
 /// Stub of `UIUserNotificationType` (iOS 8–10).
+@available(*, deprecated, message: "Deprecated in iOS 10.0: use UserNotifications")
 public struct UIUserNotificationType: OptionSet, Sendable, Hashable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -11,24 +15,28 @@ public struct UIUserNotificationType: OptionSet, Sendable, Hashable {
 }
 
 /// Stub of `UIUserNotificationActionContext` (iOS 8–10).
+@available(*, deprecated, message: "Deprecated in iOS 10.0: use UserNotifications")
 public enum UIUserNotificationActionContext: UInt, Sendable {
     case `default` = 0
     case minimal = 1
 }
 
 /// Stub of `UIUserNotificationActivationMode` (iOS 8–10).
+@available(*, deprecated, message: "Deprecated in iOS 10.0: use UserNotifications")
 public enum UIUserNotificationActivationMode: UInt, Sendable {
     case foreground = 0
     case background = 1
 }
 
 /// Stub of `UIUserNotificationActionBehavior` (iOS 9–10).
+@available(*, deprecated, message: "Deprecated in iOS 10.0: use UserNotifications")
 public enum UIUserNotificationActionBehavior: UInt, Sendable {
     case `default` = 0
     case textInput = 1
 }
 
 /// Stub of `UIUserNotificationAction` (iOS 8–10, `@MainActor`).
+@available(*, deprecated, message: "Deprecated in iOS 10.0: use UserNotifications")
 @MainActor open class UIUserNotificationAction: NSObject {
     open var identifier: String? { _identifier }
     open var title: String? { _title }
@@ -49,6 +57,7 @@ public enum UIUserNotificationActionBehavior: UInt, Sendable {
 }
 
 /// Stub of `UIMutableUserNotificationAction` (iOS 8–10).
+@available(*, deprecated, message: "Deprecated in iOS 10.0: use UserNotifications")
 @MainActor open class UIMutableUserNotificationAction: UIUserNotificationAction {
     open override var identifier: String? {
         get { _identifier }
@@ -81,6 +90,7 @@ public enum UIUserNotificationActionBehavior: UInt, Sendable {
 }
 
 /// Stub of `UIUserNotificationCategory` (iOS 8–10, `@MainActor`).
+@available(*, deprecated, message: "Deprecated in iOS 10.0: use UserNotifications")
 @MainActor open class UIUserNotificationCategory: NSObject {
     open var identifier: String? { _identifier }
     var _identifier: String?
@@ -94,6 +104,7 @@ public enum UIUserNotificationActionBehavior: UInt, Sendable {
 }
 
 /// Stub of `UIMutableUserNotificationCategory` (iOS 8–10).
+@available(*, deprecated, message: "Deprecated in iOS 10.0: use UserNotifications")
 @MainActor open class UIMutableUserNotificationCategory: UIUserNotificationCategory {
     open override var identifier: String? {
         get { _identifier }
@@ -106,6 +117,7 @@ public enum UIUserNotificationActionBehavior: UInt, Sendable {
 }
 
 /// Stub of `UIUserNotificationSettings` (iOS 8–10, `@MainActor`).
+@available(*, deprecated, message: "Deprecated in iOS 10.0: use UserNotifications")
 @MainActor open class UIUserNotificationSettings: NSObject {
     open var types: UIUserNotificationType { _types }
     open var categories: Set<UIUserNotificationCategory>? { _categories }

@@ -1,3 +1,11 @@
+// Linux-only stand-ins for UserNotifications' notification, request, content, trigger and response types.
+//
+// Facts and sources: [R] ../shared/apple-api-reference.md (§2, §3), [H] SDK headers, [A] Apple's documentation.
+// Isolation: none of these is main-actor isolated (plain `NSObject` subclasses in UserNotifications, which has no
+// `NS_SWIFT_UI_ACTOR`) [H]. Sendable: none. The iOS 15-era `UNNotificationContent.h` and `UNNotificationCategory.h`
+// carry no `NS_SWIFT_SENDABLE`; whether a later SDK adds it is not in the sources at hand, and a stub that is *not*
+// `Sendable` is the stricter model (glue that compiles against it compiles against either). So the glue never sends
+// one across isolation domains: it converts them to the neutral `Sendable` snapshots first.
 #if PUSHBUS_APPLE_STUBS
 import Foundation
 
@@ -25,7 +33,13 @@ open class UNNotificationRequest: NSObject {
     private let _content: UNNotificationContent
     private let _trigger: UNNotificationTrigger?
 
-    public init(identifier: String, content: UNNotificationContent, trigger: UNNotificationTrigger?) {
+    /// `convenience`, as Apple's [R §3].
+    public convenience init(identifier: String, content: UNNotificationContent, trigger: UNNotificationTrigger?) {
+        self.init(stubIdentifier: identifier, content: content, trigger: trigger)
+    }
+
+    /// Stub-only: the designated initializer.
+    init(stubIdentifier identifier: String, content: UNNotificationContent, trigger: UNNotificationTrigger?) {
         _identifier = identifier
         _content = content.copy() as! UNNotificationContent
         _trigger = trigger
@@ -33,7 +47,8 @@ open class UNNotificationRequest: NSObject {
     }
 }
 
-/// Stub of `UNNotificationInterruptionLevel` (iOS 15).
+/// Stub of `UNNotificationInterruptionLevel` (iOS 15, macOS 12, tvOS 15, watchOS 8) [R §3].
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 public enum UNNotificationInterruptionLevel: UInt, Sendable {
     case passive = 0
     case active = 1
@@ -41,16 +56,16 @@ public enum UNNotificationInterruptionLevel: UInt, Sendable {
     case critical = 3
 }
 
-/// Stub of `UNNotificationSoundName` (iOS 12).
+/// Stub of `UNNotificationSoundName` (a bridged string typedef; no availability of its own).
 public struct UNNotificationSoundName: RawRepresentable, Hashable, Sendable {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
 }
 
-/// Stub of `UNNotificationSound` (iOS 10).
-open class UNNotificationSound: NSObject, @unchecked Sendable {
-    // Immutable after init.
+/// Stub of `UNNotificationSound` (iOS 10; not tvOS) [R §3].
+@available(tvOS, unavailable)
+open class UNNotificationSound: NSObject {
     /// Stub-only: the name, `nil` for the default sound (Apple exposes no name).
     public let stubbedName: String?
     /// Stub-only: the critical volume, if critical.
@@ -68,12 +83,14 @@ open class UNNotificationSound: NSObject, @unchecked Sendable {
         self.init(stubbedName: name.rawValue, criticalVolume: nil)
     }
 
-    /// iOS 12.
+    /// iOS 12, watchOS 5 [A] (the glue calls it on iOS and watchOS only).
+    @available(iOS 12.0, watchOS 5.0, *)
     open class func defaultCriticalSound(withAudioVolume volume: Float) -> UNNotificationSound {
         UNNotificationSound(stubbedName: nil, criticalVolume: volume)
     }
 
-    /// iOS 12.
+    /// iOS 12, watchOS 5 [A] (the glue calls it on iOS and watchOS only).
+    @available(iOS 12.0, watchOS 5.0, *)
     open class func criticalSoundNamed(_ name: UNNotificationSoundName, withAudioVolume volume: Float)
         -> UNNotificationSound
     {
@@ -81,7 +98,9 @@ open class UNNotificationSound: NSObject, @unchecked Sendable {
     }
 }
 
-/// Stub of `UNNotificationContent` (iOS 10; read-only). ``UNMutableNotificationContent`` adds the setters.
+/// Stub of `UNNotificationContent` (iOS 10, macOS 10.14, watchOS 3, tvOS 10; read-only) [H: UNNotificationContent.h, iOS 15-era SDK]. On tvOS only the
+/// badge, the target content identifier, the interruption level and the relevance score exist.
+/// ``UNMutableNotificationContent`` adds the setters.
 open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying {
     var storage = Storage()
 
@@ -97,24 +116,46 @@ open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying {
         var targetContentIdentifier: String?
         var interruptionLevel: UNNotificationInterruptionLevel = .active
         var relevanceScore: Double = 0
+        var attachments: [UNNotificationAttachment] = []
+        /// Stub-only: what `updating(from:)` was given (UNNotificationContent+Communication.swift).
+        var contentProvider: (any UNNotificationContentProviding)?
     }
 
     public override init() { super.init() }
 
+    /// Not tvOS [H: UNNotificationContent.h, iOS 15-era SDK].
+    @available(tvOS, unavailable)
     open var title: String { storage.title }
+    /// Not tvOS [H: UNNotificationContent.h, iOS 15-era SDK].
+    @available(tvOS, unavailable)
     open var subtitle: String { storage.subtitle }
+    /// Not tvOS [H: UNNotificationContent.h, iOS 15-era SDK].
+    @available(tvOS, unavailable)
     open var body: String { storage.body }
     open var badge: NSNumber? { storage.badge }
+    /// Not tvOS [H: UNNotificationContent.h, iOS 15-era SDK].
+    @available(tvOS, unavailable)
     open var sound: UNNotificationSound? { storage.sound }
+    /// Not tvOS [H: UNNotificationContent.h, iOS 15-era SDK].
+    @available(tvOS, unavailable)
     open var userInfo: [AnyHashable: Any] { storage.userInfo }
+    /// Not tvOS [H: UNNotificationContent.h, iOS 15-era SDK].
+    @available(tvOS, unavailable)
     open var categoryIdentifier: String { storage.categoryIdentifier }
+    /// Not tvOS [H: UNNotificationContent.h, iOS 15-era SDK].
+    @available(tvOS, unavailable)
     open var threadIdentifier: String { storage.threadIdentifier }
-    /// iOS 13.
+    /// iOS 13 (other platforms: the class's availability) [H: UNNotificationContent.h, iOS 15-era SDK].
+    @available(iOS 13.0, *)
     open var targetContentIdentifier: String? { storage.targetContentIdentifier }
-    /// iOS 15.
+    /// iOS 15, macOS 12, tvOS 15, watchOS 8 [R §3].
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
     open var interruptionLevel: UNNotificationInterruptionLevel { storage.interruptionLevel }
-    /// iOS 15.
+    /// iOS 15, macOS 12, tvOS 15, watchOS 8 [R §3].
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
     open var relevanceScore: Double { storage.relevanceScore }
+    /// iOS 10 (apple-api-reference.md §3).
+    open var attachments: [UNNotificationAttachment] { storage.attachments }
 
     open func copy(with zone: NSZone? = nil) -> Any {
         let copy = UNNotificationContent()
@@ -131,14 +172,17 @@ open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying {
 
 /// Stub of `UNMutableNotificationContent` (iOS 10).
 open class UNMutableNotificationContent: UNNotificationContent {
+    @available(tvOS, unavailable)
     open override var title: String {
         get { storage.title }
         set { storage.title = newValue }
     }
+    @available(tvOS, unavailable)
     open override var subtitle: String {
         get { storage.subtitle }
         set { storage.subtitle = newValue }
     }
+    @available(tvOS, unavailable)
     open override var body: String {
         get { storage.body }
         set { storage.body = newValue }
@@ -147,33 +191,44 @@ open class UNMutableNotificationContent: UNNotificationContent {
         get { storage.badge }
         set { storage.badge = newValue }
     }
+    @available(tvOS, unavailable)
     open override var sound: UNNotificationSound? {
         get { storage.sound }
         set { storage.sound = newValue }
     }
+    @available(tvOS, unavailable)
     open override var userInfo: [AnyHashable: Any] {
         get { storage.userInfo }
         set { storage.userInfo = newValue }
     }
+    @available(tvOS, unavailable)
     open override var categoryIdentifier: String {
         get { storage.categoryIdentifier }
         set { storage.categoryIdentifier = newValue }
     }
+    @available(tvOS, unavailable)
     open override var threadIdentifier: String {
         get { storage.threadIdentifier }
         set { storage.threadIdentifier = newValue }
     }
+    @available(iOS 13.0, *)
     open override var targetContentIdentifier: String? {
         get { storage.targetContentIdentifier }
         set { storage.targetContentIdentifier = newValue }
     }
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
     open override var interruptionLevel: UNNotificationInterruptionLevel {
         get { storage.interruptionLevel }
         set { storage.interruptionLevel = newValue }
     }
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
     open override var relevanceScore: Double {
         get { storage.relevanceScore }
         set { storage.relevanceScore = newValue }
+    }
+    open override var attachments: [UNNotificationAttachment] {
+        get { storage.attachments }
+        set { storage.attachments = newValue }
     }
 }
 
@@ -199,7 +254,12 @@ open class UNTimeIntervalNotificationTrigger: UNNotificationTrigger {
     open var timeInterval: TimeInterval { _timeInterval }
     private let _timeInterval: TimeInterval
 
-    public init(timeInterval: TimeInterval, repeats: Bool) {
+    /// `convenience`, as Apple's [R §3].
+    public convenience init(timeInterval: TimeInterval, repeats: Bool) {
+        self.init(stubTimeInterval: timeInterval, repeats: repeats)
+    }
+
+    init(stubTimeInterval timeInterval: TimeInterval, repeats: Bool) {
         _timeInterval = timeInterval
         super.init(repeats: repeats)
     }
@@ -212,7 +272,12 @@ open class UNCalendarNotificationTrigger: UNNotificationTrigger {
     open var dateComponents: DateComponents { _dateComponents }
     private let _dateComponents: DateComponents
 
-    public init(dateMatching dateComponents: DateComponents, repeats: Bool) {
+    /// `convenience`, as Apple's [R §3].
+    public convenience init(dateMatching dateComponents: DateComponents, repeats: Bool) {
+        self.init(stubDateComponents: dateComponents, repeats: repeats)
+    }
+
+    init(stubDateComponents dateComponents: DateComponents, repeats: Bool) {
         _dateComponents = dateComponents
         super.init(repeats: repeats)
     }
@@ -222,12 +287,20 @@ open class UNCalendarNotificationTrigger: UNNotificationTrigger {
     }
 }
 
-/// Stub of `UNLocationNotificationTrigger` (Core Location's `CLRegion` is stubbed too).
+/// Stub of `UNLocationNotificationTrigger` (iOS 10, watchOS 8 for the initializer; not macOS or tvOS) [R §3].
+/// Core Location's `CLRegion` is stubbed too.
+@available(macOS, unavailable)
+@available(tvOS, unavailable)
 open class UNLocationNotificationTrigger: UNNotificationTrigger {
     open var region: CLRegion { _region }
     private let _region: CLRegion
 
-    public init(region: CLRegion, repeats: Bool) {
+    /// `convenience`, as Apple's [R §3].
+    public convenience init(region: CLRegion, repeats: Bool) {
+        self.init(stubRegion: region, repeats: repeats)
+    }
+
+    init(stubRegion region: CLRegion, repeats: Bool) {
         _region = region
         super.init(repeats: repeats)
     }
@@ -274,7 +347,7 @@ open class CLCircularRegion: CLRegion {
     }
 }
 
-/// Stub of `UNNotificationResponse` (iOS 10). Apple's are created only by the system; tests use
+/// Stub of `UNNotificationResponse` (iOS 10; not tvOS) [R §2]. Apple's are created only by the system; tests use
 /// ``init(stubbedNotification:actionIdentifier:)``.
 open class UNNotificationResponse: NSObject {
     open var notification: UNNotification { _notification }
@@ -290,7 +363,7 @@ open class UNNotificationResponse: NSObject {
     }
 }
 
-/// Stub of `UNTextInputNotificationResponse` (iOS 10).
+/// Stub of `UNTextInputNotificationResponse` (iOS 10; not tvOS) [R §2].
 open class UNTextInputNotificationResponse: UNNotificationResponse {
     open var userText: String { _userText }
     private let _userText: String

@@ -13,12 +13,46 @@ public final class ManualClock: PushClock {
         let sequence: UInt64
         let token: ScheduledAction
         let action: @Sendable () -> Void
+
+        func runsBefore(_ other: Pending) -> Bool { (due, sequence) < (other.due, other.sequence) }
     }
 
     private struct State {
         var now: Date
         var sequence: UInt64 = 0
+        /// A binary min-heap by (due, sequence): scheduling and taking the next action are O(log n), so a long
+        /// scenario (thousands of completion deadlines) stays linear overall.
         var pending: [Pending] = []
+        /// Where the running ``advance(to:)`` stops, while it runs.
+        var target: Date?
+
+        mutating func push(_ entry: Pending) {
+            pending.append(entry)
+            var child = pending.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard pending[child].runsBefore(pending[parent]) else { break }
+                pending.swapAt(child, parent)
+                child = parent
+            }
+        }
+
+        mutating func popFirst() -> Pending {
+            pending.swapAt(0, pending.count - 1)
+            let first = pending.removeLast()
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1
+                let right = left + 1
+                var smallest = parent
+                if left < pending.count, pending[left].runsBefore(pending[smallest]) { smallest = left }
+                if right < pending.count, pending[right].runsBefore(pending[smallest]) { smallest = right }
+                guard smallest != parent else { break }
+                pending.swapAt(parent, smallest)
+                parent = smallest
+            }
+            return first
+        }
     }
 
     private let state: LockedState<State>
@@ -30,12 +64,16 @@ public final class ManualClock: PushClock {
 
     public var now: Date { state.withLock { $0.now } }
 
+    /// Where the running ``advance(to:)`` will stop (`nil` when the clock is not advancing): a scheduler uses
+    /// it to see every repetition of a trigger that falls within one advance.
+    var advanceTarget: Date? { state.withLock { $0.target } }
+
     @discardableResult
     public func schedule(after delay: TimeInterval, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {
         let token = ScheduledAction()
         state.withLock { state in
             state.sequence += 1
-            state.pending.append(
+            state.push(
                 Pending(
                     due: state.now.addingTimeInterval(max(0, delay)), sequence: state.sequence, token: token,
                     action: action))
@@ -52,14 +90,19 @@ public final class ManualClock: PushClock {
 
     /// Moves time forward to `date` (never backwards), running due actions as ``advance(by:)`` does.
     public func advance(to date: Date) {
+        let outer = state.withLock { state -> Date? in
+            let outer = state.target
+            state.target = max(outer ?? date, date)
+            return outer
+        }
+        defer { state.withLock { $0.target = outer } }
         while true {
             let next: Pending? = state.withLock { state in
-                let due = state.pending.filter { $0.due <= date }
-                guard let first = due.min(by: { ($0.due, $0.sequence) < ($1.due, $1.sequence) }) else {
+                guard let first = state.pending.first, first.due <= date else {
                     if date > state.now { state.now = date }
                     return nil
                 }
-                state.pending.removeAll { $0.sequence == first.sequence }
+                _ = state.popFirst()
                 if first.due > state.now { state.now = first.due }
                 return first
             }

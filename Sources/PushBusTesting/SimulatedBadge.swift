@@ -1,6 +1,6 @@
 import PushBus
 
-/// A ``BadgeController`` that records the app icon's badge, for tests; clearing "with notifications" also
+/// A `BadgeController` that records the app icon's badge, for tests; clearing "with notifications" also
 /// empties a ``SimulatedScheduler``'s delivered list, as setting the badge to 0 does on iOS.
 ///
 /// ```swift
@@ -12,7 +12,9 @@ public final class SimulatedBadge: BadgeController {
     private let scheduler: SimulatedScheduler?
     private let state = LockedState<(count: Int, changes: [BadgeChange])>((0, []))
 
-    /// - Parameter scheduler: The scheduler whose delivered list `clearWithNotifications` empties.
+    /// - Parameters:
+    ///   - count: The badge the device shows at first.
+    ///   - scheduler: The scheduler whose delivered list `clearWithNotifications` empties.
     public init(count: Int = 0, scheduler: SimulatedScheduler? = nil) {
         self.scheduler = scheduler
         state.withLock { $0.count = max(0, count) }

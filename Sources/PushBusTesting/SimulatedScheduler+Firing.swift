@@ -7,6 +7,18 @@ extension SimulatedScheduler {
         state.withLock { $0.fired }
     }
 
+    /// The latest notification with `identifier` that fired, if any (O(1): no scan of the history).
+    public func latestFiredNotification(withIdentifier identifier: String) -> DeliveredNotification? {
+        state.withLock { $0.latestFired[identifier] }
+    }
+
+    /// How many repetitions of each repeating request were counted instead of delivered one by one, by
+    /// identifier: the repetitions that fell between a listed one and the last one within a single clock advance
+    /// (each would only have replaced the previous one in Notification Center). Not in ``firedNotifications()``.
+    public func collapsedRepetitions() -> [String: Int] {
+        state.withLock { $0.collapsed }
+    }
+
     /// Identifiers of requests dropped because more than ``pendingLimit`` were pending, oldest drop first.
     public var droppedIdentifiers: [String] { state.withLock { $0.dropped } }
 
@@ -38,7 +50,7 @@ extension SimulatedScheduler {
                 fired.append(DeliveredNotification(request: entry.request, date: now))
                 return !repeats
             }
-            state.fired += fired
+            state.recordFired(fired)
             return (fired, state.hook)
         }
         deliver(fired, hook: hook)
@@ -71,16 +83,61 @@ extension SimulatedScheduler {
                     state.pending.remove(at: index)
                 }
             }
-            state.fired += fired
+            state.recordFired(fired)
             return (fired, state.hook)
         }
-        deliver(fired, hook: hook)
+        let listed = deliver(fired, hook: hook)
+        collapseRepetitions(of: listed)
         rescheduleWake()
     }
 
-    private func deliver(_ notifications: [DeliveredNotification], hook: DeliveryHook?) {
+    /// Hands each notification to the hook; returns the ones it listed.
+    @discardableResult
+    private func deliver(_ notifications: [DeliveredNotification], hook: DeliveryHook?) -> [DeliveredNotification] {
+        var listed: [DeliveredNotification] = []
         for notification in notifications where (hook?(notification) ?? .listed) == .listed {
             recordDelivered(notification)
+            listed.append(notification)
+        }
+        return listed
+    }
+
+    /// Up to this many repetitions left in one advance fire one by one; beyond, they are counted.
+    static let repetitionsFiredOneByOne = 100
+
+    /// The most repetitions of one calendar trigger counted one date at a time in a single step.
+    static let calendarRepetitionStep = 10_000
+
+    /// For each listed repeating notification with more than ``repetitionsFiredOneByOne`` repetitions left in the
+    /// running advance: moves the request to its last repetition before the advance ends and counts the ones in
+    /// between. The last one then fires normally, at its own time, through the hook.
+    private func collapseRepetitions(of listed: [DeliveredNotification]) {
+        guard let horizon = (clock as? ManualClock)?.advanceTarget else { return }
+        let calendar = self.calendar
+        for notification in listed where notification.request.trigger?.repeats == true {
+            state.withLock { state in
+                let identifier = notification.request.identifier
+                guard let index = state.pending.firstIndex(where: { $0.request.identifier == identifier }),
+                    let trigger = state.pending[index].request.trigger,
+                    var next = state.pending[index].fireDate, next <= horizon
+                else { return }
+                var skipped = 0
+                if case .timeInterval(let interval, _) = trigger, interval > 0 {
+                    let steps = (horizon.timeIntervalSince(next) / interval).rounded(.down)
+                    skipped = Int(min(steps, Double(Int32.max)))
+                    next = next.addingTimeInterval(Double(skipped) * interval)
+                } else {
+                    while skipped < Self.calendarRepetitionStep,
+                        let following = trigger.nextFireDate(after: next, calendar: calendar), following <= horizon
+                    {
+                        next = following
+                        skipped += 1
+                    }
+                }
+                guard skipped > Self.repetitionsFiredOneByOne else { return }
+                state.pending[index].fireDate = next
+                state.collapsed[identifier, default: 0] += skipped
+            }
         }
     }
 
@@ -107,5 +164,12 @@ extension SimulatedScheduler {
             return true
         }
         if !isCurrent { token.cancel() }
+    }
+}
+
+extension SimulatedScheduler.State {
+    mutating func recordFired(_ notifications: [DeliveredNotification]) {
+        fired += notifications
+        for notification in notifications { latestFired[notification.request.identifier] = notification }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import PushBus
 
-/// A ``NotificationScheduler`` that behaves like iOS's `UNUserNotificationCenter`, driven by a ``PushClock``
+/// A `NotificationScheduler` that behaves like iOS's `UNUserNotificationCenter`, driven by a `PushClock`
 /// (a ``ManualClock`` in tests): nothing fires until the clock reaches a fire date.
 ///
 /// - Adding a request whose identifier is pending replaces it.
@@ -13,6 +13,10 @@ import PushBus
 /// - Each fired notification goes to the delivery hook (see ``DeliveryHook``); by default it joins the
 ///   delivered list, as when the app is in the background. A delivered notification with the identifier of an
 ///   earlier one replaces it.
+/// - A repeating request that keeps firing while nobody looks (the hook lists it: each repetition replaces
+///   the last in Notification Center) is not delivered once per repetition when more than 100 repetitions
+///   fall within one `advance`: the ones between the first and the last are counted in
+///   ``collapsedRepetitions()``, so advancing a day or a year past a 60-second trigger costs the same.
 ///
 /// ```swift
 /// let clock = ManualClock()
@@ -70,6 +74,10 @@ public final class SimulatedScheduler: NotificationScheduler {
         var pending: [Entry] = []
         var delivered: [DeliveredNotification] = []
         var fired: [DeliveredNotification] = []
+        /// The latest entry of `fired` per identifier, so looking one up does not scan the whole history.
+        var latestFired: [String: DeliveredNotification] = [:]
+        /// Repetitions counted instead of delivered one by one, per identifier (see ``collapsedRepetitions()``).
+        var collapsed: [String: Int] = [:]
         var dropped: [String] = []
         var sequence: UInt64 = 0
         var hook: DeliveryHook?
@@ -108,7 +116,7 @@ public final class SimulatedScheduler: NotificationScheduler {
 
     /// Schedules `request`, replacing a pending one with the same identifier.
     ///
-    /// - Throws: ``LocalNotificationError`` when the request is invalid (nothing changes then).
+    /// - Throws: `LocalNotificationError` when the request is invalid (nothing changes then).
     public func add(_ request: LocalNotificationRequest) throws {
         try request.validate()
         let now = clock.now

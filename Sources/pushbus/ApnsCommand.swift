@@ -21,7 +21,9 @@ struct ApnsCommand: ParsableCommand {
     @Option(name: .long, help: "The bundle identifier of the app on the Simulator.")
     var bundleId: String
 
-    @Option(name: [.short, .long], help: "Where to write ('-' for standard output). Default: FILE's name with .apns.")
+    @Option(
+        name: [.short, .long],
+        help: "Where to write ('-' for standard output). Default: next to FILE, with the extension .apns.")
     var output: String?
 
     func validate() throws {
@@ -33,11 +35,9 @@ struct ApnsCommand: ParsableCommand {
     func run() throws {
         let data: Data
         do {
-            data =
-                file == "-"
-                ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
+            data = try InputFile.read(file, limit: InputFile.payloadLimit)
         } catch {
-            fail("cannot read \(file): \((error as NSError).localizedDescription)", status: 2)
+            fail(error.message(for: file), status: 2)
         }
         let document: PushValue
         do {
@@ -49,10 +49,16 @@ struct ApnsCommand: ParsableCommand {
             FileHandle.standardError.write(
                 Data("warning: the payload has no \"aps\" dictionary; simctl requires one\n".utf8))
         }
+        let liveActivityNote =
+            document.objectValue?["aps"]?.objectValue?["event"] == nil
+            ? nil
+            : "a Live Activity push: to a device, send it with apns-push-type: liveactivity and apns-topic: "
+                + PushType.liveActivity.apnsTopic(bundleIdentifier: bundleId)
         let text = document.jsonString(prettyPrinted: true) + "\n"
         let destination = output ?? Self.defaultOutput(for: file)
         if destination == "-" {
             print(text, terminator: "")
+            if let liveActivityNote { FileHandle.standardError.write(Data((liveActivityNote + "\n").utf8)) }
             return
         }
         do {
@@ -62,6 +68,7 @@ struct ApnsCommand: ParsableCommand {
         }
         print("wrote \(destination)")
         print("deliver it with: xcrun simctl push booted \(destination)")
+        if let liveActivityNote { print(liveActivityNote) }
     }
 
     /// The payload object with `"Simulator Target Bundle"` added.
@@ -75,14 +82,15 @@ struct ApnsCommand: ParsableCommand {
         return .object(members)
     }
 
+    /// Next to the input, with the extension `.apns` (`payload.apns` in the current folder for standard input).
     static func defaultOutput(for file: String) -> String {
         guard file != "-" else { return "payload.apns" }
-        let url = URL(fileURLWithPath: file)
-        return url.deletingPathExtension().lastPathComponent + ".apns"
+        let name = (file as NSString).deletingPathExtension
+        return name + ".apns"
     }
 
     private func fail(_ message: String, status: Int32) -> Never {
-        FileHandle.standardError.write(Data("pushbus apns: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("pushbus apns: \(message.escapingControlCharacters)\n".utf8))
         Self.exit(withError: ExitCode(status))
     }
 }

@@ -6,6 +6,9 @@ struct PushBusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pushbus",
         abstract: "Validate, normalize and simulate iOS push notification payloads.",
-        subcommands: [ValidateCommand.self, SimulateCommand.self, ApnsCommand.self]
+        subcommands: [
+            ValidateCommand.self, SimulateCommand.self, ApnsCommand.self, LedgerCommand.self,
+            CheckExtensionCommand.self,
+        ]
     )
 }

@@ -55,6 +55,11 @@ struct ScenarioReport {
                 lines.append("  routes still deferred   \(router.deferredCount) (the app never said it was ready)")
             }
         }
+        for (identifier, count) in device.scheduler.collapsedRepetitions().sorted(by: { $0.key < $1.key }) {
+            lines.append(
+                "  repetitions not shown   [\(identifier)] fired \(count) more times while nobody looked; "
+                    + "each replaced the last in Notification Center")
+        }
         lines.append("  app state at the end    \(device.lifecycleState)")
         lines.append("")
         if scenario.expect == nil && run.failures.isEmpty {
@@ -65,7 +70,8 @@ struct ScenarioReport {
             lines.append("✗ FAILED")
             lines += run.failures.map { "  - \($0)" }
         }
-        return lines.joined(separator: "\n")
+        // The timeline and summary quote payload strings and keys: escape control characters.
+        return lines.map(\.escapingControlCharacters).joined(separator: "\n")
     }
 
     private func completionSummary(_ record: SimulatedDevice.CompletionRecord) -> String {
@@ -173,21 +179,9 @@ struct ScenarioReport {
         }
     }
 
+    /// The one rendering of a message, shared with `pushbus validate --json`.
     private func message(_ message: PushMessage) -> [String: PushValue] {
-        var object: [String: PushValue] = [
-            "id": .string(message.id.rawValue), "kind": .string(message.kind.rawValue),
-            "path": .string(message.path.rawValue),
-            "appState": .string(message.appState.rawValue), "isSilent": .bool(message.isSilent),
-        ]
-        if let response = message.response {
-            object["action"] = .string(response.action.identifier)
-            if let text = response.userText { object["userText"] = .string(text) }
-        }
-        if let link = message.deepLink { object["deepLink"] = .string(link.absoluteString) }
-        if let title = message.content.title { object["title"] = .string(title) }
-        if let body = message.content.body { object["body"] = .string(body) }
-        if let provider = message.provider { object["provider"] = .string("\(provider.name)") }
-        return object
+        message.reportValue().objectValue ?? [:]
     }
 
     private func receipt(_ receipt: PostReceipt) -> String {
@@ -195,6 +189,8 @@ struct ScenarioReport {
         case .delivered(let count): return "delivered(\(count))"
         case .parked: return "parked"
         case .duplicate: return "duplicate"
+        case .dropped: return "dropped"
+        case .queued: return "queued"
         }
     }
 
@@ -219,7 +215,11 @@ struct ScenarioReport {
             @unknown default: return "\(error)"
             }
         }
-        if error is SimulationError || error is PushValueError || error is ScenarioError { return "\(error)" }
+        if error is SimulationError || error is PushValueError || error is ScenarioError
+            || error is InputFile.Failure
+        {
+            return "\(error)"
+        }
         return "\((error as NSError).localizedDescription)"
     }
 

@@ -57,34 +57,50 @@ struct SimulateCommand: AsyncParsableCommand {
         let loaded: SimulationScenario
         do {
             if let scenario {
-                loaded = try SimulationScenario(contentsOf: URL(fileURLWithPath: scenario))
+                let data = try Self.read(scenario, limit: InputFile.scenarioLimit)
+                do {
+                    loaded = try SimulationScenario(
+                        json: data, baseDirectory: URL(fileURLWithPath: scenario).deletingLastPathComponent())
+                } catch {
+                    throw InputFile.Failure(description: "\(scenario): \(ScenarioReport.describe(error))")
+                }
             } else {
                 loaded = try singlePayloadScenario()
             }
-        } catch let error as ValidationError {
-            throw error
         } catch {
-            FileHandle.standardError.write(Data("pushbus simulate: \(ScenarioReport.describe(error))\n".utf8))
-            throw ExitCode(2)
+            // One line and status 2 for every input problem, as the discussion above promises.
+            Self.fail(ScenarioReport.describe(error))
         }
         let run: ScenarioRun
         do {
             run = try await loaded.run()
         } catch {
-            FileHandle.standardError.write(Data("pushbus simulate: \(error)\n".utf8))
-            throw ExitCode(2)
+            Self.fail("\(error)")
         }
         let report = ScenarioReport(scenario: loaded, run: run)
         print(json ? report.json : report.text)
         if !run.isPassed { throw ExitCode(1) }
     }
 
+    /// Prints `pushbus simulate: MESSAGE` (control characters escaped) and exits with status 2.
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("pushbus simulate: \(message.escapingControlCharacters)\n".utf8))
+        Self.exit(withError: ExitCode(2))
+    }
+
+    /// The bytes of `path`, or a failure that names it.
+    static func read(_ path: String, limit: Int) throws(InputFile.Failure) -> Data {
+        do {
+            return try InputFile.read(path, limit: limit)
+        } catch {
+            throw InputFile.Failure(description: error.message(for: path))
+        }
+    }
+
     /// The sequence `--state`, `--tap`, `--action` and `--text` describe, as a scenario.
     func singlePayloadScenario() throws -> SimulationScenario {
         let path = file ?? "-"
-        let data =
-            path == "-"
-            ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
+        let data = try Self.read(path, limit: InputFile.payloadLimit)
         let payload = try PushValue(json: data)
         guard case .object = payload else { throw SimulationError.invalidPayload("\(path) is not a JSON object") }
         let content = PushContent(payload: payload)
@@ -109,13 +125,15 @@ struct SimulateCommand: AsyncParsableCommand {
         var categories: [SimulationScenario.CategorySetup] = []
         if let action {
             guard let category = content.categoryIdentifier else {
-                throw ValidationError("--action needs a payload with aps.category (the category holding the action).")
+                throw InputFile.Failure(
+                    description: "--action needs a payload with aps.category (the category that holds the action); "
+                        + "\(path) has none")
             }
             categories.append(try Self.category(category, action: action, isTextInput: text != nil))
         }
         var routeSetup = try routes.map { path in
             try JSONDecoder().decode(
-                SimulationScenario.RouteSetup.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+                SimulationScenario.RouteSetup.self, from: Self.read(path, limit: InputFile.payloadLimit))
         }
         if routeSetup == nil, let link = PushMessage(kind: .remoteTapped, content: content).deepLink,
             let scheme = link.scheme

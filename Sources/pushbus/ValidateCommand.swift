@@ -9,7 +9,8 @@ struct ValidateCommand: ParsableCommand {
         abstract: "Check APNs payloads and show the message PushBus would deliver for each.",
         discussion: """
             Exit status: 0 when every payload is clean (warnings allowed), 1 when any has an error \
-            (including text that is not JSON), 2 when an input cannot be read.
+            (including text that is not JSON), 2 when an input cannot be read (missing, closed, or larger \
+            than 1 MiB: APNs payloads are at most 4 KB).
             """
     )
 
@@ -38,6 +39,9 @@ struct ValidateCommand: ParsableCommand {
             print(PushValue.array(reports.map(\.json)).jsonString(prettyPrinted: true))
         } else {
             print(reports.map(\.text).joined(separator: "\n"), terminator: "")
+            if let suffix = type.topicSuffix {
+                print("send with apns-push-type: \(type.rawValue) and apns-topic: <bundle-id>\(suffix)")
+            }
         }
         let status = PayloadReport.status(of: reports)
         if status != .clean { throw ExitCode(status.rawValue) }
@@ -45,23 +49,10 @@ struct ValidateCommand: ParsableCommand {
 
     static func report(for file: String, pushType: PushType) -> PayloadReport {
         do {
-            let data: Data
-            if file == "-" {
-                data = FileHandle.standardInput.readDataToEndOfFile()
-            } else {
-                data = try Data(contentsOf: URL(fileURLWithPath: file))
-            }
+            let data = try InputFile.read(file, limit: InputFile.payloadLimit)
             return PayloadReport(source: file, data: data, pushType: pushType)
         } catch {
-            return PayloadReport(source: file, readFailure: readableReason(error))
+            return PayloadReport(source: file, readFailure: error.description)
         }
-    }
-
-    private static func readableReason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError {
-            return underlying.localizedDescription
-        }
-        return nsError.localizedDescription
     }
 }

@@ -46,13 +46,14 @@ private func chatRegistry() throws -> CategoryRegistry {
         let center = PushCenter()
         let notificationCenter = UNUserNotificationCenter()
 
-        PushBus.register(categories: try chatRegistry(), center: center, notificationCenter: notificationCenter)
+        PushBusApp.register(categories: try chatRegistry(), center: center, notificationCenter: notificationCenter)
 
         #expect(notificationCenter.stubbedCategories.map(\.identifier) == ["CHAT"])
-        #expect(center.categories?.action("REPLY", inCategory: "CHAT")?.isTextInput == true)
-        #expect(center.deliveryDiagnostics.areCategoriesRegistered)
+        #expect(PushDelivery.shared(for: center).categories?.action("REPLY", inCategory: "CHAT")?.isTextInput == true)
+        #expect(PushDelivery.shared(for: center).deliveryDiagnostics.areCategoriesRegistered)
     }
 
+    @available(*, deprecated, message: "exercises the iOS 4–10 UIKit API")
     @Test func legacyCategoriesHaveDefaultAndMinimalContexts() throws {
         let category = try #require(try chatRegistry().category("CHAT")).makeUserNotificationCategory()
 
@@ -68,15 +69,16 @@ private func chatRegistry() throws -> CategoryRegistry {
         #expect(actions[2].activationMode == .foreground)
     }
 
+    @available(*, deprecated, message: "exercises the iOS 4–10 UIKit API")
     @Test func legacyRegistrationUsesUserNotificationSettings() throws {
         let center = PushCenter()
         let application = UIApplication()
 
-        PushBus.registerLegacy(categories: try chatRegistry(), application: application, center: center)
+        PushBusApp.registerLegacy(categories: try chatRegistry(), application: application, center: center)
 
         #expect(application.stubbedUserNotificationSettings?.types == [.alert, .sound, .badge])
         #expect(application.stubbedUserNotificationSettings?.categories?.count == 1)
-        #expect(center.deliveryDiagnostics.areCategoriesRegistered)
+        #expect(PushDelivery.shared(for: center).deliveryDiagnostics.areCategoriesRegistered)
     }
 }
 

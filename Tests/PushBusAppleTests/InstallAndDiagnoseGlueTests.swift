@@ -5,32 +5,32 @@ import PushBusApple
 import PushBusAppleStubs
 import Testing
 
-/// `PushBus.install()` keeps the delegate another SDK installed, and `diagnose()` says what is misconfigured.
+/// `PushBusApp.install()` keeps the delegate another SDK installed, and `diagnose()` says what is misconfigured.
 @MainActor @Suite(.serialized) struct InstallAndDiagnoseGlueTests {
     @Test func installKeepsAndForwardsToThePreviousDelegate() throws {
-        defer { PushBus.uninstall() }
+        defer { PushBusApp.uninstall() }
         let center = PushCenter()
         let notificationCenter = UNUserNotificationCenter()
         let previous = PreviousDelegate(callsCompletion: false)
         notificationCenter.delegate = previous
 
-        let delegate = PushBus.install(center: center, notificationCenter: notificationCenter)
+        let delegate = PushBusApp.install(center: center, notificationCenter: notificationCenter)
 
         #expect(notificationCenter.delegate === delegate)
         #expect(delegate.previous === previous)
-        #expect(center.deliveryDiagnostics.isNotificationDelegateInstalled)
-        #expect(center.deliveryDiagnostics.wasDelegateInstalledDuringLaunch)
+        #expect(PushDelivery.shared(for: center).deliveryDiagnostics.isNotificationDelegateInstalled)
+        #expect(PushDelivery.shared(for: center).deliveryDiagnostics.wasDelegateInstalledDuringLaunch)
     }
 
     @Test func installingTwiceDoesNotForwardToItself() throws {
-        defer { PushBus.uninstall() }
+        defer { PushBusApp.uninstall() }
         let center = PushCenter()
         let notificationCenter = UNUserNotificationCenter()
         let previous = PreviousDelegate(callsCompletion: false)
         notificationCenter.delegate = previous
 
-        PushBus.install(center: center, notificationCenter: notificationCenter)
-        let second = PushBus.install(center: center, notificationCenter: notificationCenter)
+        PushBusApp.install(center: center, notificationCenter: notificationCenter)
+        let second = PushBusApp.install(center: center, notificationCenter: notificationCenter)
 
         #expect(second.previous === previous)
     }
@@ -40,23 +40,23 @@ import Testing
         let previous = PreviousDelegate(callsCompletion: false)
         notificationCenter.delegate = previous
 
-        PushBus.install(center: PushCenter(), notificationCenter: notificationCenter)
-        PushBus.uninstall()
+        PushBusApp.install(center: PushCenter(), notificationCenter: notificationCenter)
+        PushBusApp.uninstall()
 
         #expect(notificationCenter.delegate === previous)
-        #expect(PushBus.delegate == nil)
+        #expect(PushBusApp.delegate == nil)
     }
 
     @Test func diagnoseReportsAReplacedDelegateAndDeniedAuthorization() async {
-        defer { PushBus.uninstall() }
+        defer { PushBusApp.uninstall() }
         let center = PushCenter()
         let notificationCenter = UNUserNotificationCenter()
         notificationCenter.stubbedAuthorizationStatus = .denied
-        PushBus.install(center: center, notificationCenter: notificationCenter)
+        PushBusApp.install(center: center, notificationCenter: notificationCenter)
         let intruder = PreviousDelegate(callsCompletion: false)
         notificationCenter.delegate = intruder  // another SDK installs itself later
 
-        let codes = await PushBus.diagnose(center: center, notificationCenter: notificationCenter).map(\.code)
+        let codes = await PushBusApp.diagnose(center: center, notificationCenter: notificationCenter).map(\.code)
 
         #expect(codes.contains("delegate.replaced"))
         #expect(codes.contains("authorization.denied"))
@@ -69,24 +69,24 @@ import Testing
         notificationCenter.stubbedAuthorizationStatus = .authorized
         AppDelegateAdapter(center: center).applicationDidBecomeActive()
 
-        let codes = await PushBus.diagnose(center: center, notificationCenter: notificationCenter).map(\.code)
+        let codes = await PushBusApp.diagnose(center: center, notificationCenter: notificationCenter).map(\.code)
 
         #expect(codes.contains("delegate.missing"))
         #expect(!codes.contains("authorization.denied"))
     }
 
     @Test func aWellWiredAppHasNoFindings() async throws {
-        defer { PushBus.uninstall() }
+        defer { PushBusApp.uninstall() }
         let center = PushCenter()
         let notificationCenter = UNUserNotificationCenter()
-        PushBus.install(center: center, notificationCenter: notificationCenter)
-        let granted = try await PushBus.requestAuthorization(notificationCenter: notificationCenter, center: center)
-        PushBus.appDelegate.application(
+        PushBusApp.install(center: center, notificationCenter: notificationCenter)
+        let granted = try await PushBusApp.requestAuthorization(notificationCenter: notificationCenter, center: center)
+        PushBusApp.appDelegate.application(
             UIApplication(), didRegisterForRemoteNotificationsWithDeviceToken: Data([1, 2]))
-        center.recordDiagnostics { $0.areCategoriesRegistered = true }
-        PushBus.appDelegate.applicationDidBecomeActive(UIApplication())
+        PushDelivery.shared(for: center).recordDiagnostics { $0.areCategoriesRegistered = true }
+        PushBusApp.appDelegate.applicationDidBecomeActive(UIApplication())
 
-        let findings = await PushBus.diagnose(center: center, notificationCenter: notificationCenter)
+        let findings = await PushBusApp.diagnose(center: center, notificationCenter: notificationCenter)
 
         #expect(granted)
         #expect(notificationCenter.stubbedAuthorizationRequests == [[.alert, .sound, .badge]])
@@ -106,6 +106,7 @@ import Testing
         subscription = center.subscribe { messages.record($0) }
     }
 
+    @available(*, deprecated, message: "exercises the iOS 4–10 UIKit API")
     @Test func aLocalNotificationInTheLaunchOptionsIsConverted() throws {
         let adapter = AppDelegateAdapter(center: center, mode: .legacy)
         let local = UILocalNotification()
@@ -168,6 +169,7 @@ import Testing
         #expect(messages.all.first?.appState == .background)
     }
 
+    @available(*, deprecated, message: "exercises the iOS 4–10 UIKit API")
     @Test func legacyActionsCarryTypedTextFromResponseInfo() throws {
         let adapter = AppDelegateAdapter(center: center, mode: .legacy)
         let done = Recorder<Bool>()

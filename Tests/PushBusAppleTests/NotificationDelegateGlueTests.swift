@@ -135,7 +135,7 @@ import Testing
         let previous = PreviousDelegate(callsCompletion: true)
         let delegate = makeDelegate(previous: previous)
         let handlerFinished = Recorder<Bool>()
-        let handler = center.onResponse { _ in handlerFinished.record(true) }
+        let handler = PushDelivery.shared(for: center).onResponse { _ in handlerFinished.record(true) }
         defer { handler.cancel() }
         let done = Recorder<Bool>()
 
@@ -154,7 +154,8 @@ import Testing
     @Test func aReleasedPreviousDelegateIsNotKeptAlive() {
         var previous: PreviousDelegate? = PreviousDelegate(callsCompletion: false)
         let delegate = makeDelegate(previous: previous)
-        weak let weakPrevious = previous
+        weak var weakPrevious: PreviousDelegate?  // `weak var`: `weak let` needs Swift 6.2
+        weakPrevious = previous
 
         previous = nil
 

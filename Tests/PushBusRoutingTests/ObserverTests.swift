@@ -56,6 +56,7 @@ import Testing
             case .didOpen: kinds.record("didOpen")
             case .didFail: kinds.record("didFail")
             case .didFallBack: kinds.record("didFallBack")
+            case .tapTakenBeforeAttach: kinds.record("tapTakenBeforeAttach")
             }
         }
         defer { observation.cancel() }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct CompletionRecordingTests {
     @Test func aHandlerThatNeverFinishesIsCompletedAtTheBackgroundDeadlineAsFailed() async {
         let device = SimulatedDevice()
-        let work = device.center.onBackgroundMessage { _ in
+        let work = device.delivery.onBackgroundMessage { _ in
             await Fixtures.hang()
             return .newData
         }
@@ -30,7 +30,7 @@ import Testing
 
     @Test func aResponseHandlerThatNeverFinishesIsCompletedAtTheResponseDeadline() async throws {
         let device = SimulatedDevice()
-        let handler = device.center.onResponse { _ in await Fixtures.hang() }
+        let handler = device.delivery.onResponse { _ in await Fixtures.hang() }
         device.launch()
         device.moveToBackground()
         let push = device.receive(remote: Fixtures.productPush)
@@ -46,9 +46,9 @@ import Testing
 
     @Test func backgroundResultsAggregateAcrossHandlers() async {
         let device = SimulatedDevice()
-        let first = device.center.onBackgroundMessage { _ in .noData }
-        let second = device.center.onBackgroundMessage { _ in .newData }
-        let third = device.center.onBackgroundMessage { _ in throw CancellationError() }
+        let first = device.delivery.onBackgroundMessage { _ in .noData }
+        let second = device.delivery.onBackgroundMessage { _ in .newData }
+        let third = device.delivery.onBackgroundMessage { _ in throw CancellationError() }
         device.launch()
         device.moveToBackground()
 

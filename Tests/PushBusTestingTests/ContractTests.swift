@@ -8,7 +8,9 @@ import Testing
 /// compiling, a public promise was broken: change the code, not this file (or record why in the issue notes).
 @Suite struct ContractTests {
     @Test func payloadNamesAndShapes() throws {
-        let value: PushValue = ["aps": ["alert": ["title": "T", "body": "B"], "badge": 2], "route": "app://product/1"]
+        let value: PushValue = [
+            "aps": ["alert": ["title": "T", "body": "B"], "badge": 2], "route": "app://product/1",
+        ]
         #expect(PushValue(any: ["a": NSNumber(value: true)] as [String: Any]) == ["a": true])
         let content = PushContent(userInfo: value.foundationValue as! [AnyHashable: Any])
         let title: String? = content.title
@@ -56,6 +58,7 @@ import Testing
         let _: DeliveryPath = message.path
         #expect(message.requestIdentifier == "r")
         let _: Date = message.date
+        let _: Date? = message.notificationDate
         #expect(message.provider?.name == .fcm && message.provider?.messageID == "1:2")
         let names: [PushProvider.Name] = [.apns, .fcm, .jpush, .oneSignal, .airship, .braze]
         #expect(names.count == 6)
@@ -109,6 +112,18 @@ import Testing
         app.didRegisterForRemoteNotifications(deviceToken: Data([1, 2]))
         let triggers: [TriggerKind] = [.push, .timeInterval, .calendar, .location]
         #expect(triggers.count == 4)
+    }
+
+    @Test func deliveryNamesAndShapes() {
+        // Round 2: PushDelivery(center:ledger:), DeliveryLedger(), the adapters' delivery initializers, and
+        // adapters made from one center sharing one delivery.
+        let center = PushCenter()
+        let delivery: PushDelivery = PushDelivery(center: center, ledger: DeliveryLedger())
+        _ = PushDelivery(center: center)
+        _ = UserNotificationAdapter(delivery: delivery)
+        _ = AppDelegateAdapter(delivery: delivery, mode: .legacy)
+        _ = AppDelegateAdapter(delivery: delivery)
+        #expect(UserNotificationAdapter(center: center).delivery === AppDelegateAdapter(center: center).delivery)
     }
 
     @Test func categoryAndLocalNamesAndShapes() throws {

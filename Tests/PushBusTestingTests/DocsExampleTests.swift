@@ -1,10 +1,11 @@
+// The complete example of Docs/Testing.md, verbatim from `import PushBus` on (DocsCodeBlockTests checks it): if it
+// stops compiling or passing, the guide is wrong.
 import Foundation
 import PushBus
 import PushBusRouting
 import PushBusTesting
 import Testing
 
-/// The complete example of Docs/Testing.md, verbatim: if it stops compiling or passing, the guide is wrong.
 @Suite struct ProductPushTests {
     @Test func coldStartTapOpensTheProductOnceTheFirstScreenIsReady() async throws {
         // Given the app's router (waiting for its first screen) and the app's push wiring

@@ -29,6 +29,13 @@ enum Fixtures {
         }
     ])
 
+    /// Seed 003's reminder category: the user types when to be reminded next.
+    static let timerReminderCategory = try! CategoryRegistry([
+        PushCategory("TIMER_REMINDER") {
+            PushAction.textInput("NEXT", title: "Remind me again", buttonTitle: "Set", placeholder: "seconds")
+        }
+    ])
+
     static var chatPush: [String: Any] {
         [
             "aps": ["alert": ["title": "Ann", "body": "Lunch?"], "category": "CHAT"], "thread": "42",

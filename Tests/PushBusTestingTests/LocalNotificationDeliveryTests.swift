@@ -29,7 +29,7 @@ import Testing
 
     @Test func aPolicyWithoutListKeepsItOutOfNotificationCenter() throws {
         let device = SimulatedDevice()
-        device.center.presentationPolicy = .always([.banner])
+        device.delivery.presentationPolicy = .always([.banner])
         device.launch()
         try device.schedule(local: request("tea", after: 60))
 
@@ -105,7 +105,7 @@ import Testing
         #expect(device.deliveredNotifications.isEmpty)
     }
 
-    @Test func aRepeatingReminderTappedTwiceWithinTheDeduplicationWindowIsTwoTaps() throws {
+    @Test func eachFiringOfARepeatingReminderIsItsOwnTap() throws {
         // Given a repeating local reminder with the same content each time…
         let device = SimulatedDevice()
         try device.schedule(
@@ -117,10 +117,10 @@ import Testing
             try device.tap("water")
             device.moveToBackground()
         }
-        // …each firing is a separate notification the user tapped, but the hub's identity is a digest of the
-        // content, so the second tap (60 s later, inside the 120 s window) is dropped as a duplicate.
-        withKnownIssue("PushMessage.ID ignores the request identifier and fire date of local notifications") {
-            #expect(device.messages.map(\.kind) == [.localTapped, .localTapped])
-        }
+        // …each firing is a separate notification the user tapped: same id (content digest) and request
+        // identifier, but each firing has its own notification date, so the second tap is a new delivery.
+        #expect(device.messages.map(\.kind) == [.localTapped, .localTapped])
+        #expect(Set(device.messages.map(\.id)).count == 1)
+        #expect(Set(device.messages.compactMap(\.notificationDate)).count == 2)
     }
 }

@@ -62,7 +62,7 @@ import Testing
 
     @Test func foregroundBannerThenTapIsAnArrivalThenATap() throws {
         let device = SimulatedDevice()
-        device.center.presentationPolicy = .always([.banner, .list, .sound])
+        device.delivery.presentationPolicy = .always([.banner, .list, .sound])
         device.launch()
 
         let push = device.receive(remote: Fixtures.productPush)
@@ -76,7 +76,7 @@ import Testing
     @Test func silentPushRunsTheBackgroundWorkAndReportsItsFetchResult() async {
         let device = SimulatedDevice()
         let synced = LockedCounter()
-        let work = device.center.onBackgroundMessage { message in
+        let work = device.delivery.onBackgroundMessage { message in
             synced.increment()
             return message.content.customData["sync"] == "inbox" ? .newData : .noData
         }
@@ -97,7 +97,7 @@ import Testing
     @Test func actionButtonWithTextReplyReachesTheResponseHandler() async throws {
         let device = SimulatedDevice(configuration: .init(categories: Fixtures.chatCategory))
         let replies = LockedList<String>()
-        let handler = device.center.onResponse(.category("CHAT")) { message in
+        let handler = device.delivery.onResponse(.category("CHAT")) { message in
             if let text = message.response?.userText { replies.append(text) }
         }
         let push = device.receive(remote: Fixtures.chatPush)
@@ -113,15 +113,10 @@ import Testing
 
     // Seed 003: the user picks the next interval in the notification; the app schedules the next reminder.
     @Test func recurringReminderReschedulesWithTheChosenIntervalOverSeveralCycles() async throws {
-        let categories = try CategoryRegistry([
-            PushCategory("TIMER_REMINDER") {
-                PushAction.textInput("NEXT", title: "Remind me again", buttonTitle: "Set", placeholder: "seconds")
-            }
-        ])
-        let device = SimulatedDevice(configuration: .init(categories: categories))
+        let device = SimulatedDevice(configuration: .init(categories: Fixtures.timerReminderCategory))
         let scheduler: any NotificationScheduler = device.scheduler
         let cycle = LockedCounter()
-        let app = device.center.onResponse(.category("TIMER_REMINDER")) { message in
+        let app = device.delivery.onResponse(.category("TIMER_REMINDER")) { message in
             let seconds = min(max(Double(message.response?.userText ?? "") ?? 60, 10), 300)
             let n = cycle.increment()
             try await scheduler.add(

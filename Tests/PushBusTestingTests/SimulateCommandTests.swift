@@ -78,4 +78,21 @@ import Testing
         #expect((document["aps"] as? [String: Any])?["alert"] as? String == "Hi")
         #expect(try run(["apns", "-", "--bundle-id", "x", "--output", "-"], input: Data("[]".utf8)).status == 1)
     }
+    @Test(.enabled(if: binary != nil, "the pushbus binary is built next to the tests"))
+    func liveActivityPayloadsNameTheirTopicSuffix() throws {
+        let update = Data(#"{"aps":{"event":"update","timestamp":1767225600,"content-state":{"n":1}}}"#.utf8)
+        let apns = try run(
+            ["apns", "-", "--bundle-id", "com.example.shop", "-o", "apns-test-output.apns"], input: update)
+        try? FileManager.default.removeItem(at: Self.root.appendingPathComponent("apns-test-output.apns"))
+        #expect(apns.status == 0)
+        #expect(apns.output.contains("apns-topic: com.example.shop.push-type.liveactivity"))
+
+        let validate = try run(["validate", "--push-type", "liveactivity", "-"], input: update)
+        #expect(validate.status == 0)
+        #expect(validate.output.contains("apns-topic: <bundle-id>.push-type.liveactivity"))
+        let milliseconds = Data(#"{"aps":{"event":"end","timestamp":1767225600000}}"#.utf8)
+        let rejected = try run(["validate", "--push-type", "liveactivity", "-"], input: milliseconds)
+        #expect(rejected.status == 1)
+        #expect(rejected.output.contains("milliseconds"))
+    }
 }

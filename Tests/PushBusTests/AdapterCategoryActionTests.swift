@@ -19,7 +19,7 @@ import Testing
     @Test func aCustomActionResolvesToTheRegisteredAction() throws {
         let fixture = AdapterFixture()
         let registry = try Self.registry()
-        fixture.center.categories = registry
+        fixture.delivery.categories = registry
 
         fixture.userNotifications.didReceive(
             ResponseSnapshot(notification: Payloads.snapshot(Payloads.chat), actionIdentifier: "REPLY", userText: "Hi"),
@@ -35,7 +35,7 @@ import Testing
 
     @Test func coldStartWithACustomActionCarriesTheRegisteredAction() throws {
         let center = PushCenter()
-        center.categories = try Self.registry()
+        PushDelivery.shared(for: center).categories = try Self.registry()
         let un = UserNotificationAdapter(center: center)
         let app = AppDelegateAdapter(center: center)
         let messages = CallRecorder<PushMessage>()
@@ -56,7 +56,7 @@ import Testing
 
     @Test func legacyActionsResolveToo() throws {
         let fixture = AdapterFixture(mode: .legacy)
-        fixture.center.categories = try Self.registry()
+        fixture.delivery.categories = try Self.registry()
 
         fixture.appDelegate.handleAction(withIdentifier: "SNOOZE", for: Payloads.legacyLocal) {}
         fixture.appDelegate.handleAction(
@@ -69,7 +69,7 @@ import Testing
 
     @Test func systemActionsAndUnknownActionsHaveNoPushAction() throws {
         let fixture = AdapterFixture()
-        fixture.center.categories = try Self.registry()
+        fixture.delivery.categories = try Self.registry()
 
         for identifier in [
             PushResponse.Action.defaultActionIdentifier, PushResponse.Action.dismissActionIdentifier, "NOPE",

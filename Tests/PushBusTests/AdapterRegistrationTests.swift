@@ -20,7 +20,7 @@ struct RegistrationFailure: Error, CustomStringConvertible {
         let expected = "000abcff" + String(repeating: "e1", count: 60)
         #expect(events.all == [.registered(DeviceToken(bytes))])
         #expect(fixture.center.deviceToken?.hexString == expected)
-        #expect(fixture.center.deliveryDiagnostics.isDeviceTokenForwarded)
+        #expect(fixture.delivery.deliveryDiagnostics.isDeviceTokenForwarded)
     }
 
     @Test func registrationFailureIsPosted() throws {
@@ -74,7 +74,7 @@ struct RegistrationFailure: Error, CustomStringConvertible {
 
     @Test func aCustomPolicyDecidesPerMessage() {
         let fixture = AdapterFixture()
-        fixture.center.setPresentationPolicy { message in
+        fixture.delivery.setPresentationPolicy { message in
             message.content.categoryIdentifier == "CHAT" ? [.sound] : [.banner]
         }
         let options = CallRecorder<PresentationOptions>()
@@ -87,7 +87,7 @@ struct RegistrationFailure: Error, CustomStringConvertible {
 
     @Test func hiddenPolicyShowsNothing() {
         let fixture = AdapterFixture()
-        fixture.center.presentationPolicy = .hidden
+        fixture.delivery.presentationPolicy = .hidden
         let options = CallRecorder<PresentationOptions>()
 
         fixture.userNotifications.willPresent(Payloads.snapshot(Payloads.alert)) { options.record($0) }
@@ -110,7 +110,7 @@ struct RegistrationFailure: Error, CustomStringConvertible {
     @Test func aFreshSetupReportsMissingTokenAndCategories() {
         let fixture = AdapterFixture()
 
-        let codes = fixture.center.deliveryDiagnostics.findings.map(\.code)
+        let codes = fixture.delivery.deliveryDiagnostics.findings.map(\.code)
 
         #expect(codes == ["token.missing", "categories.missing"])
     }
@@ -120,12 +120,12 @@ struct RegistrationFailure: Error, CustomStringConvertible {
 
         fixture.appDelegate.applicationDidBecomeActive()
 
-        #expect(fixture.center.deliveryDiagnostics.findings.map(\.code).contains("delegate.missing"))
+        #expect(fixture.delivery.deliveryDiagnostics.findings.map(\.code).contains("delegate.missing"))
     }
 
     @Test func aWellConfiguredAppHasNoFindings() {
         let fixture = AdapterFixture()
-        fixture.center.recordDiagnostics { facts in
+        fixture.delivery.recordDiagnostics { facts in
             facts.isNotificationDelegateInstalled = true
             facts.wasDelegateInstalledDuringLaunch = true
             facts.areCategoriesRegistered = true
@@ -134,19 +134,19 @@ struct RegistrationFailure: Error, CustomStringConvertible {
         fixture.appDelegate.didRegisterForRemoteNotifications(deviceToken: Data([1, 2, 3]))
         fixture.appDelegate.applicationDidBecomeActive()
 
-        #expect(fixture.center.deliveryDiagnostics.findings.isEmpty)
+        #expect(fixture.delivery.deliveryDiagnostics.findings.isEmpty)
     }
 
     @Test func replacedDelegateAndDeniedAuthorizationAreReported() {
         let fixture = AdapterFixture()
-        fixture.center.recordDiagnostics { facts in
+        fixture.delivery.recordDiagnostics { facts in
             facts.isNotificationDelegateInstalled = true
             facts.wasDelegateInstalledDuringLaunch = true
             facts.isDelegateReplaced = true
             facts.authorization = .denied
         }
 
-        let codes = fixture.center.deliveryDiagnostics.findings.map(\.code)
+        let codes = fixture.delivery.deliveryDiagnostics.findings.map(\.code)
 
         #expect(codes.contains("delegate.replaced"))
         #expect(codes.contains("authorization.denied"))

@@ -58,10 +58,11 @@ func settle(_ count: Int = 200) async {
     for _ in 0..<count { await Task.yield() }
 }
 
-/// A center on a manual clock with both adapters, and a recorder subscribed to everything.
+/// A center on a manual clock with a delivery and both adapters, and a recorder subscribed to everything.
 struct AdapterFixture {
     let clock = ManualClock()
     let center: PushCenter
+    let delivery: PushDelivery
     let userNotifications: UserNotificationAdapter
     let appDelegate: AppDelegateAdapter
     let messages = CallRecorder<PushMessage>()
@@ -69,8 +70,9 @@ struct AdapterFixture {
 
     init(mode: AppDelegateAdapter.Mode = .userNotifications, subscribe: Bool = true) {
         center = PushCenter(configuration: .init(clock: clock))
-        userNotifications = UserNotificationAdapter(center: center)
-        appDelegate = AppDelegateAdapter(center: center, mode: mode)
+        delivery = PushDelivery(center: center)
+        userNotifications = UserNotificationAdapter(delivery: delivery)
+        appDelegate = AppDelegateAdapter(delivery: delivery, mode: mode)
         let messages = messages
         subscription = subscribe ? center.subscribe { messages.record($0) } : PushSubscription {}
     }

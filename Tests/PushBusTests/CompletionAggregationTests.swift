@@ -29,7 +29,7 @@ import Testing
     {
         let fixture = AdapterFixture()
         let received = CallRecorder<BackgroundFetchResult>()
-        let handlers = results.map { result in fixture.center.onBackgroundMessage { _ in result } }
+        let handlers = results.map { result in fixture.delivery.onBackgroundMessage { _ in result } }
         defer { handlers.forEach { $0.cancel() } }
 
         fixture.appDelegate.didReceiveRemoteNotification(Payloads.silent, appState: .background) {
@@ -46,11 +46,11 @@ import Testing
         let gate = Gate()
         let finished = CallRecorder<Void>()
         let received = CallRecorder<BackgroundFetchResult>()
-        let quick = fixture.center.onBackgroundMessage { _ in
+        let quick = fixture.delivery.onBackgroundMessage { _ in
             defer { finished.record() }
             return .newData
         }
-        let stuck = fixture.center.onBackgroundMessage { _ in
+        let stuck = fixture.delivery.onBackgroundMessage { _ in
             await gate.wait()
             return .noData
         }

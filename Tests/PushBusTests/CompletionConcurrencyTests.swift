@@ -7,7 +7,7 @@ import Testing
     @Test func manyConcurrentFetchCallbacksEachCompleteOnce() async {
         // Given 200 distinct silent pushes (plus a re-report of each) arriving from many tasks at once.
         let fixture = AdapterFixture()
-        let handler = fixture.center.onBackgroundMessage { _ in .newData }
+        let handler = fixture.delivery.onBackgroundMessage { _ in .newData }
         defer { handler.cancel() }
         let results = (0..<200).map { _ in CallRecorder<BackgroundFetchResult>() }
 
@@ -36,7 +36,7 @@ import Testing
     @Test func concurrentResponsesAndDeadlineFinishEachHandlerOnce() async {
         let fixture = AdapterFixture()
         let gate = Gate()
-        let handler = fixture.center.onResponse { message in
+        let handler = fixture.delivery.onResponse { message in
             if message.content.customData["n"]?.intValue.map({ $0 % 2 == 0 }) == true { await gate.wait() }
         }
         defer { handler.cancel() }

@@ -51,7 +51,7 @@ struct HandlerFailure: Error {}
         let fixture = AdapterFixture()
         let gate = Gate()
         let results = CallRecorder<BackgroundFetchResult>()
-        let handler = fixture.center.onBackgroundMessage { _ in
+        let handler = fixture.delivery.onBackgroundMessage { _ in
             await gate.wait()
             return .newData
         }
@@ -73,7 +73,7 @@ struct HandlerFailure: Error {}
         let gate = Gate()
         let returned = CallRecorder<Void>()
         let results = CallRecorder<BackgroundFetchResult>()
-        let handler = fixture.center.onBackgroundMessage { _ in
+        let handler = fixture.delivery.onBackgroundMessage { _ in
             defer { returned.record() }
             await gate.wait()
             return .newData
@@ -100,7 +100,7 @@ struct HandlerFailure: Error {}
         let fixture = AdapterFixture()
         let gate = Gate()
         let done = CallRecorder<Void>()
-        let handler = fixture.center.onResponse { _ in await gate.wait() }
+        let handler = fixture.delivery.onResponse { _ in await gate.wait() }
         defer { handler.cancel() }
         defer { gate.open() }
 
@@ -118,10 +118,10 @@ struct HandlerFailure: Error {}
 
     @Test func deadlinesAreConfigurable() async {
         let fixture = AdapterFixture()
-        fixture.center.backgroundDeadline = 10
+        fixture.delivery.backgroundDeadline = 10
         let gate = Gate()
         let results = CallRecorder<BackgroundFetchResult>()
-        let handler = fixture.center.onBackgroundMessage { _ in
+        let handler = fixture.delivery.onBackgroundMessage { _ in
             await gate.wait()
             return .noData
         }
@@ -131,15 +131,15 @@ struct HandlerFailure: Error {}
         fixture.appDelegate.didReceiveRemoteNotification(Payloads.silent, appState: .background) { results.record($0) }
         fixture.clock.advance(by: 10)
 
-        #expect(fixture.center.backgroundDeadline == 10)
-        #expect(fixture.center.responseDeadline == 5)
+        #expect(fixture.delivery.backgroundDeadline == 10)
+        #expect(fixture.delivery.responseDeadline == 5)
         #expect(results.all == [.failed])
     }
 
     @Test func aThrowingBackgroundHandlerCountsAsFailed() async {
         let fixture = AdapterFixture()
         let results = CallRecorder<BackgroundFetchResult>()
-        let handler = fixture.center.onBackgroundMessage { _ in throw HandlerFailure() }
+        let handler = fixture.delivery.onBackgroundMessage { _ in throw HandlerFailure() }
         defer { handler.cancel() }
 
         fixture.appDelegate.didReceiveRemoteNotification(Payloads.silent, appState: .background) { results.record($0) }
@@ -152,7 +152,7 @@ struct HandlerFailure: Error {}
     @Test func aThrowingResponseHandlerStillCompletes() async {
         let fixture = AdapterFixture()
         let done = CallRecorder<Void>()
-        let handler = fixture.center.onResponse { _ in throw HandlerFailure() }
+        let handler = fixture.delivery.onResponse { _ in throw HandlerFailure() }
         defer { handler.cancel() }
 
         fixture.appDelegate.handleAction(withIdentifier: "ARCHIVE", forRemoteNotification: Payloads.alert) {
@@ -169,7 +169,7 @@ struct HandlerFailure: Error {}
         let gate = Gate()
         let done = CallRecorder<Void>()
         let seen = CallRecorder<PushResponse.Action?>()
-        let handler = fixture.center.onResponse { message in
+        let handler = fixture.delivery.onResponse { message in
             seen.record(message.response?.action)
             await gate.wait()
         }
@@ -192,7 +192,7 @@ struct HandlerFailure: Error {}
         let fixture = AdapterFixture()
         let runs = CallRecorder<Void>()
         let done = CallRecorder<Void>()
-        let handler = fixture.center.onResponse { _ in runs.record() }
+        let handler = fixture.delivery.onResponse { _ in runs.record() }
         defer { handler.cancel() }
         let response = ResponseSnapshot(notification: Payloads.snapshot(Payloads.chat), actionIdentifier: "LIKE")
 
@@ -209,7 +209,7 @@ struct HandlerFailure: Error {}
         let fixture = AdapterFixture()
         let runs = CallRecorder<Void>()
         let results = CallRecorder<BackgroundFetchResult>()
-        let handler = fixture.center.onBackgroundMessage { _ in
+        let handler = fixture.delivery.onBackgroundMessage { _ in
             runs.record()
             return .newData
         }
@@ -225,8 +225,8 @@ struct HandlerFailure: Error {}
     @Test func handlerFiltersSelectWhichHandlersAreAwaited() async {
         let fixture = AdapterFixture()
         let results = CallRecorder<BackgroundFetchResult>()
-        let chat = fixture.center.onBackgroundMessage(.category("CHAT")) { _ in .failed }
-        let all = fixture.center.onBackgroundMessage { _ in .noData }
+        let chat = fixture.delivery.onBackgroundMessage(.category("CHAT")) { _ in .failed }
+        let all = fixture.delivery.onBackgroundMessage { _ in .noData }
         defer { chat.cancel(); all.cancel() }
 
         fixture.appDelegate.didReceiveRemoteNotification(Payloads.silent, appState: .background) { results.record($0) }

@@ -110,7 +110,7 @@ import Testing
         let options = CallRecorder<PresentationOptions>()
         let results = CallRecorder<BackgroundFetchResult>()
         let backgroundRuns = CallRecorder<PushMessage.ID>()
-        let background = fixture.center.onBackgroundMessage { message in
+        let background = fixture.delivery.onBackgroundMessage { message in
             backgroundRuns.record(message.id)
             return .newData
         }
@@ -139,7 +139,7 @@ import Testing
         let fixture = AdapterFixture()
         let results = CallRecorder<BackgroundFetchResult>()
         let runs = CallRecorder<Void>()
-        let background = fixture.center.onBackgroundMessage { _ in
+        let background = fixture.delivery.onBackgroundMessage { _ in
             runs.record()
             return .newData
         }

@@ -98,8 +98,12 @@ import Testing
             kind: .remoteTapped, content: PushContent(userInfo: userInfo), appState: .notRunning, path: .launchOptions)
         let didReceive = PushMessage(
             kind: .remoteTapped, content: PushContent(userInfo: userInfo), appState: .inactive,
-            path: .didReceiveResponse, requestIdentifier: "req-1")
-        #expect(launch.deduplicationKey == didReceive.deduplicationKey)
+            path: .didReceiveResponse, requestIdentifier: "req-1", notificationDate: Date())
+        var seen = SeenDeliveries()
+        let isLaunchNew = seen.record(launch.deduplicationKey, at: launch.date)
+        let isDidReceiveNew = seen.record(didReceive.deduplicationKey, at: launch.date.addingTimeInterval(1))
+        #expect(launch.id == didReceive.id)
+        #expect(isLaunchNew && !isDidReceiveNew)
     }
 }
 

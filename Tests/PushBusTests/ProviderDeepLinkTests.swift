@@ -78,13 +78,18 @@ import Testing
         #expect(link(["_": "1", "^d": "app://airship", "url": "app://url"], extractor) == URL(string: "app://url"))
     }
 
-    @Test func theDefaultExtractorIsConfigurableAtStartup() {
-        // Only adds a key no other test uses, so suites running in parallel are unaffected.
-        let saved = DeepLinkExtractor.default
-        defer { DeepLinkExtractor.default = saved }
-        DeepLinkExtractor.default = DeepLinkExtractor(keys: DeepLinkExtractor.defaultKeys + ["x-startup-key"])
-        let message = PushMessage(content: PushContent(payload: ["x-startup-key": "app://configured"]))
-        #expect(message.deepLink == URL(string: "app://configured"))
+    @Test func theAdaptersUseTheExtractorOfTheirDeliveryNotAGlobal() {
+        let fixture = AdapterFixture()
+        let other = AdapterFixture()
+        fixture.delivery.deepLinkExtractor = DeepLinkExtractor(keys: DeepLinkExtractor.defaultKeys + ["target"])
+        let payload: [AnyHashable: Any] = ["aps": ["alert": "Hi"], "target": "app://configured"]
+
+        fixture.appDelegate.didReceiveRemoteNotification(payload, appState: .active)
+        other.appDelegate.didReceiveRemoteNotification(payload, appState: .active)
+
+        #expect(fixture.messages.last?.deepLink == URL(string: "app://configured"))
+        #expect(other.messages.last?.deepLink == nil, "another delivery keeps the default extractor")
+        #expect(PushMessage(content: PushContent(userInfo: payload)).deepLink == nil)
     }
 
     @Test func localNotificationsUseTheTopLevelKeys() {

@@ -150,7 +150,7 @@ import Testing
         #expect(errors(#"{"aps":{"event":"update"}}"#, .liveActivity) == ["aps.timestamp", "aps.content-state"])
         #expect(
             errors(#"{"aps":{"event":"start","timestamp":1,"content-state":{}}}"#, .liveActivity)
-                == ["aps.attributes-type", "aps.attributes"])
+                == ["aps.attributes-type", "aps.attributes", "aps.alert"])
         #expect(errors(#"{"aps":{"event":"end","timestamp":"soon"}}"#, .liveActivity) == ["aps.timestamp"])
         #expect(
             errors(#"{"aps":{"event":"update","timestamp":1,"content-state":[1]}}"#, .liveActivity) == [

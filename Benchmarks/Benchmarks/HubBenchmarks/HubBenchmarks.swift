@@ -120,7 +120,8 @@ func asyncFanOutBenchmarks() {
             let center = benchmarkCenter()
             let total = benchmark.scaledIterations.count
             let consumers = (0..<count).map { _ in
-                let stream = center.messages(replay: .none)
+                // Unbounded like the AsyncStream peer: all `total` posts run before the consumers catch up.
+                let stream = center.messages(replay: .none, bufferingPolicy: .unbounded)
                 return Task {
                     var received = 0
                     for await _ in stream {

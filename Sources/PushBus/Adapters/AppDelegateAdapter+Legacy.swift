@@ -5,16 +5,15 @@ extension AppDelegateAdapter {
     /// `application(_:didReceive:)` with a `UILocalNotification` (iOS 4–10): `.local` when the app is active,
     /// `.localTapped` (`.open`) when `inactive` (the user tapped it).
     public func didReceive(_ notification: LegacyLocalNotification, appState: AppState) {
-        let now = center.completionClock.now
         if appState == .inactive {
-            let message = PushMessage(
+            let message = delivery.makeMessage(
                 kind: .localTapped, content: notification.content, response: PushResponse(action: .open),
-                appState: appState, path: .localNotification, date: now)
-            center.deliverResponse(message, completion: nil)
+                appState: appState, path: .localNotification)
+            delivery.deliverResponse(message, completion: nil)
         } else {
-            let message = PushMessage(
-                kind: .local, content: notification.content, appState: appState, path: .localNotification, date: now)
-            center.deliverArrival(message, fetchCompletion: nil)
+            let message = delivery.makeMessage(
+                kind: .local, content: notification.content, appState: appState, path: .localNotification)
+            delivery.deliverArrival(message, fetchCompletion: nil)
         }
     }
 
@@ -34,11 +33,10 @@ extension AppDelegateAdapter {
         withResponseInfo responseInfo: [AnyHashable: Any]? = nil, appState: AppState = .background,
         completionHandler: @escaping @Sendable () -> Void
     ) {
-        let message = PushMessage(
+        let message = delivery.makeMessage(
             kind: .remoteTapped, content: PushContent(userInfo: userInfo),
-            response: Self.response(identifier, responseInfo), appState: appState, path: .handleAction,
-            date: center.completionClock.now)
-        center.deliverResponse(message, completion: OnceCompletion(completionHandler))
+            response: Self.response(identifier, responseInfo), appState: appState, path: .handleAction)
+        delivery.deliverResponse(message, completion: OnceCompletion(completionHandler))
     }
 
     /// `application(_:handleActionWithIdentifier:for:completionHandler:)` (iOS 8–10) and its
@@ -48,10 +46,10 @@ extension AppDelegateAdapter {
         withResponseInfo responseInfo: [AnyHashable: Any]? = nil, appState: AppState = .background,
         completionHandler: @escaping @Sendable () -> Void
     ) {
-        let message = PushMessage(
+        let message = delivery.makeMessage(
             kind: .localTapped, content: notification.content, response: Self.response(identifier, responseInfo),
-            appState: appState, path: .handleAction, date: center.completionClock.now)
-        center.deliverResponse(message, completion: OnceCompletion(completionHandler))
+            appState: appState, path: .handleAction)
+        delivery.deliverResponse(message, completion: OnceCompletion(completionHandler))
     }
 
     /// The value of `UIUserNotificationActionResponseTypedTextKey`: where `responseInfo` holds typed text.

@@ -13,7 +13,7 @@ import Foundation
 ///   are posted at once as tapped (the later `inactive` receive of the same push is then a duplicate).
 ///
 /// ```swift
-/// let adapter = AppDelegateAdapter(center: center)
+/// let adapter = AppDelegateAdapter(delivery: delivery)           // or AppDelegateAdapter(center:mode:)
 /// adapter.didFinishLaunching(launchOptions: [.remoteNotification: payload])
 /// adapter.didReceiveRemoteNotification(payload, appState: .background) { result in … }
 /// ```
@@ -26,14 +26,21 @@ public final class AppDelegateAdapter: Sendable {
         case userNotifications
     }
 
-    /// The center messages are posted to.
-    public let center: PushCenter
+    /// The delivery this adapter hands its messages to (and whose deadlines and handlers it uses).
+    public let delivery: PushDelivery
     /// The API generation this adapter classifies for.
     public let mode: Mode
 
-    public init(center: PushCenter = .shared, mode: Mode = .userNotifications) {
-        self.center = center
+    /// Creates an adapter on `delivery`.
+    public init(delivery: PushDelivery, mode: Mode = .userNotifications) {
+        self.delivery = delivery
         self.mode = mode
+    }
+
+    /// Creates an adapter on the center's shared delivery (``PushDelivery/shared(for:)``): every adapter made
+    /// from one center shares it.
+    public convenience init(center: PushCenter = .shared, mode: Mode = .userNotifications) {
+        self.init(delivery: .shared(for: center), mode: mode)
     }
 
     // MARK: Launch
@@ -47,31 +54,32 @@ public final class AppDelegateAdapter: Sendable {
     /// .background`), or when it is silent: iOS then reports it through the fetch callback, as an arrival. In
     /// ``Mode/userNotifications`` a held payload is also dropped when the fetch callback reports the same push.
     ///
-    /// - Parameter appState: `UIApplication.applicationState` during launch, if known (the glue passes it).
+    /// - Parameters:
+    ///   - launchOptions: The launch options, with neutral keys.
+    ///   - appState: `UIApplication.applicationState` during launch, if known (the glue passes it).
     public func didFinishLaunching(launchOptions: [LaunchOptionKey: Any]?, appState: AppState? = nil) {
         guard let launchOptions else { return }
-        let now = center.completionClock.now
         if let value = launchOptions[.remoteNotification],
             case let content = Self.content(ofRemote: value),
             appState != .background, !(content.isContentAvailable && !content.isUserVisible)
         {
-            let message = PushMessage(
+            let message = delivery.makeMessage(
                 kind: .remoteTapped, content: content, response: PushResponse(action: .open),
-                appState: .notRunning, path: .launchOptions, date: now)
-            center.deliverLaunch(message, hold: mode == .userNotifications)
+                appState: .notRunning, path: .launchOptions)
+            delivery.deliverLaunch(message, hold: mode == .userNotifications)
         }
         if let value = launchOptions[.localNotification] {
-            let message = PushMessage(
+            let message = delivery.makeMessage(
                 kind: .localTapped, content: Self.content(ofLocal: value), response: PushResponse(action: .open),
-                appState: .notRunning, path: .launchOptions, date: now)
-            center.deliverLaunch(message, hold: mode == .userNotifications)
+                appState: .notRunning, path: .launchOptions)
+            delivery.deliverLaunch(message, hold: mode == .userNotifications)
         }
     }
 
     /// `applicationDidBecomeActive(_:)` (or `sceneDidBecomeActive(_:)`): launch is over. Launch-options
     /// messages that no `didReceive` claimed are posted now, as `.open` taps. Later calls do nothing.
     public func applicationDidBecomeActive() {
-        center.endLaunch()
+        delivery.endLaunch()
     }
 
     // MARK: Remote notifications
@@ -85,7 +93,7 @@ public final class AppDelegateAdapter: Sendable {
     /// content-available), or, in ``Mode/legacy`` with `appState == .inactive`, the user tapped one.
     ///
     /// `fetchCompletionHandler` runs exactly once: with the aggregated result of the
-    /// ``PushCenter/onBackgroundMessage(_:_:)`` handlers, at the ``PushCenter/backgroundDeadline``, or at once
+    /// ``PushDelivery/onBackgroundMessage(_:_:)`` handlers, at the ``PushDelivery/backgroundDeadline``, or at once
     /// with `.noData` when there is nothing to wait for (no handler, or the push was already handled).
     public func didReceiveRemoteNotification(
         _ userInfo: [AnyHashable: Any], appState: AppState,
@@ -100,16 +108,15 @@ public final class AppDelegateAdapter: Sendable {
         _ content: PushContent, appState: AppState, path: DeliveryPath,
         completion: OnceCompletion<BackgroundFetchResult>?
     ) {
-        let now = center.completionClock.now
         if mode == .legacy && appState == .inactive {
-            let message = PushMessage(
+            let message = delivery.makeMessage(
                 kind: .remoteTapped, content: content, response: PushResponse(action: .open), appState: appState,
-                path: path, date: now)
-            center.deliverResponse(
+                path: path)
+            delivery.deliverResponse(
                 message, completion: completion.map { once in OnceCompletion { once.finish(.noData) } })
         } else {
-            let message = PushMessage(kind: .remote, content: content, appState: appState, path: path, date: now)
-            center.deliverArrival(message, fetchCompletion: completion)
+            let message = delivery.makeMessage(kind: .remote, content: content, appState: appState, path: path)
+            delivery.deliverArrival(message, fetchCompletion: completion)
         }
     }
 
@@ -118,21 +125,19 @@ public final class AppDelegateAdapter: Sendable {
     /// A notification another push SDK hands over again (from its own callback or message channel).
     ///
     /// Posts a `.remote` arrival, or a `.remoteTapped` message when `response` is given, with path
-    /// `.forwarded`. When the system callback already reported the same push, the center drops it as a
-    /// duplicate, so subscribers see it once whichever arrives first.
+    /// `.forwarded`. When the system callback reported the same push within the correlation window, the center
+    /// drops it as a duplicate, so subscribers see it once whichever arrives first.
     public func didReceiveForwardedNotification(
         _ userInfo: [AnyHashable: Any], appState: AppState, response: PushResponse? = nil
     ) {
         let content = PushContent(userInfo: userInfo)
-        let now = center.completionClock.now
         if let response {
-            let message = PushMessage(
-                kind: .remoteTapped, content: content, response: response, appState: appState, path: .forwarded,
-                date: now)
-            center.deliverResponse(message, completion: nil)
+            let message = delivery.makeMessage(
+                kind: .remoteTapped, content: content, response: response, appState: appState, path: .forwarded)
+            delivery.deliverResponse(message, completion: nil)
         } else {
-            let message = PushMessage(kind: .remote, content: content, appState: appState, path: .forwarded, date: now)
-            center.deliverArrival(message, fetchCompletion: nil)
+            let message = delivery.makeMessage(kind: .remote, content: content, appState: appState, path: .forwarded)
+            delivery.deliverArrival(message, fetchCompletion: nil)
         }
     }
 
@@ -141,14 +146,14 @@ public final class AppDelegateAdapter: Sendable {
     /// `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)`: posts `.registered` with the token
     /// (``DeviceToken/hexString`` is lowercase hex).
     public func didRegisterForRemoteNotifications(deviceToken: Data) {
-        center.recordDiagnostics { $0.isDeviceTokenForwarded = true }
-        center.post(registration: .registered(DeviceToken(deviceToken)))
+        delivery.recordDiagnostics { $0.isDeviceTokenForwarded = true }
+        delivery.center.post(registration: .registered(DeviceToken(deviceToken)))
     }
 
     /// `application(_:didFailToRegisterForRemoteNotificationsWithError:)`: posts `.failed`.
     public func didFailToRegisterForRemoteNotifications(error: any Error) {
-        center.recordDiagnostics { $0.didRegistrationFail = true }
-        center.post(registration: .failed(RegistrationError(error)))
+        delivery.recordDiagnostics { $0.didRegistrationFail = true }
+        delivery.center.post(registration: .failed(RegistrationError(error)))
     }
 
     // MARK: Helpers

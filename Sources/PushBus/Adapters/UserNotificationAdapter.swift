@@ -6,34 +6,43 @@ import Foundation
 /// The Apple glue (PushBusApple) calls it; tests and `SimulatedDevice` call it directly:
 ///
 /// ```swift
-/// let adapter = UserNotificationAdapter(center: center)
+/// let adapter = UserNotificationAdapter(delivery: delivery)             // or UserNotificationAdapter(center:)
 /// adapter.willPresent(snapshot) { options in … }                      // → .remote / .local
 /// adapter.didReceive(response, appState: .inactive) { … }            // → .remoteTapped / .localTapped
 /// ```
 public final class UserNotificationAdapter: Sendable {
-    /// The center messages are posted to.
-    public let center: PushCenter
+    /// The delivery this adapter hands its messages to (and whose policy, deadlines and handlers it uses).
+    public let delivery: PushDelivery
 
-    public init(center: PushCenter = .shared) {
-        self.center = center
+    /// Creates an adapter on `delivery`.
+    public init(delivery: PushDelivery) {
+        self.delivery = delivery
+    }
+
+    /// Creates an adapter on the center's shared delivery (``PushDelivery/shared(for:)``): every adapter made
+    /// from one center shares it.
+    public convenience init(center: PushCenter = .shared) {
+        self.init(delivery: .shared(for: center))
     }
 
     /// `userNotificationCenter(_:willPresent:withCompletionHandler:)`: a notification arrived in the foreground.
     ///
     /// Posts a `.remote` (push trigger) or `.local` message, then answers with the center's
-    /// ``PushCenter/presentationPolicy`` — also when the message is a duplicate (another path reported it
+    /// ``PushDelivery/presentationPolicy`` — also when the message is a duplicate (another path reported it
     /// first) or silent. `completionHandler` runs exactly once, before this method returns.
     public func willPresent(
         _ notification: NotificationSnapshot,
         completionHandler: @escaping @Sendable (PresentationOptions) -> Void
     ) {
         let completion = OnceCompletion(completionHandler)
-        let message = PushMessage(
+        let message = delivery.makeMessage(
             kind: notification.trigger.isRemote ? .remote : .local, content: notification.content,
             appState: .active, path: .willPresent, requestIdentifier: notification.requestIdentifier,
-            date: notification.date)
-        center.deliverArrival(message, fetchCompletion: nil)
-        completion.finish(center.presentationPolicy.options(for: message))
+            notificationDate: notification.date, date: notification.date)
+        delivery.deliverArrival(message, fetchCompletion: nil)
+        let options = delivery.presentationPolicy.options(for: message)
+        if !options.isEmpty { delivery.recordInLedger(.presented, for: message) }
+        completion.finish(options)
     }
 
     /// `userNotificationCenter(_:didReceive:withCompletionHandler:)`: the user opened the notification, chose an
@@ -41,35 +50,39 @@ public final class UserNotificationAdapter: Sendable {
     ///
     /// Posts a `.remoteTapped` or `.localTapped` message whose ``PushMessage/response`` carries the action and
     /// text. A launch-options report of the same notification is dropped (this one knows the real action).
-    /// `completionHandler` runs exactly once: when the ``PushCenter/onResponse(_:_:)`` handlers finish, at the
-    /// ``PushCenter/responseDeadline``, or at once for a duplicate.
+    /// `completionHandler` runs exactly once: when the ``PushDelivery/onResponse(_:_:)`` handlers finish, at the
+    /// ``PushDelivery/responseDeadline``, or at once for a duplicate.
     ///
-    /// - Parameter appState: The app's state when the callback fired (`.inactive` for a tap that brought the
-    ///   app to the foreground, `.background` for a background action, `.active` in the foreground).
+    /// - Parameters:
+    ///   - response: The response, as the glue snapshots it.
+    ///   - appState: The app's state when the callback fired (`.inactive` for a tap that brought the app to the
+    ///     foreground, `.background` for a background action, `.active` in the foreground).
+    ///   - completionHandler: The system's handler; called exactly once.
     public func didReceive(
         _ response: ResponseSnapshot, appState: AppState, completionHandler: @escaping @Sendable () -> Void
     ) {
-        center.deliverResponse(
+        delivery.deliverResponse(
             message(for: response, appState: appState, path: .didReceiveResponse),
             completion: OnceCompletion(completionHandler))
     }
 
     /// `UIScene.ConnectionOptions.notificationResponse` (iOS 13+): a scene connected to handle a tap, in a cold
-    /// start. Posts the tapped message at once; the later `didReceive` of the same response is a duplicate.
+    /// start. Posts the tapped message at once; the later `didReceive` of the same response is a duplicate
+    /// (same request identifier, compared case-insensitively, and notification date).
     ///
     /// - Parameter notificationResponse: The connection options' response; `nil` does nothing.
     public func sceneWillConnect(notificationResponse: ResponseSnapshot?) {
         guard let notificationResponse else { return }
-        center.deliverResponse(
+        delivery.deliverResponse(
             message(for: notificationResponse, appState: .notRunning, path: .sceneConnection), completion: nil)
     }
 
     func message(for response: ResponseSnapshot, appState: AppState, path: DeliveryPath) -> PushMessage {
         let notification = response.notification
-        return PushMessage(
+        return delivery.makeMessage(
             kind: notification.trigger.isRemote ? .remoteTapped : .localTapped, content: notification.content,
             response: response.response, appState: appState, path: path,
-            requestIdentifier: notification.requestIdentifier, date: center.completionClock.now)
+            requestIdentifier: notification.requestIdentifier, notificationDate: notification.date)
     }
 }
 

@@ -99,6 +99,9 @@ public struct PushAction: Sendable, Hashable {
     /// A button that opens a text field; the typed text arrives as ``PushResponse/userText``.
     ///
     /// - Parameters:
+    ///   - identifier: The action's identifier, unique in the app.
+    ///   - title: The action's title.
+    ///   - options: Authentication, destructive, foreground.
     ///   - buttonTitle: The send button's title. Must not be empty (``CategoryValidationError``).
     ///   - placeholder: The empty field's placeholder.
     public static func textInput(

@@ -4,14 +4,25 @@ import Foundation
 /// A source of time that can also run work later: the one clock the hub, the completion deadlines, the
 /// simulated scheduler and the simulated device share. Tests pass `ManualClock` (PushBusTesting) and advance it.
 public protocol PushClock: Sendable {
-    /// The current time.
+    /// The current time (wall clock): dates stamped on messages.
     var now: Date { get }
+
+    /// Seconds on a clock that only moves forward: ages and windows (how long a message has been parked) are
+    /// measured on it, so changing the device's date or time zone neither expires nor prolongs them.
+    ///
+    /// The default derives it from ``now``, which suits a test clock that moves only when told (`ManualClock`);
+    /// ``SystemClock`` reads the system's monotonic clock instead.
+    var uptime: Double { get }
 
     /// Runs `action` once, `delay` seconds from now, unless the returned token is cancelled first.
     ///
     /// - Returns: A token whose ``ScheduledAction/cancel()`` stops the action if it has not run.
     @discardableResult
     func schedule(after delay: TimeInterval, _ action: @escaping @Sendable () -> Void) -> ScheduledAction
+}
+
+extension PushClock {
+    public var uptime: Double { now.timeIntervalSinceReferenceDate }
 }
 
 /// A pending action of a ``PushClock``.
@@ -27,11 +38,16 @@ public final class ScheduledAction: Sendable {
     public var isCancelled: Bool { cancelled.withLock { $0 } }
 }
 
-/// Wall-clock time; delayed actions run on a global dispatch queue.
+/// Wall-clock time for dates, the system's monotonic clock for ages; delayed actions run on a global dispatch
+/// queue.
 public struct SystemClock: PushClock {
     public init() {}
 
     public var now: Date { Date() }
+
+    /// The monotonic clock (`DispatchTime`, unaffected by changes to the date and time). On Apple platforms it
+    /// does not advance while the device sleeps, so a parked message's age counts time the app was running.
+    public var uptime: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000_000 }
 
     @discardableResult
     public func schedule(after delay: TimeInterval, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {

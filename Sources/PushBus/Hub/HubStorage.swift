@@ -1,186 +1,169 @@
 import Dispatch
 import Foundation
 
-/// Runs ``PushCenterStateMachine`` transitions under one lock and does what they return — calling handlers,
-/// waking cancel waiters — only after unlocking, so a handler may post, subscribe or cancel freely.
+/// Runs ``PushCenterStateMachine`` transitions under one lock and does what they return — calling handlers and
+/// monitors, waking `cancelAndWait()` callers, releasing handlers — only after unlocking, so a handler may post,
+/// subscribe or cancel freely.
 ///
 /// Kept apart from ``PushCenter`` so that subscribers and `for await` sequences can refer to it without keeping
 /// the center alive: when the center is released, ``terminate()`` ends every sequence.
 final class HubStorage: Sendable {
+    /// How deep handlers may nest posts on one thread before further posts are queued (``PostReceipt/queued``)
+    /// and delivered, in order, once the thread is back at the outermost delivery. Bounds the stack.
+    static let maximumNesting = 16
+
     let state: HubState
     let clock: any PushClock
     /// A Boolean value indicating whether the de-duplication gate is on.
     let deduplicates: Bool
+    /// A Boolean value indicating whether taps taken by subscriptions are remembered (``PushCenter/recentlyTakenTaps``):
+    /// only when parking is on — with parking off a tap nobody took would not have waited for a router either.
+    let remembersTakenTaps: Bool
 
     init(configuration: PushCenter.Configuration) {
         state = HubState(PushCenterStateMachine(configuration: configuration))
         clock = configuration.clock
-        deduplicates =
-            configuration.deduplicationWindow > 0 && configuration.deduplicationCapacity > 0
+        deduplicates = configuration.deduplicationWindow > 0 && configuration.deduplicationCapacity > 0
+        remembersTakenTaps = configuration.parkingCapacity > 0
     }
 
     // MARK: Posting
 
     func post(_ message: PushMessage) -> PostReceipt {
-        let now = deduplicates ? clock.now : nil
-        let key = deduplicates ? message.deduplicationKey : nil
-        let action = state.withLock { $0.post(key: key, at: now) }
-        guard case .deliver(let subscribers, let ticket) = action else { return .duplicate }
-
-        let depth = DeliveryDepth.enter()
-        var delivered = 0
-        for subscriber in subscribers {
-            switch subscriber.phase {
-            case .live:
-                guard subscriber.acceptsAll || subscriber.filter.matches(message) else { continue }
-                subscriber.handler?(message)
-                delivered += 1
-            case .replaying:
-                guard subscriber.acceptsAll || subscriber.filter.matches(message) else { continue }
-                if deliverDuringReplay(message, to: subscriber) { delivered += 1 }
-            case .cancelled:
-                continue
-            }
+        let context = DeliveryContext.current
+        let depth = context.pointee.depth
+        if depth > 0, depth >= Self.maximumNesting || context.pointee.hasQueued {
+            context.pointee.enqueue(message, for: self)
+            return .queued
         }
-        DeliveryDepth.leave(restoring: depth)
-
-        if delivered > 0 {
-            let released = state.withLock { $0.finishDelivery(generation: ticket.generation, delivered: delivered) }
-            wake(released)
-            return .delivered(delivered)
-        }
-        let parkedAt = now ?? clock.now
-        let (late, wakeups) = state.withLock { $0.park(message, at: parkedAt, ticket: ticket) }
-        wake(wakeups)
-        if !late.isEmpty { deliverLate(message, to: late, generation: ticket.generation) }
-        return .parked
+        let receipt = deliver(message, context: context)
+        if depth == 0 { Self.drainQueued(context) }
+        return receipt
     }
 
-    /// Hands a just-parked message to the subscribers that arrived during its fan-out (see
-    /// ``PushCenterStateMachine/park(_:at:ticket:)``), then ends the fan-out.
-    private func deliverLate(_ message: PushMessage, to subscribers: [MessageSubscriber], generation: UInt64) {
-        let depth = DeliveryDepth.enter()
+    /// Delivers the posts queued past the nesting bound, in order (each may queue more).
+    static func drainQueued(_ context: UnsafeMutablePointer<DeliveryContext>) {
+        guard context.pointee.hasQueued, !context.pointee.isDraining else { return }
+        context.pointee.isDraining = true
+        while let (storage, message) = context.pointee.dequeue() { _ = storage.deliver(message, context: context) }
+        context.pointee.isDraining = false
+    }
+
+    /// One post: the gate, the fan-out, parking, the monitors.
+    private func deliver(_ message: PushMessage, context: UnsafeMutablePointer<DeliveryContext>) -> PostReceipt {
+        let now = deduplicates ? clock.now : nil
+        let owner = UInt(bitPattern: context)
+        let action = state.withLock { $0.post(message, at: now, owner: owner) }
+        let depth = context.pointee.depth
+        context.pointee.depth = depth + 1
+        defer { context.pointee.depth = depth }
+        switch action {
+        case .terminated:
+            return .dropped
+        case .duplicate(let monitors):
+            notify(monitors, message, .duplicate)
+            return .duplicate
+        case .deliver(let snapshot, let monitors, let ticket):
+            let receipt = fanOut(message, to: snapshot, ticket: ticket, context: context)
+            notify(monitors, message, receipt)
+            return receipt
+        }
+    }
+
+    private func fanOut(
+        _ message: PushMessage, to snapshot: [SubscriberList<MessageSubscriber>.Entry],
+        ticket: PushCenterStateMachine.PostTicket, context: UnsafeMutablePointer<DeliveryContext>
+    ) -> PostReceipt {
+        let cancels = context.pointee.cancels
+        let remembers = remembersTakenTaps && (message.kind == .remoteTapped || message.kind == .localTapped)
+        var takers: [MessageSubscriber] = []
         var delivered = 0
-        for subscriber in subscribers where subscriber.acceptsAll || subscriber.filter.matches(message) {
-            switch subscriber.phase {
+        for entry in snapshot {
+            let subscriber = entry.subscriber
+            switch entry.phase {
             case .live:
+                guard subscriber.acceptsAll || subscriber.filter.matches(message) else { continue }
+                // A handler on this thread cancelled something: make sure it was not this subscriber.
+                if context.pointee.cancels != cancels, isCancelled(subscriber) { continue }
                 subscriber.handler?(message)
-                delivered += 1
             case .replaying:
-                if deliverDuringReplay(message, to: subscriber) { delivered += 1 }
+                guard subscriber.acceptsAll || subscriber.filter.matches(message) else { continue }
+                guard deliverDuringReplay(message, to: subscriber) else { continue }
             case .cancelled:
                 continue
             }
+            delivered += 1
+            if remembers { takers.append(subscriber) }
         }
-        DeliveryDepth.leave(restoring: depth)
-        let released = state.withLock { $0.finishDelivery(generation: generation, delivered: delivered) }
-        wake(released)
+        if delivered > 0 {
+            finish(ticket.ticket, delivered: delivered, taps: remembers ? [message] : [], takenBy: takers)
+            return .delivered(delivered)
+        }
+        return park(message, ticket: ticket)
+    }
+
+    /// Parks a message nobody took; offers it to subscribers that arrived during the fan-out.
+    private func park(_ message: PushMessage, ticket: PushCenterStateMachine.PostTicket) -> PostReceipt {
+        let now = clock.uptime
+        switch state.withLock({ $0.park(message, at: now, ticket: ticket) }) {
+        case .parked(let wakeups):
+            perform(wakeups)
+            return .parked
+        case .notKept(let wakeups):
+            perform(wakeups)
+            return .dropped
+        case .offerToLate(let late, let sequence):
+            var taker: MessageSubscriber?
+            for subscriber in late where subscriber.acceptsAll || subscriber.filter.matches(message) {
+                let claim = state.withLock { $0.claimLate(sequence, for: subscriber) }
+                if claim == .cancelled { continue }
+                if claim == .claimed, deliverDuringReplay(message, to: subscriber) { taker = subscriber }
+                break
+            }
+            finish(ticket.ticket, delivered: taker == nil ? 0 : 1, taps: [message], takenBy: taker.map { [$0] } ?? [])
+            return taker == nil ? .parked : .delivered(1)
+        }
+    }
+
+    /// Ends a delivery, remembering the taps among `messages` that `takers` took.
+    func finish(_ ticket: UInt64, delivered: Int, taps messages: [PushMessage], takenBy takers: [MessageSubscriber]) {
+        let taps =
+            remembersTakenTaps ? messages.filter { $0.kind == .remoteTapped || $0.kind == .localTapped } : []
+        let taken =
+            takers.isEmpty || taps.isEmpty
+            ? [] : taps.map { PushCenter.TakenTap(message: $0, takenBy: takers.map(\.summary)) }
+        let now = taken.isEmpty ? 0 : clock.uptime
+        perform(state.withLock { $0.finishDelivery(ticket, delivered: delivered, taken: taken, at: now) })
     }
 
     /// Delivers to a subscriber that was replaying when the snapshot was read: queued if it still is, direct if
     /// it went live meanwhile. Returns whether the handler got (or will get) the element.
-    private func deliverDuringReplay<Target: DeliveryTarget>(_ element: Target.Element, to subscriber: Target) -> Bool {
+    func deliverDuringReplay<Target: DeliveryTarget>(_ element: Target.Element, to subscriber: Target) -> Bool {
         let queued = state.withLock { $0.enqueueDuringReplay(element, for: subscriber) }
         if let queued { return queued }
         subscriber.receive(element)
         return true
     }
 
-    // MARK: Subscribing
-
-    func subscribe(
-        _ filter: PushFilter, replay: ReplayPolicy, onTermination: (@Sendable () -> Void)? = nil,
-        _ handler: @escaping @Sendable (PushMessage) -> Void
-    ) -> PushSubscription {
-        // The clock is read only to expire parked messages before replaying them.
-        let now = replay == .parked ? clock.now : nil
-        let action = state.withLock {
-            $0.subscribe(
-                filter, replay: replay, at: now, storage: self, onTermination: onTermination, handler: handler)
-        }
-        switch action {
-        case .live(let subscriber):
-            return PushSubscription(token: subscriber)
-        case .replay(let subscriber, let parked, let generation):
-            let delivered = replayThenGoLive(parked.filter(subscriber.filter.matches), to: subscriber)
-            let released = state.withLock { $0.finishReplay(generation: generation, delivered: delivered) }
-            wake(released)
-            return PushSubscription(token: subscriber)
-        case .terminated(let subscriber):
-            onTermination?()
-            return PushSubscription(token: subscriber)
+    /// Calls the monitors whose filter matches, on this thread.
+    private func notify(_ monitors: [Monitor], _ message: PushMessage, _ receipt: PostReceipt) {
+        for monitor in monitors where monitor.filter.acceptsAll || monitor.filter.matches(message) {
+            monitor.observer(message, receipt)
         }
     }
 
-    /// Replays `elements` in order on this thread, then whatever queued meanwhile, until the subscriber is live.
-    /// Returns how many of `elements` were delivered.
-    private func replayThenGoLive<Target: DeliveryTarget>(_ elements: [Target.Element], to subscriber: Target) -> Int {
-        let depth = DeliveryDepth.enter()
-        defer { DeliveryDepth.leave(restoring: depth) }
-        var delivered = 0
-        for element in elements {
-            guard !subscriber.isCancelled else { break }
-            subscriber.receive(element)
-            delivered += 1
-        }
-        while let pending = state.withLock({ $0.drainPending(subscriber) }) {
-            for element in pending {
-                guard !subscriber.isCancelled else { break }
-                subscriber.receive(element)
+    /// Wakes `cancelAndWait()` callers and releases handlers, outside the lock.
+    func perform(_ wakeups: Wakeups) {
+        wakeups.forEach { completion in
+            switch completion {
+            case .signal(let semaphore): semaphore.signal()
+            case .release(let subscriber): subscriber.releaseHandler()
             }
         }
-        return delivered
     }
 
-    // MARK: Cancelling
-
-    /// Cancels `subscriber`; outside a handler, waits for deliveries that might still call it.
-    func cancel<Target: DeliveryTarget>(_ subscriber: Target) {
-        let mayWait = DeliveryDepth.current == 0
-        let (waitFor, wakeups) = state.withLock { $0.cancel(subscriber, mayWait: mayWait) }
-        wake(wakeups)
-        guard let waitFor else { return }
-        waitFor.wait()
-        wake(state.withLock { $0.releaseHandler(of: subscriber) })
-    }
-
-    /// Ends every subscription and `for await` sequence: the center is gone.
-    func terminate() {
-        let (targets, wakeups) = state.withLock { $0.terminate() }
-        wake(wakeups)
-        for target in targets { target.onTermination?() }
-    }
-
-    /// Wakes cancel waiters; the released handlers it holds are dropped here, outside the lock.
-    private func wake(_ wakeups: Wakeups) {
-        for semaphore in wakeups.waiters { semaphore.signal() }
-    }
-
-    // MARK: Registration
-
-    func post(registration event: RegistrationEvent) {
-        let (subscribers, generation) = state.withLock { $0.post(registration: event) }
-        let depth = DeliveryDepth.enter()
-        for subscriber in subscribers {
-            switch subscriber.phase {
-            case .live: subscriber.handler?(event)
-            case .replaying: _ = deliverDuringReplay(event, to: subscriber)
-            case .cancelled: continue
-            }
-        }
-        DeliveryDepth.leave(restoring: depth)
-        wake(state.withLock { $0.finishRegistration(generation: generation) })
-    }
-
-    func subscribeRegistration(_ handler: @escaping @Sendable (RegistrationEvent) -> Void) -> PushSubscription {
-        let action = state.withLock { $0.subscribeRegistration(storage: self, handler: handler) }
-        switch action {
-        case .live(let subscriber), .terminated(let subscriber):
-            return PushSubscription(token: subscriber)
-        case .replay(let subscriber, let latest, let generation):
-            _ = replayThenGoLive(latest, to: subscriber)
-            wake(state.withLock { $0.finishRegistration(generation: generation) })
-            return PushSubscription(token: subscriber)
-        }
+    /// A Boolean value indicating whether `subscriber` was cancelled (or the center is gone).
+    func isCancelled<Target: DeliveryTarget>(_ subscriber: Target) -> Bool {
+        state.withLock { $0.phase(of: subscriber) } == .cancelled
     }
 }

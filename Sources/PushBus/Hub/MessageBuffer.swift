@@ -68,6 +68,9 @@ final class MessageBuffer: Sendable {
         return dropped
     }
 
+    /// How many messages wait for the consumer.
+    var count: Int { state.withLock { $0.count } }
+
     /// Takes the next message without waiting.
     func take() -> Take {
         state.withLock { state in

@@ -12,16 +12,18 @@ extension PushCenter {
         public var parkingCapacity: Int
         /// How long an unmatched message waits, in seconds; older ones expire (and are counted).
         public var parkingMaximumAge: TimeInterval
-        /// How long a delivery's key is remembered, in seconds. `0` turns the de-duplication gate off.
+        /// The correlation window, in seconds: how long a report that shares no evidence (request identifier,
+        /// notification date) with an earlier report of the same push still counts as the same delivery
+        /// (see ``PushMessage/DeduplicationKey``). Default 30. `0` turns the de-duplication gate off.
         public var deduplicationWindow: TimeInterval
-        /// How many keys are remembered at most; the oldest is forgotten first. `0` turns the gate off.
+        /// How many deliveries are remembered at most; the oldest is forgotten first. `0` turns the gate off.
         public var deduplicationCapacity: Int
         /// The clock for ages and windows. Tests pass a manual one.
         public var clock: any PushClock
 
         public init(
             parkingCapacity: Int = 32, parkingMaximumAge: TimeInterval = 600,
-            deduplicationWindow: TimeInterval = 120, deduplicationCapacity: Int = 256,
+            deduplicationWindow: TimeInterval = 30, deduplicationCapacity: Int = 256,
             clock: any PushClock = SystemClock()
         ) {
             self.parkingCapacity = parkingCapacity

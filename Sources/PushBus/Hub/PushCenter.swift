@@ -4,14 +4,19 @@ import Foundation
 ///
 /// ```swift
 /// let subscription = PushCenter.shared.subscribe(.tapped) { message in print(message.kind) }
+/// let logging = PushCenter.shared.monitor { message, receipt in log(message, receipt) }   // takes nothing
 /// for await message in PushCenter.shared.messages(.silent) { … }
 /// ```
 ///
 /// - Handlers run synchronously on the posting thread, in subscription order; every subscription that is live
 ///   when a message is posted gets it exactly once, and one poster's messages arrive in the order posted.
-/// - A message no subscription matches is parked; a later subscription made with ``ReplayPolicy/parked``
-///   receives the parked messages its filter matches, in order, before live ones (on the subscribing thread).
-/// - A message whose ``PushMessage/deduplicationKey`` was seen within the configured window is dropped.
+/// - A message no subscription matches is parked and **handed over once**: the first later subscription made
+///   with ``ReplayPolicy/parked`` whose filter matches receives it (in order, before live ones, on the
+///   subscribing thread) and it leaves the lot. A screen that subscribes again each time it appears never gets
+///   that tap twice.
+/// - ``monitor(_:_:)`` watches every post without taking anything: use it for logging, analytics and recorders,
+///   so a cold-start tap still waits for the router.
+/// - A message whose delivery identity was seen within the configured window is dropped.
 /// - Handlers may post, subscribe and cancel: no lock is held while user code (handlers, filters) runs.
 ///
 /// See `Docs/Architecture.md` for the threading model.
@@ -24,13 +29,11 @@ public final class PushCenter: Sendable {
 
     let storage: HubStorage
 
-    /// State shared by the adapters built on this center (pending launch payloads, async handlers,
-    /// completion deadlines, presentation policy, categories), so independently created adapters agree.
-    package let adapters = AdapterEnvironment()
+    /// Values the layers above keep per center without the center knowing their types.
+    let attachments = AttachmentSlot()
 
-    /// Passive observers of every post (see ``monitor(_:)``).
-    private let monitors = LockedState<[UInt64: @Sendable (PushMessage, PostReceipt) -> Void]>([:])
-    private let nextMonitorID = LockedState<UInt64>(0)
+    /// Live Activity tokens: push-to-start and update tokens, starts and ends (`Docs/LiveActivities.md`).
+    public let liveActivities = LiveActivityTokens()
 
     public init(configuration: Configuration = .init()) {
         self.configuration = configuration
@@ -39,43 +42,50 @@ public final class PushCenter: Sendable {
 
     deinit { storage.terminate() }
 
-    /// Posts a message to every matching subscription, synchronously on this thread, in subscription order.
+    /// Posts a message to every matching subscription, synchronously on this thread, in subscription order, then
+    /// to the matching monitors with the receipt.
     ///
-    /// - Returns: ``PostReceipt/delivered(_:)`` with the number of subscriptions reached,
-    ///   ``PostReceipt/parked`` when none matched, or ``PostReceipt/duplicate`` when the gate dropped it.
+    /// - Returns: ``PostReceipt/delivered(_:)`` with the number of subscriptions reached, ``PostReceipt/parked``
+    ///   when none matched, ``PostReceipt/dropped`` when none matched and parking is off,
+    ///   ``PostReceipt/duplicate`` when the gate dropped it, or ``PostReceipt/queued`` when handlers nested posts
+    ///   too deep (delivered after the outer handlers return).
     @discardableResult
     public func post(_ message: PushMessage) -> PostReceipt {
-        let receipt = storage.post(message)
-        let observers = monitors.withLock { $0.isEmpty ? nil : Array($0.values) }
-        if let observers {
-            for observer in observers { observer(message, receipt) }
-        }
-        return receipt
+        storage.post(message)
     }
 
-    /// Watches every post and its outcome without being a subscription: a monitor never receives replays,
-    /// never counts as a match, and so never stops a message from being parked. Use it for analytics, logging
-    /// and recorders (`SimulatedDevice`) so that a cold-start tap still waits for the router. Called on the
-    /// posting thread after the fan-out.
-    public func monitor(_ observer: @escaping @Sendable (PushMessage, PostReceipt) -> Void) -> PushSubscription {
-        let id = nextMonitorID.withLock { value -> UInt64 in
-            value += 1
-            return value
-        }
-        monitors.withLock { $0[id] = observer }
-        return PushSubscription { [weak self] in
-            self?.monitors.withLock { _ = $0.removeValue(forKey: id) }
-        }
+    /// Watches the posts `filter` matches, with their outcome, without being a subscription: the observing
+    /// counterpart of ``subscribe(_:replay:_:)``.
+    ///
+    /// A monitor never receives replays, never counts as a match, never takes a parked message and so never stops
+    /// a cold-start tap from waiting for the router. Use it for logging, analytics, inbox counters and recorders:
+    ///
+    /// ```swift
+    /// let analytics = center.monitor(.tapped) { message, receipt in track("opened", message.id) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - filter: Which posts to observe (default: all, duplicates included).
+    ///   - observer: Called on the posting thread after the fan-out, with the post's ``PostReceipt``.
+    /// - Returns: The monitor's handle; observing stops when it is cancelled or released.
+    public func monitor(
+        _ filter: PushFilter = .all, _ observer: @escaping @Sendable (PushMessage, PostReceipt) -> Void
+    ) -> PushSubscription {
+        storage.monitor(filter, observer)
     }
 
     /// Subscribes a closure, called on the posting thread for every message `filter` matches.
     ///
     /// - Parameters:
     ///   - filter: Which messages to receive.
-    ///   - replay: ``ReplayPolicy/parked`` (the default) first delivers the matching parked messages, in order,
-    ///     on this thread, before this call returns; ``ReplayPolicy/none`` receives live messages only.
+    ///   - replay: ``ReplayPolicy/parked`` (the default) first takes the matching parked messages and delivers
+    ///     them, in order, on this thread, before this call returns (they leave the lot: no later subscription
+    ///     gets them); ``ReplayPolicy/none`` receives live messages only.
     ///   - handler: Called once per message. It may post, subscribe or cancel.
     /// - Returns: The subscription; deliveries stop when it is cancelled or released.
+    ///
+    /// > Warning: A subscription is a consumer: made before the router attaches (analytics in the app delegate),
+    /// > it takes the cold-start tap and the router never opens it. Observe with ``monitor(_:_:)`` instead.
     public func subscribe(
         _ filter: PushFilter = .all, replay: ReplayPolicy = .parked,
         _ handler: @escaping @Sendable (PushMessage) -> Void
@@ -84,7 +94,8 @@ public final class PushCenter: Sendable {
     }
 
     /// The messages as an `AsyncSequence`. The subscription starts now, so nothing posted after this call is
-    /// missed; the sequence ends when the consuming task is cancelled or the center is released.
+    /// missed (and with ``ReplayPolicy/parked`` it takes the matching parked messages now, even if iteration
+    /// starts later); the sequence ends when the consuming task is cancelled or the center is released.
     ///
     /// ```swift
     /// let tap = await center.messages(.tapped).first { $0.deepLink != nil }
@@ -93,18 +104,20 @@ public final class PushCenter: Sendable {
     /// - Parameters:
     ///   - filter: Which messages to receive.
     ///   - replay: Whether to start with the matching parked messages.
-    ///   - bufferingPolicy: What to keep while the consumer is busy (unbounded by default); drops are counted
-    ///     in ``statistics``.
+    ///   - bufferingPolicy: What to keep while the consumer is busy. The default,
+    ///     ``PushMessages/BufferingPolicy/default`` (the oldest 256), bounds a sequence that is made but never
+    ///     iterated and keeps what came first (a cold-start tap); drops are counted in ``statistics``, and
+    ///     ``PushMessages/bufferedCount`` tells how many wait.
     public func messages(
         _ filter: PushFilter = .all, replay: ReplayPolicy = .parked,
-        bufferingPolicy: PushMessages.BufferingPolicy = .unbounded
+        bufferingPolicy: PushMessages.BufferingPolicy = .default
     ) -> PushMessages {
         PushMessages(storage: storage, filter: filter, replay: replay, bufferingPolicy: bufferingPolicy)
     }
 
     /// The parked messages, oldest first (expired ones are dropped first).
     public var parkedMessages: [PushMessage] {
-        let now = storage.clock.now
+        let now = storage.clock.uptime
         return storage.state.withLock { $0.parkedMessages(at: now) }
     }
 

@@ -1,276 +1,303 @@
 import Dispatch
 import Foundation
 
-/// The hub's state and its transitions. Pure: no locking and no calls to user code — each method changes the
-/// state and returns what the caller must do after unlocking (whom to call, which waiters to wake).
+/// The hub's state and its transitions. Pure: no locking, no calls to user code, and no writes to subscriber
+/// objects — each method changes the one ``State`` and returns an action saying what the caller must do after
+/// unlocking (whom to call, which waiters to wake, which handlers to release).
 ///
-/// `HubStorage` runs every transition under its lock. Subscribers are kept in an array that is copied out to
-/// posts as an immutable snapshot (one retain, no allocation); a cancelled subscriber stays in the array as a
-/// tombstone until enough accumulate, then one pass compacts them, so subscribe and cancel are O(1) amortized.
+/// `HubStorage` runs every transition under its lock. Unit tests drive it directly, without threads.
 struct PushCenterStateMachine: Sendable {
-    /// What ``post(key:at:)`` tells the poster to do.
+    /// Everything the hub knows, in one place.
+    enum State: Sendable {
+        /// Accepting posts and subscriptions.
+        case running(Running)
+        /// The center was released: every subscription ended. Deliveries still running finish.
+        case terminated(Terminated)
+        /// Only inside a transition (the state is moved out and back, so nothing is copied).
+        case transitioning
+    }
+
+    /// The state of a live center.
+    struct Running: Sendable {
+        var messages = SubscriberList<MessageSubscriber>()
+        var registrations = SubscriberList<RegistrationSubscriber>()
+        var monitors: [Monitor] = []
+        var nextID: UInt64 = 0
+        var deduplication: DeduplicationWindow
+        var parking: ParkingLot
+        var takenTaps: TakenTapMemory
+        var inFlight = InFlightDeliveries()
+        var statistics = PushCenter.Statistics()
+        var latestRegistration: RegistrationEvent?
+    }
+
+    /// What is left once the center is gone.
+    struct Terminated: Sendable {
+        var statistics: PushCenter.Statistics
+        var inFlight: InFlightDeliveries
+    }
+
+    /// What ``post(_:at:owner:)`` tells the poster to do.
     enum PostAction: Sendable {
-        /// The key was seen within the de-duplication window.
-        case duplicate
-        /// Deliver to the matching subscribers of this snapshot, then report back with the ticket.
-        case deliver([MessageSubscriber], PostTicket)
+        /// The de-duplication gate dropped the message; tell the monitors.
+        case duplicate(monitors: [Monitor])
+        /// Deliver to the matching live subscribers of this snapshot (queue for replaying ones), then report back
+        /// with the ticket and tell the monitors.
+        case deliver([SubscriberList<MessageSubscriber>.Entry], monitors: [Monitor], PostTicket)
+        /// The center is gone.
+        case terminated
     }
 
     /// A fan-out in progress.
-    struct PostTicket: Sendable {
-        /// The in-flight generation the fan-out joined.
-        var generation: UInt64
+    struct PostTicket: Sendable, Equatable {
+        /// The in-flight entry the fan-out registered.
+        var ticket: UInt64
         /// The newest subscriber in the snapshot: later ones subscribed while the fan-out ran.
         var lastSubscriberID: UInt64
     }
 
+    /// What ``park(_:at:ticket:)`` tells the poster to do.
+    enum ParkAction: Sendable {
+        /// Parked; the fan-out ended.
+        case parked(Wakeups)
+        /// Parking is off (capacity 0): the message was not kept; the fan-out ended.
+        case notKept(Wakeups)
+        /// Parked, but these subscribers arrived during the fan-out: their replay was taken before this message
+        /// was parked, so the poster offers it to the first one whose filter matches (``claimLate(_:for:)``),
+        /// then ends the fan-out (the ticket stays open until then).
+        case offerToLate([MessageSubscriber], sequence: UInt64)
+    }
+
     /// What a subscribe tells the subscriber's thread to do.
-    enum SubscribeAction<Target: DeliveryTarget>: Sendable {
+    enum SubscribeAction<Target: DeliveryTarget, Offer: Sendable>: Sendable {
         /// Nothing to replay: the subscriber is live.
         case live(Target)
-        /// Replay these (filter them first), then drain `pending` and go live; end the generation after.
-        case replay(Target, [Target.Element], generation: UInt64)
+        /// Offer these to the subscriber's filter, claim the ones it takes, replay them, drain what queued
+        /// meanwhile, then end the ticket.
+        case replay(Target, [Offer], ticket: UInt64)
         /// The center is gone: the subscriber is born cancelled and its termination should run.
         case terminated(Target)
     }
 
-    private(set) var subscribers: [MessageSubscriber] = []
-    private var registrationSubscribers: [RegistrationSubscriber] = []
-    private var tombstones = 0
-    private var registrationTombstones = 0
-    private var nextID: UInt64 = 0
-    private var deduplication: DeduplicationWindow
-    private var parking: ParkingLot
-    private var inFlight = InFlightDeliveries()
-    private(set) var statistics = PushCenter.Statistics()
-    private(set) var latestRegistration: RegistrationEvent?
-    private(set) var isTerminated = false
+    /// What a cancel tells the cancelling thread to do.
+    struct CancelAction: Sendable {
+        /// Release handlers now (none of the deliveries that could call them is running).
+        var wakeups = Wakeups()
+        /// Block on this until the deliveries that could call the handler on other threads have ended.
+        var waitFor: DispatchSemaphore?
+    }
+
+    /// The one state. Changed only by the transitions (in this type and its extensions).
+    var state: State
 
     init(configuration: PushCenter.Configuration) {
-        deduplication = DeduplicationWindow(
-            window: configuration.deduplicationWindow, capacity: configuration.deduplicationCapacity)
-        parking = ParkingLot(
-            capacity: configuration.parkingCapacity, maximumAge: configuration.parkingMaximumAge)
+        state = .running(
+            Running(
+                deduplication: DeduplicationWindow(
+                    window: configuration.deduplicationWindow, capacity: configuration.deduplicationCapacity),
+                parking: ParkingLot(
+                    capacity: configuration.parkingCapacity, maximumAge: configuration.parkingMaximumAge),
+                takenTaps: TakenTapMemory(maximumAge: configuration.parkingMaximumAge)))
+    }
+
+    /// Runs `body` on the running state, moved out of `state` and back so no copy is made.
+    @inline(__always)
+    mutating func withRunning<Result>(
+        _ body: (inout Running) -> Result, terminated: (inout Terminated) -> Result
+    ) -> Result {
+        var current = State.transitioning
+        swap(&current, &state)
+        switch consume current {
+        case .running(var running):
+            defer { state = .running(running) }
+            return body(&running)
+        case .terminated(var gone):
+            defer { state = .terminated(gone) }
+            return terminated(&gone)
+        case .transitioning:
+            preconditionFailure("PushCenterStateMachine re-entered during a transition")
+        }
     }
 
     // MARK: Posting
 
-    /// Counts the post, runs the de-duplication gate (`key` is `nil` when the gate is off) and hands out the
-    /// current snapshot.
-    mutating func post(key: PushMessage.DeduplicationKey?, at now: Date?) -> PostAction {
-        statistics.posted += 1
-        if let key, let now, !deduplication.record(key, at: now) {
-            statistics.duplicates += 1
-            return .duplicate
+    /// Counts the post, runs the de-duplication gate (`now` is `nil` when the gate is off) and hands out the
+    /// current snapshot with the monitors.
+    mutating func post(_ message: PushMessage, at now: Date?, owner: UInt) -> PostAction {
+        withRunning { running in
+            running.statistics.posted += 1
+            if let now, !running.deduplication.record(message, at: now) {
+                running.statistics.duplicates += 1
+                return .duplicate(monitors: running.monitors)
+            }
+            let ticket = running.inFlight.begin(reach: running.nextID, owner: owner)
+            return .deliver(
+                running.messages.entries, monitors: running.monitors,
+                PostTicket(ticket: ticket, lastSubscriberID: running.nextID))
+        } terminated: { _ in
+            .terminated
         }
-        return .deliver(subscribers, PostTicket(generation: inFlight.begin(), lastSubscriberID: nextID))
     }
 
-    /// Ends a fan-out that reached `delivered` subscriptions; returns the cancel waiters to wake.
-    mutating func finishDelivery(generation: UInt64, delivered: Int) -> Wakeups {
-        statistics.delivered += delivered
-        return endDelivery(generation)
+    /// Ends a fan-out (or replay) that reached `delivered` subscriptions; remembers a tap the subscriptions took
+    /// (`taken`) for the "never silent" diagnostics. Returns what to wake and release.
+    mutating func finishDelivery(
+        _ ticket: UInt64, delivered: Int, taken: [PushCenter.TakenTap] = [], at now: Double = 0
+    ) -> Wakeups {
+        withRunning { running in
+            running.statistics.delivered += delivered
+            for tap in taken { running.takenTaps.remember(tap, at: now) }
+            return Wakeups(running.inFlight.end(ticket))
+        } terminated: { gone in
+            gone.statistics.delivered += delivered
+            return Wakeups(gone.inFlight.end(ticket))
+        }
     }
 
-    private mutating func endDelivery(_ generation: UInt64) -> Wakeups {
-        let (waiters, drained) = inFlight.end(generation)
-        var wakeups = Wakeups()
-        wakeups.waiters = waiters
-        for subscriber in drained {
-            if let handler = subscriber.takeHandler() { wakeups.drop(handler) }
+    /// Parks a message no subscription in the fan-out's snapshot took (after expiring old ones).
+    mutating func park(_ message: PushMessage, at now: Double, ticket: PostTicket) -> ParkAction {
+        withRunning { running in
+            running.statistics.expired += running.parking.expire(at: now)
+            guard running.parking.isEnabled else {
+                running.statistics.dropped += 1
+                return .notKept(Wakeups(running.inFlight.end(ticket.ticket)))
+            }
+            running.statistics.dropped += running.parking.park(message, at: now)
+            running.statistics.parked += 1
+            var late: [MessageSubscriber] = []
+            for entry in running.messages.entries.reversed() {
+                guard entry.subscriber.id > ticket.lastSubscriberID else { break }
+                if entry.subscriber.wantsReplay, entry.phase != .cancelled { late.append(entry.subscriber) }
+            }
+            guard !late.isEmpty, let sequence = running.parking.entries.last?.sequence else {
+                return .parked(Wakeups(running.inFlight.end(ticket.ticket)))
+            }
+            running.inFlight.widen(ticket.ticket, to: running.nextID)
+            return .offerToLate(late.reversed(), sequence: sequence)
+        } terminated: { gone in
+            .notKept(Wakeups(gone.inFlight.end(ticket.ticket)))
         }
-        return wakeups
     }
 
-    /// Parks a message no subscription in the fan-out's snapshot took.
-    ///
-    /// Returns the subscribers that arrived during the fan-out and want parked messages: their replay was taken
-    /// before this message was parked, so the poster hands it to them (the ticket stays open until then).
-    /// Otherwise the fan-out ends here and the waiters to wake are returned.
-    mutating func park(
-        _ message: PushMessage, at now: Date, ticket: PostTicket
-    ) -> (late: [MessageSubscriber], wakeups: Wakeups) {
-        statistics.expired += parking.expire(at: now)
-        statistics.dropped += parking.park(message, at: now)
-        statistics.parked += 1
-        var late: [MessageSubscriber] = []
-        for subscriber in subscribers.reversed() {
-            guard subscriber.id > ticket.lastSubscriberID else { break }
-            if subscriber.wantsReplay, !subscriber.isCancelled { late.append(subscriber) }
+    /// What ``claimLate(_:for:)`` found.
+    enum Claim: Sendable, Equatable {
+        /// The message left the lot: deliver it to the subscriber.
+        case claimed
+        /// The subscriber was cancelled meanwhile: offer the message to the next one.
+        case cancelled
+        /// Someone else took it (or it expired): nothing to deliver.
+        case gone
+    }
+
+    /// Hands the just-parked message `sequence` to a late subscriber whose filter matched it.
+    mutating func claimLate(_ sequence: UInt64, for subscriber: MessageSubscriber) -> Claim {
+        withRunning { running in
+            guard running.messages.phase(of: subscriber.id) != .cancelled else { return .cancelled }
+            return running.parking.take([sequence]).isEmpty ? .gone : .claimed
+        } terminated: { _ in
+            .gone
         }
-        guard late.isEmpty else { return (late.reversed(), Wakeups()) }
-        return ([], endDelivery(ticket.generation))
     }
 
     /// Counts messages a `for await` buffer dropped.
-    mutating func recordDropped(_ count: Int) { statistics.dropped += count }
-
-    // MARK: Subscribing
-
-    /// Adds a subscriber after the existing ones; with `replay`, hands out the parked messages to replay (after
-    /// expiring the old ones when `now` is given).
-    mutating func subscribe(
-        _ filter: PushFilter, replay: ReplayPolicy, at now: Date?, storage: HubStorage,
-        onTermination: (@Sendable () -> Void)?, handler: @escaping @Sendable (PushMessage) -> Void
-    ) -> SubscribeAction<MessageSubscriber> {
-        nextID += 1
-        if let now { statistics.expired += parking.expire(at: now) }
-        let replayed = replay == .parked && !isTerminated ? parking.messages : []
-        let subscriber = MessageSubscriber(
-            id: nextID, filter: filter, wantsReplay: replay == .parked,
-            phase: isTerminated ? .cancelled : replayed.isEmpty ? .live : .replaying, storage: storage,
-            onTermination: onTermination, handler: handler)
-        if isTerminated { return .terminated(subscriber) }
-        subscribers.append(subscriber)
-        if replayed.isEmpty { return .live(subscriber) }
-        return .replay(subscriber, replayed, generation: inFlight.begin())
-    }
-
-    /// Takes what queued for `subscriber` while it replayed; when nothing did, the subscriber goes live.
-    mutating func drainPending<Target: DeliveryTarget>(_ subscriber: Target) -> [Target.Element]? {
-        guard !subscriber.pending.isEmpty else {
-            if subscriber.phase == .replaying { subscriber.setPhase(.live) }
-            return nil
-        }
-        defer { subscriber.pending = [] }
-        return subscriber.pending
-    }
-
-    /// Queues `element` for a subscriber that is replaying. Returns `nil` if it went live meanwhile (deliver
-    /// directly), `true` if queued, `false` if cancelled.
-    mutating func enqueueDuringReplay<Target: DeliveryTarget>(
-        _ element: Target.Element, for subscriber: Target
-    ) -> Bool? {
-        switch subscriber.phase {
-        case .live: return nil
-        case .replaying:
-            subscriber.pending.append(element)
-            return true
-        case .cancelled: return false
+    mutating func recordDropped(_ count: Int) {
+        withRunning {
+            $0.statistics.dropped += count
+        } terminated: {
+            $0.statistics.dropped += count
         }
     }
 
-    /// Ends a replay that delivered `delivered` messages.
-    mutating func finishReplay(generation: UInt64, delivered: Int) -> Wakeups {
-        finishDelivery(generation: generation, delivered: delivered)
-    }
-
-    // MARK: Cancelling
-
-    /// Cancels a subscriber and releases its handler as soon as no delivery can still call it.
-    ///
-    /// With `mayWait` (the caller is not inside a handler), returns a semaphore to wait on until every delivery
-    /// that might still call the handler has ended; the caller then releases it with ``releaseHandler(of:)``.
-    /// Without it (cancel from inside a handler: waiting could deadlock), the handler is released when those
-    /// deliveries end.
-    mutating func cancel<Target: DeliveryTarget>(
-        _ subscriber: Target, mayWait: Bool
-    ) -> (waitFor: DispatchSemaphore?, wakeups: Wakeups) {
-        var wakeups = Wakeups()
-        let isFirstCancel = markCancelled(subscriber)
-        if isFirstCancel {
-            if subscriber is MessageSubscriber {
-                tombstones += 1
-                Self.compact(&subscribers, tombstones: &tombstones)
-            } else {
-                registrationTombstones += 1
-                Self.compact(&registrationSubscribers, tombstones: &registrationTombstones)
-            }
+    /// Queues `element` for `subscriber` if it is replaying. Returns `nil` if it is live (deliver directly),
+    /// `true` if queued, `false` if cancelled.
+    mutating func enqueueDuringReplay<Target: DeliveryTarget>(_ element: Target.Element, for subscriber: Target)
+        -> Bool?
+    {
+        withRunning { running in
+            Target.withList(in: &running) { $0.enqueue(element, for: subscriber.id) }
+        } terminated: { _ in
+            false
         }
-        if mayWait, let semaphore = inFlight.barrier() { return (semaphore, wakeups) }
-        if isFirstCancel, mayWait || !inFlight.releaseWhenDrained(subscriber) {
-            if let handler = subscriber.takeHandler() { wakeups.drop(handler) }
+    }
+
+    // MARK: Reading
+
+    /// The counters.
+    var statistics: PushCenter.Statistics {
+        switch state {
+        case .running(let running): return running.statistics
+        case .terminated(let gone): return gone.statistics
+        case .transitioning: return PushCenter.Statistics()
         }
-        return (nil, wakeups)
     }
 
-    /// Takes a cancelled subscriber's handler once the deliveries it waited for have ended.
-    mutating func releaseHandler(of subscriber: SubscriberBase) -> Wakeups {
-        var wakeups = Wakeups()
-        if let handler = subscriber.takeHandler() { wakeups.drop(handler) }
-        return wakeups
+    /// The latest registration outcome.
+    var latestRegistration: RegistrationEvent? {
+        if case .running(let running) = state { return running.latestRegistration }
+        return nil
     }
 
-    private func markCancelled<Target: DeliveryTarget>(_ subscriber: Target) -> Bool {
-        guard subscriber.phase != .cancelled else { return false }
-        subscriber.setPhase(.cancelled)
-        subscriber.pending = []
-        return true
+    /// The phase of `subscriber` (cancelled once the center is gone).
+    func phase<Target: DeliveryTarget>(of subscriber: Target) -> SubscriberPhase {
+        guard case .running(var running) = state else { return .cancelled }
+        return Target.withList(in: &running) { $0.phase(of: subscriber.id) }
     }
-
-    /// Drops the tombstones in one pass once they outnumber the live subscribers. Safe under the lock: a
-    /// tombstone's handler has been taken out already (or is still referenced elsewhere), so dropping it runs no
-    /// user code.
-    private static func compact<Target: SubscriberBase>(_ list: inout [Target], tombstones: inout Int) {
-        guard tombstones > 8, tombstones * 2 > list.count else { return }
-        list.removeAll { $0.isCancelled }
-        tombstones = 0
-    }
-
-    /// Cancels everything: the center is gone (so no delivery runs). Returns the subscribers whose termination
-    /// should run, and their handlers to drop after unlocking.
-    mutating func terminate() -> (subscribers: [SubscriberBase], wakeups: Wakeups) {
-        isTerminated = true
-        let all = subscribers as [SubscriberBase] + registrationSubscribers as [SubscriberBase]
-        subscribers = []
-        registrationSubscribers = []
-        var wakeups = Wakeups()
-        for subscriber in all {
-            subscriber.setPhase(.cancelled)
-            if let handler = subscriber.takeHandler() { wakeups.drop(handler) }
-        }
-        return (all, wakeups)
-    }
-
-    // MARK: Parking
 
     /// The parked messages, oldest first, after dropping the expired ones.
-    mutating func parkedMessages(at now: Date) -> [PushMessage] {
-        statistics.expired += parking.expire(at: now)
-        return parking.messages
+    mutating func parkedMessages(at now: Double) -> [PushMessage] {
+        withRunning { running in
+            running.statistics.expired += running.parking.expire(at: now)
+            return running.parking.messages
+        } terminated: { _ in
+            []
+        }
     }
 
     /// Drops every parked message.
-    mutating func clearParked() { parking.clear() }
-
-    // MARK: Registration
-
-    /// Records the event as the latest and hands out the registration subscribers to call.
-    mutating func post(registration event: RegistrationEvent) -> ([RegistrationSubscriber], UInt64) {
-        latestRegistration = event
-        return (registrationSubscribers, inFlight.begin())
+    mutating func clearParked() {
+        withRunning {
+            $0.parking.clear()
+        } terminated: { _ in
+        }
     }
 
-    /// Adds a registration subscriber; the latest event, if any, is replayed first.
-    mutating func subscribeRegistration(
-        storage: HubStorage, handler: @escaping @Sendable (RegistrationEvent) -> Void
-    ) -> SubscribeAction<RegistrationSubscriber> {
-        nextID += 1
-        let replayed = isTerminated ? [] : latestRegistration.map { [$0] } ?? []
-        let subscriber = RegistrationSubscriber(
-            id: nextID, phase: isTerminated ? .cancelled : replayed.isEmpty ? .live : .replaying, storage: storage,
-            handler: handler)
-        if isTerminated { return .terminated(subscriber) }
-        registrationSubscribers.append(subscriber)
-        if replayed.isEmpty { return .live(subscriber) }
-        return .replay(subscriber, replayed, generation: inFlight.begin())
+    /// The taps subscriptions took instead of them being parked, oldest first, still within the parking age.
+    mutating func takenTaps(at now: Double) -> [PushCenter.TakenTap] {
+        withRunning {
+            $0.takenTaps.recent(at: now)
+        } terminated: { _ in
+            []
+        }
     }
-
-    /// Ends a registration fan-out.
-    mutating func finishRegistration(generation: UInt64) -> Wakeups { endDelivery(generation) }
 }
 
-/// What the storage does after unlocking: wake cancel waiters, and drop released handlers and subscribers (their
-/// captures may run deinit code, which must never run under the hub's lock).
-struct Wakeups: @unchecked Sendable {
-    // Safe: created and consumed by one thread (the one that ran the transition); the garbage is only released.
-    var waiters: [DispatchSemaphore] = []
-    /// The common case, one released handler, without allocating an array.
-    private var single: Released?
-    private var more: [Released] = []
+/// What the storage does after unlocking: wake `cancelAndWait()` callers, and release the handlers of cancelled
+/// subscribers (their captures may run deinit code, which must never run under the hub's lock).
+struct Wakeups: Sendable {
+    /// The common case, one completion (a cancel releasing its handler), without allocating an array.
+    private var single: InFlightDeliveries.Completion?
+    private var more: [InFlightDeliveries.Completion] = []
 
-    /// Keeps `value` alive until the wakeups are dropped (after unlocking).
-    mutating func drop(_ value: Released) {
-        if single == nil { single = value } else { more.append(value) }
+    init(_ completions: [InFlightDeliveries.Completion] = []) {
+        for completion in completions { append(completion) }
+    }
+
+    mutating func release(_ subscriber: SubscriberBase) { append(.release(subscriber)) }
+
+    private mutating func append(_ completion: InFlightDeliveries.Completion) {
+        if single == nil { single = completion } else { more.append(completion) }
+    }
+
+    /// A Boolean value indicating whether there is nothing to do.
+    var isEmpty: Bool { single == nil }
+
+    /// Everything to do, in order.
+    var completions: [InFlightDeliveries.Completion] { single.map { [$0] + more } ?? [] }
+
+    /// Calls `body` with each completion, in order, without building an array.
+    func forEach(_ body: (InFlightDeliveries.Completion) -> Void) {
+        guard let single else { return }
+        body(single)
+        more.forEach(body)
     }
 }

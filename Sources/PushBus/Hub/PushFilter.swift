@@ -3,7 +3,7 @@
 /// ```swift
 /// center.subscribe(.tapped && .category("ORDER")) { message in … }
 /// ```
-public struct PushFilter: Sendable {
+public struct PushFilter: Sendable, CustomStringConvertible {
     indirect enum Rule: Sendable {
         case all
         /// One bit per ``PushMessage/Kind`` (see `kindBit`), so matching neither hashes nor allocates.
@@ -57,6 +57,28 @@ public struct PushFilter: Sendable {
 
     /// A Boolean value indicating whether `message` passes the filter.
     public func matches(_ message: PushMessage) -> Bool { Self.evaluate(rule, message) }
+
+    /// How diagnostics show the filter: `.all`, `.tapped`, `kinds(remote)`, `category("ORDER") && .silent`,
+    /// `where(…)` for a predicate.
+    public var description: String { Self.describe(rule) }
+
+    private static func describe(_ rule: Rule) -> String {
+        switch rule {
+        case .all: return ".all"
+        case .kinds(let mask):
+            if mask == kindBit(.remoteTapped) | kindBit(.localTapped) { return ".tapped" }
+            let names = [PushMessage.Kind.remote, .local, .remoteTapped, .localTapped]
+                .filter { mask & kindBit($0) != 0 }.map { "\($0)" }
+            return ".kinds(\(names.joined(separator: ", ")))"
+        case .category(let identifier): return ".category(\"\(identifier)\")"
+        case .silent: return ".silent"
+        case .provider(let name): return ".provider(\(name))"
+        case .predicate: return ".where(…)"
+        case .and(let lhs, let rhs): return "(\(describe(lhs)) && \(describe(rhs)))"
+        case .or(let lhs, let rhs): return "(\(describe(lhs)) || \(describe(rhs)))"
+        case .not(let inner): return "!\(describe(inner))"
+        }
+    }
 
     @inline(__always)
     private static func kindBit(_ kind: PushMessage.Kind) -> UInt8 {

@@ -18,7 +18,16 @@ public struct PushMessages: AsyncSequence, Sendable {
         let limit: Limit
 
         /// Keeps every message.
+        ///
+        /// > Warning: A sequence that is made but never iterated then grows without bound.
         public static let unbounded = BufferingPolicy(limit: .unbounded)
+        /// What ``PushCenter/messages(_:replay:bufferingPolicy:)`` uses unless told: the oldest 256 messages.
+        ///
+        /// Bounded, so a sequence made but not (yet) iterated cannot grow without limit; the *oldest* are kept
+        /// because a hub's messages are events, not state — what came first (a cold-start tap handed over when
+        /// the sequence was made) matters more than a flood that followed. Drops are counted in
+        /// ``PushCenter/Statistics/dropped``.
+        public static let `default` = bufferingOldest(256)
         /// Keeps the newest `count` messages, dropping the oldest (each drop is counted).
         public static func bufferingNewest(_ count: Int) -> BufferingPolicy {
             BufferingPolicy(limit: .newest(Swift.max(0, count)))
@@ -30,6 +39,10 @@ public struct PushMessages: AsyncSequence, Sendable {
     }
 
     private let feed: Feed
+
+    /// How many messages wait in the buffer of the subscription made with the sequence (its first iterator's),
+    /// not yet taken by the consumer.
+    public var bufferedCount: Int { feed.bufferedCount }
 
     init(storage: HubStorage, filter: PushFilter, replay: ReplayPolicy, bufferingPolicy: BufferingPolicy) {
         feed = Feed(storage: storage, filter: filter, replay: replay, bufferingPolicy: bufferingPolicy)
@@ -85,6 +98,8 @@ public struct PushMessages: AsyncSequence, Sendable {
         let replay: ReplayPolicy
         let bufferingPolicy: BufferingPolicy
         private let first: LockedState<(MessageBuffer, PushSubscription)?>
+        /// The first subscription's buffer, kept for ``PushMessages/bufferedCount`` after an iterator claims it.
+        private let firstBuffer: MessageBuffer
 
         init(storage: HubStorage, filter: PushFilter, replay: ReplayPolicy, bufferingPolicy: BufferingPolicy) {
             self.storage = storage
@@ -92,9 +107,13 @@ public struct PushMessages: AsyncSequence, Sendable {
             self.replay = replay
             self.bufferingPolicy = bufferingPolicy
             first = LockedState(nil)
-            let initial = subscribe()
+            let initial = Self.subscribe(
+                storage: storage, filter: filter, replay: replay, bufferingPolicy: bufferingPolicy)
+            firstBuffer = initial.0
             first.withLock { $0 = initial }
         }
+
+        var bufferedCount: Int { firstBuffer.count }
 
         func claimFirst() -> (MessageBuffer, PushSubscription)? {
             first.withLock { first in
@@ -104,9 +123,15 @@ public struct PushMessages: AsyncSequence, Sendable {
         }
 
         func subscribe() -> (MessageBuffer, PushSubscription) {
+            Self.subscribe(storage: storage, filter: filter, replay: replay, bufferingPolicy: bufferingPolicy)
+        }
+
+        private static func subscribe(
+            storage: HubStorage, filter: PushFilter, replay: ReplayPolicy, bufferingPolicy: BufferingPolicy
+        ) -> (MessageBuffer, PushSubscription) {
             let buffer = MessageBuffer(policy: bufferingPolicy)
             let subscription = storage.subscribe(
-                filter, replay: replay, onTermination: { buffer.finish(discardingBuffered: false) }
+                filter, replay: replay, kind: .sequence, onTermination: { buffer.finish(discardingBuffered: false) }
             ) { [weak storage] message in
                 let dropped = buffer.append(message)
                 if dropped > 0 { storage?.state.withLock { $0.recordDropped(dropped) } }

@@ -1,23 +1,25 @@
 /// Something a ``PushSubscription`` cancels: the hub's own subscriber, or a closure.
 protocol CancellationToken: AnyObject, Sendable {
-    /// Stops deliveries. Idempotent.
+    /// Stops deliveries without blocking. Idempotent.
     func cancel()
+    /// Stops deliveries, then blocks until no delivery on another thread can still call the handler.
+    func cancelAndWait()
     /// A Boolean value indicating whether ``cancel()`` has run.
     var isCancelled: Bool { get }
 }
 
 /// A live subscription. Cancelled by ``cancel()`` or when released, like Combine's `AnyCancellable`.
 ///
-/// Keep it (for example with ``store(in:)``) for as long as you want messages:
+/// Keep it (for example with `store(in:)`) for as long as you want messages:
 ///
 /// ```swift
 /// var subscriptions = Set<PushSubscription>()
 /// center.subscribe(.tapped) { message in … }.store(in: &subscriptions)
 /// ```
 ///
-/// Once ``cancel()`` returns, the handler is not called again. Called from outside any handler, `cancel()`
-/// also waits for a delivery already running on another thread to finish. Called from inside a handler it does
-/// not wait (that could deadlock): no new delivery starts, but one already running elsewhere may finish.
+/// ``cancel()`` never blocks: no delivery starts after it returns, but one already running on another thread may
+/// still call the handler once. Releasing the subscription (deinit) and ending a `for await` loop cancel the same
+/// way. ``cancelAndWait()`` also waits for those deliveries, for code that must not run the handler afterwards.
 public final class PushSubscription: Sendable, Hashable {
     private let token: any CancellationToken
 
@@ -32,8 +34,28 @@ public final class PushSubscription: Sendable, Hashable {
 
     deinit { token.cancel() }
 
-    /// Stops deliveries. Idempotent; callable from any thread, also from inside the handler.
+    /// Stops deliveries. Idempotent; never blocks; callable from any thread, also from inside the handler.
+    ///
+    /// No delivery starts after `cancel()` returns, and on this thread the handler is not called again (also when
+    /// a handler cancels a subscription later in the same fan-out). The handler and what it captures are released
+    /// once no delivery can call it any more.
+    ///
+    /// > Warning: A delivery already running on another thread may still call the handler once after `cancel()`
+    /// > returns. When that matters (the handler uses something you are about to tear down), call
+    /// > ``cancelAndWait()``.
     public func cancel() { token.cancel() }
+
+    /// Stops deliveries, then waits until no delivery running on another thread can still call the handler.
+    ///
+    /// It waits only for the deliveries that could call *this* handler (ones that began before the cancel and
+    /// hold this subscription), never for later ones. From inside a handler it cannot wait for the delivery it is
+    /// part of; it waits for the others.
+    ///
+    /// > Warning: This blocks the calling thread. Do not call it where blocking is not allowed (the cooperative
+    /// > thread pool of Swift concurrency, a `deinit`), and never from a thread that a running handler waits
+    /// > for — for example on the main thread while a handler on a background thread hops synchronously to the
+    /// > main thread: that deadlocks. ``cancel()`` never blocks.
+    public func cancelAndWait() { token.cancelAndWait() }
 
     /// A Boolean value indicating whether ``cancel()`` has run.
     public var isCancelled: Bool { token.isCancelled }
@@ -61,6 +83,8 @@ private final class ClosureToken: CancellationToken {
         }
         action?()
     }
+
+    func cancelAndWait() { cancel() }
 
     var isCancelled: Bool { onCancel.withLock { $0 == nil } }
 }

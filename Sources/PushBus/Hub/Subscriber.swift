@@ -1,81 +1,58 @@
-#if !canImport(Darwin)
-import Synchronization
-#endif
-
 /// Where a subscription is in its life: replaying parked messages, live, or cancelled.
-enum SubscriberPhase: Int, Sendable {
+///
+/// Owned by ``PushCenterStateMachine`` (in its ``SubscriberList``s) and changed only there, under the hub's lock.
+/// A post reads it from the snapshot it copied out, never from the subscriber object.
+enum SubscriberPhase: Sendable {
     /// Handlers run directly on the posting thread.
-    case live = 0
-    /// Parked messages are being replayed on the subscribing thread; live messages queue in `pending`.
-    case replaying = 1
+    case live
+    /// Parked messages are being replayed on the subscribing thread; live messages queue meanwhile.
+    case replaying
     /// Nothing more is delivered.
-    case cancelled = 2
+    case cancelled
 }
 
-/// What every subscriber has: an id, the phase each delivery checks, and the way back to its storage.
-///
-/// The phase is read without the center's lock on every delivery (an atomic load), and changed only with the
-/// center's lock held, so a transition and the work around it (queueing, draining, cancelling) are atomic.
+/// What every subscriber has: an id and the way back to its storage. Immutable apart from the handler, which
+/// the storage (never the state machine) clears once no delivery can still call it.
 class SubscriberBase: @unchecked Sendable {
-    // Safe: `phaseValue` is atomic (lock-guarded on Apple platforms); the other stored properties are immutable.
-    // Subclasses add `pending`, guarded by the owning storage's lock.
+    // Safe: every stored property is immutable; subclasses add a handler cleared only by `HubStorage` after the
+    // state machine said no delivery can still read it (see `releaseHandler()`).
     let id: UInt64
     /// Called once when the center is torn down (ends `for await` loops).
     let onTermination: (@Sendable () -> Void)?
-    weak let storage: HubStorage?
+    private(set) weak var storage: HubStorage?
 
-    #if canImport(Darwin)
-    private let phaseLock = Lock()
-    private var phaseValue: SubscriberPhase
-    #else
-    private let phaseValue: Atomic<Int>
-    #endif
-
-    init(id: UInt64, phase: SubscriberPhase, storage: HubStorage, onTermination: (@Sendable () -> Void)?) {
+    init(id: UInt64, storage: HubStorage, onTermination: (@Sendable () -> Void)?) {
         self.id = id
         self.onTermination = onTermination
         self.storage = storage
-        #if canImport(Darwin)
-        phaseValue = phase
-        #else
-        phaseValue = Atomic(phase.rawValue)
-        #endif
     }
 
-    /// The current phase.
-    @inline(__always)
-    final var phase: SubscriberPhase {
-        #if canImport(Darwin)
-        return phaseLock.withLock { phaseValue }
-        #else
-        return SubscriberPhase(rawValue: phaseValue.load(ordering: .acquiring)) ?? .cancelled
-        #endif
-    }
-
-    /// Changes the phase. Call only with the owning storage's lock held.
-    final func setPhase(_ phase: SubscriberPhase) {
-        #if canImport(Darwin)
-        phaseLock.withLock { phaseValue = phase }
-        #else
-        phaseValue.store(phase.rawValue, ordering: .releasing)
-        #endif
-    }
-
-    /// A Boolean value indicating whether the subscription has been cancelled.
-    final var isCancelled: Bool { phase == .cancelled }
-
-    /// Takes the handler out so it (and whatever it captures) can be released once cancelled; drop the result
-    /// after unlocking. Call only with the storage's lock held and when no delivery can still be calling it.
-    func takeHandler() -> Released? { nil }
+    /// Drops the handler (and whatever it captures). Called by the storage, outside the lock, once the state
+    /// machine reported that no delivery can still call it.
+    func releaseHandler() {}
 }
 
 /// A subscriber the storage can replay to, queue for and cancel, whatever it receives.
 protocol DeliveryTarget: SubscriberBase, CancellationToken {
     associatedtype Element: Sendable
-    /// Live elements that arrived while parked ones were being replayed. Guarded by the storage's lock.
-    var pending: [Element] { get set }
+    /// Runs `body` on the list of the running state that holds this kind of subscriber.
+    static func withList<Result>(
+        in running: inout PushCenterStateMachine.Running, _ body: (inout SubscriberList<Self>) -> Result
+    ) -> Result
     /// Calls the handler.
     func receive(_ element: Element)
+}
+
+extension DeliveryTarget {
+    func cancel() {
+        storage?.cancel(self, waiting: false)
+    }
+
+    func cancelAndWait() {
+        storage?.cancel(self, waiting: true)
+    }
+
+    var isCancelled: Bool { storage?.isCancelled(self) ?? true }
 }
 
 /// A message subscription as the hub stores it.
@@ -83,71 +60,78 @@ protocol DeliveryTarget: SubscriberBase, CancellationToken {
 /// Deliberately not generic: a closure stored in a generic class is kept at its most general calling
 /// convention, and calling it with a `PushMessage` would go through a thunk that copies the whole message twice.
 final class MessageSubscriber: SubscriberBase, DeliveryTarget, @unchecked Sendable {
-    // Safe: `pending` is read and written only while the owning `HubStorage` holds its lock (see SubscriberBase).
+    // Safe: see SubscriberBase; `handler` is cleared only when no delivery can be running.
     let filter: PushFilter
     /// A Boolean value indicating whether `filter` is `.all`, so the hot path skips evaluating it.
     let acceptsAll: Bool
     /// A Boolean value indicating whether the subscription wants parked messages (``ReplayPolicy/parked``).
     let wantsReplay: Bool
-    /// Read without a lock by deliveries; cleared (``takeHandler()``) only once no delivery can be running, so
+    /// What the "never silent" diagnostics call it: a closure subscription or a `for await` sequence.
+    let kind: SubscriptionKind
+    /// Read without a lock by deliveries; cleared (``releaseHandler()``) only once no delivery can be running, so
     /// exclusivity is guaranteed by the hub's protocol rather than checked at run time on every delivery.
     @exclusivity(unchecked) private(set) var handler: (@Sendable (PushMessage) -> Void)?
-    var pending: [PushMessage] = []
 
     init(
-        id: UInt64, filter: PushFilter, wantsReplay: Bool, phase: SubscriberPhase, storage: HubStorage,
+        id: UInt64, filter: PushFilter, wantsReplay: Bool, kind: SubscriptionKind, storage: HubStorage,
         onTermination: (@Sendable () -> Void)?, handler: @escaping @Sendable (PushMessage) -> Void
     ) {
         self.filter = filter
         acceptsAll = filter.acceptsAll
         self.wantsReplay = wantsReplay
+        self.kind = kind
         self.handler = handler
-        super.init(id: id, phase: phase, storage: storage, onTermination: onTermination)
+        super.init(id: id, storage: storage, onTermination: onTermination)
     }
 
     func receive(_ element: PushMessage) { handler?(element) }
 
-    override func takeHandler() -> Released? {
-        defer { handler = nil }
-        return handler.map(Released.messageHandler)
-    }
+    override func releaseHandler() { handler = nil }
 
-    func cancel() {
-        if let storage { storage.cancel(self) } else { setPhase(.cancelled) }
-    }
+    /// How diagnostics describe this subscription.
+    var summary: String { "\(kind.rawValue) \(filter)" }
+}
+
+/// What kind of consumer a message subscription is, for diagnostics.
+enum SubscriptionKind: String, Sendable {
+    case closure = "subscribe"
+    case sequence = "messages()"
 }
 
 /// A registration-event subscription.
 final class RegistrationSubscriber: SubscriberBase, DeliveryTarget, @unchecked Sendable {
-    // Safe: `pending` is read and written only while the owning `HubStorage` holds its lock (see SubscriberBase).
-    /// Cleared (``takeHandler()``) only once no delivery can be running; see ``MessageSubscriber/handler``.
+    // Safe: see SubscriberBase; `handler` is cleared only when no delivery can be running.
     @exclusivity(unchecked) private(set) var handler: (@Sendable (RegistrationEvent) -> Void)?
-    var pending: [RegistrationEvent] = []
 
-    init(
-        id: UInt64, phase: SubscriberPhase, storage: HubStorage,
-        handler: @escaping @Sendable (RegistrationEvent) -> Void
-    ) {
+    init(id: UInt64, storage: HubStorage, handler: @escaping @Sendable (RegistrationEvent) -> Void) {
         self.handler = handler
-        super.init(id: id, phase: phase, storage: storage, onTermination: nil)
+        super.init(id: id, storage: storage, onTermination: nil)
     }
 
     func receive(_ element: RegistrationEvent) { handler?(element) }
 
-    override func takeHandler() -> Released? {
-        defer { handler = nil }
-        return handler.map(Released.registrationHandler)
-    }
-
-    func cancel() {
-        if let storage { storage.cancel(self) } else { setPhase(.cancelled) }
-    }
+    override func releaseHandler() { handler = nil }
 }
 
-/// Something taken out of the hub's state under the lock, to be released after unlocking. Concrete cases (not
-/// `Any`): converting a closure to `Any` would allocate a reabstraction thunk on every cancel.
-enum Released: @unchecked Sendable {
-    // Safe: only ever released, by the thread that took it out of the state.
-    case messageHandler(@Sendable (PushMessage) -> Void)
-    case registrationHandler(@Sendable (RegistrationEvent) -> Void)
+/// A passive observer of every post (``PushCenter/monitor(_:_:)``): never a match, never replayed to.
+struct Monitor: Sendable {
+    let id: UInt64
+    let filter: PushFilter
+    let observer: @Sendable (PushMessage, PostReceipt) -> Void
+}
+
+/// A monitor's handle: cancelling removes it (no waiting; see ``PushSubscription/cancel()``).
+final class MonitorToken: CancellationToken, @unchecked Sendable {
+    // Safe: `id` is immutable; `storage` is a weak reference, read atomically by the runtime.
+    let id: UInt64
+    private(set) weak var storage: HubStorage?
+
+    init(id: UInt64, storage: HubStorage) {
+        self.id = id
+        self.storage = storage
+    }
+
+    func cancel() { storage?.cancelMonitor(id) }
+    func cancelAndWait() { cancel() }
+    var isCancelled: Bool { storage?.hasMonitor(id) != true }
 }

@@ -74,8 +74,10 @@ package final class Lock: @unchecked Sendable {
 }
 
 /// A value guarded by a ``Lock``: the one way the package shares mutable state between threads.
-package final class LockedState<State>: @unchecked Sendable {
-    // Safe: `state` is read and written only inside `lock.withLock`, so every access is serialized.
+///
+/// Sendable only when `State` is: the lock serializes access, but a non-Sendable value handed out of
+/// ``withLock(_:)`` could still be shared unsafely.
+package final class LockedState<State> {
     private let lock = Lock()
     private var state: State
 
@@ -89,3 +91,7 @@ package final class LockedState<State>: @unchecked Sendable {
         return try body(&state)
     }
 }
+
+// Safe: `state` is read and written only inside `lock.withLock`, so every access is serialized; `State` itself
+// is Sendable, so what `withLock` returns may cross threads.
+extension LockedState: @unchecked Sendable where State: Sendable {}

@@ -21,7 +21,9 @@ extension NotificationScheduler {
     /// await scheduler.removeNotifications(withIdentifiers: nil, from: .delivered)   // clear Notification Center
     /// ```
     ///
-    /// - Parameter identifiers: The identifiers to remove; `nil` removes everything in those lists.
+    /// - Parameters:
+    ///   - identifiers: The identifiers to remove; `nil` removes everything in those lists.
+    ///   - statuses: The lists to remove from.
     public func removeNotifications(withIdentifiers identifiers: [String]?, from statuses: NotificationStatus) async {
         if statuses.contains(.pending) {
             if let identifiers {

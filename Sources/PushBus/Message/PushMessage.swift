@@ -25,7 +25,9 @@ public struct PushMessage: Sendable, Hashable, Identifiable {
         public var isRemote: Bool { self == .remote || self == .remoteTapped }
     }
 
-    /// The identity used to drop the same delivery reported twice (see ``PushMessage/ID``).
+    /// Which push it is: the provider's message id or a payload digest (see ``PushMessage/ID``). Whether two
+    /// reports are one delivery also depends on ``requestIdentifier`` and ``notificationDate``
+    /// (see ``deduplicationKey``).
     public var id: ID
     public var kind: Kind
     public var content: PushContent
@@ -37,8 +39,13 @@ public struct PushMessage: Sendable, Hashable, Identifiable {
     public var path: DeliveryPath
     /// `UNNotificationRequest.identifier`, when the path knows it.
     public var requestIdentifier: String?
-    /// When the notification was delivered (or the response made).
+    /// When the callback reported it: the notification's delivery date on `willPresent`, the time of the
+    /// callback otherwise (a tap's response, a legacy or forwarded report).
     public var date: Date
+    /// `UNNotification.date`: when the system delivered the notification, on the paths that know it
+    /// (`willPresent`, `didReceive`, scene connection); `nil` for legacy callbacks, launch options and forwarded
+    /// reports. Two reports whose notification dates differ by more than a second are two deliveries.
+    public var notificationDate: Date?
     /// The push service that sent it; `nil` for local notifications.
     public var provider: PushProvider?
     /// The deep link the payload carries (provider key, or a top-level `route`/`url`/`deeplink`/`link`; see
@@ -47,22 +54,22 @@ public struct PushMessage: Sendable, Hashable, Identifiable {
 
     /// Creates a message; ``id``, ``provider`` and ``deepLink`` are derived from the content.
     ///
-    /// The deep link is found by ``DeepLinkExtractor/default``.
+    /// - Parameters:
+    ///   - kind: Arrival or tap, remote or local.
+    ///   - content: The normalized payload.
+    ///   - response: The user's response, for tapped kinds.
+    ///   - appState: The app's state when the callback fired.
+    ///   - path: The callback that reported it.
+    ///   - requestIdentifier: `UNNotificationRequest.identifier`, when the path knows it.
+    ///   - date: When the message was reported.
+    ///   - notificationDate: `UNNotification.date`, when the path knows it (see ``notificationDate``).
+    ///   - deepLinkExtractor: Finds ``deepLink``; default ``DeepLinkExtractor/default``. The adapters pass their
+    ///     delivery's ``PushDelivery/deepLinkExtractor``.
     public init(
         kind: Kind = .remote, content: PushContent, response: PushResponse? = nil,
         appState: AppState = .active, path: DeliveryPath = .direct,
-        requestIdentifier: String? = nil, date: Date = Date()
-    ) {
-        self.init(
-            kind: kind, content: content, response: response, appState: appState, path: path,
-            requestIdentifier: requestIdentifier, date: date, deepLinkExtractor: .default)
-    }
-
-    /// Creates a message whose ``deepLink`` is found by `deepLinkExtractor` instead of the default one.
-    public init(
-        kind: Kind = .remote, content: PushContent, response: PushResponse? = nil,
-        appState: AppState = .active, path: DeliveryPath = .direct,
-        requestIdentifier: String? = nil, date: Date = Date(), deepLinkExtractor: DeepLinkExtractor
+        requestIdentifier: String? = nil, date: Date = Date(), notificationDate: Date? = nil,
+        deepLinkExtractor: DeepLinkExtractor = .default
     ) {
         self.kind = kind
         self.content = content
@@ -71,6 +78,7 @@ public struct PushMessage: Sendable, Hashable, Identifiable {
         self.path = path
         self.requestIdentifier = requestIdentifier
         self.date = date
+        self.notificationDate = notificationDate
         let provider = kind.isRemote ? PushProviderRecognizer.recognize(content.payload) : nil
         self.provider = provider
         self.deepLink = deepLinkExtractor.deepLink(in: content.payload, provider: provider)
@@ -83,9 +91,13 @@ public struct PushMessage: Sendable, Hashable, Identifiable {
         kind == .remote && content.isContentAvailable && !content.isUserVisible
     }
 
-    /// The key the de-duplication gate compares: identity, kind and the response's action.
+    /// What the de-duplication gate compares: identity, kind and the response's action, plus the evidence that
+    /// can tell two deliveries of one push apart (request identifier, notification date). See
+    /// ``DeduplicationKey``.
     public var deduplicationKey: DeduplicationKey {
-        DeduplicationKey(id: id, kind: kind, action: response?.action)
+        DeduplicationKey(
+            id: id, kind: kind, action: response?.action, requestIdentifier: requestIdentifier,
+            notificationDate: notificationDate)
     }
 }
 
@@ -111,10 +123,35 @@ extension PushMessage {
         public var description: String { rawValue }
     }
 
-    /// Identity, kind and response action: two messages with equal keys are the same delivery.
+    /// One report of a delivery, as the de-duplication gate compares it.
+    ///
+    /// Two reports are one delivery when ``id``, ``kind`` and ``action`` are equal and nothing proves them
+    /// apart: both know the ``requestIdentifier`` and the identifiers differ (case-insensitively), or both know
+    /// the ``notificationDate`` and the dates differ by more than a second. Reports that share neither (legacy
+    /// callbacks, launch options, forwarded reports) are one delivery only within the correlation window
+    /// (``PushCenter/Configuration/deduplicationWindow``, 30 s by default). So equal keys are always one
+    /// delivery; unequal keys may be one too (a launch-options report and the `didReceive` of the same tap).
     public struct DeduplicationKey: Sendable, Hashable {
+        /// The push: provider message id or payload digest.
         public var id: ID
+        /// Arrival or response, remote or local.
         public var kind: Kind
+        /// The response's action; `nil` for arrivals.
         public var action: PushResponse.Action?
+        /// `UNNotificationRequest.identifier`, when the report knows it.
+        public var requestIdentifier: String?
+        /// `UNNotification.date`, when the report knows it.
+        public var notificationDate: Date?
+
+        public init(
+            id: ID, kind: Kind, action: PushResponse.Action? = nil, requestIdentifier: String? = nil,
+            notificationDate: Date? = nil
+        ) {
+            self.id = id
+            self.kind = kind
+            self.action = action
+            self.requestIdentifier = requestIdentifier
+            self.notificationDate = notificationDate
+        }
     }
 }

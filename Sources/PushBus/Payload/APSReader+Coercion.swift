@@ -7,7 +7,9 @@ extension APSReader {
         guard let value else { return nil }
         switch value {
         case .string(let string): return string
-        case .null: return nil
+        case .null:
+            reportNull(at: keyPath, expected: "a string")
+            return nil
         case .int(let int):
             report(keyPath, "expected a string, found the number \(int); read as \"\(int)\"", .coerced)
             return String(int)
@@ -32,15 +34,17 @@ extension APSReader {
             var result: [String] = []
             result.reserveCapacity(elements.count)
             for (index, element) in elements.enumerated() {
-                if let text = string(element, at: "\(keyPath)[\(index)]") {
-                    result.append(text)
-                } else if element.isNull {
+                if element.isNull {
                     report("\(keyPath)[\(index)]", "expected a string, found null; read as \"\"", .coerced)
                     result.append("")
+                } else if let text = string(element, at: "\(keyPath)[\(index)]") {
+                    result.append(text)
                 }
             }
             return result
-        case .null: return nil
+        case .null:
+            reportNull(at: keyPath, expected: "an array of strings")
+            return nil
         case .string, .int, .double, .bool:
             report(
                 keyPath, "expected an array of strings, found \(value.typeDescription); read as one argument", .coerced)
@@ -57,7 +61,9 @@ extension APSReader {
         guard let value else { return nil }
         switch value {
         case .int(let int): return int
-        case .null: return nil
+        case .null:
+            reportNull(at: keyPath, expected: "an integer")
+            return nil
         case .string(let string):
             if let int = Int(string.trimmingCharacters(in: .whitespaces)) {
                 report(keyPath, "expected a number, found the string \"\(string)\"; read as \(int)", .coerced)
@@ -79,8 +85,10 @@ extension APSReader {
         guard let value else { return nil }
         switch value {
         case .int(let int): return Double(int)
-        case .double(let double): return double
-        case .null: return nil
+        case .double(let double) where double.isFinite: return double
+        case .null:
+            reportNull(at: keyPath, expected: "a number")
+            return nil
         case .string(let string):
             if let double = Double(string.trimmingCharacters(in: .whitespaces)), double.isFinite {
                 report(keyPath, "expected a number, found the string \"\(string)\"; read as \(double)", .coerced)
@@ -99,7 +107,9 @@ extension APSReader {
         case .int(let int):
             if int != 0 && int != 1 { report(keyPath, "expected 0 or 1, found \(int); read as 1", .coerced) }
             return int != 0
-        case .null: return false
+        case .null:
+            reportNull(at: keyPath, expected: "the number 1")
+            return false
         case .bool(let bool):
             report(keyPath, "expected the number 1, found the Boolean \(bool); read as \(bool ? 1 : 0)", .coerced)
             return bool
@@ -129,9 +139,11 @@ extension APSReader {
             guard let seconds = double(value, at: keyPath) else { return nil }
             return Date(timeIntervalSince1970: seconds)
         }
-        guard let seconds = value.doubleValue else {
-            if !value.isNull {
-                report(keyPath, "expected seconds since 1970, found \(value.typeDescription)", .ignored)
+        guard let seconds = value.doubleValue, seconds.isFinite else {
+            if value.isNull {
+                reportNull(at: keyPath, expected: "seconds since 1970")
+            } else {
+                report(keyPath, "expected seconds since 1970, found \(describe(value))", .ignored)
             }
             return nil
         }
@@ -140,10 +152,19 @@ extension APSReader {
 
     /// An object (Live Activity `content-state`, `attributes`); anything else is kept as it is and reported.
     mutating func object(_ value: PushValue?, at keyPath: String) -> PushValue? {
-        guard let value, !value.isNull else { return nil }
+        guard let value else { return nil }
+        if value.isNull {
+            reportNull(at: keyPath, expected: "an object")
+            return nil
+        }
         if case .object = value { return value }
         report(keyPath, "expected an object, found \(value.typeDescription); kept as it is", .kept)
         return value
+    }
+
+    /// `null` where a value of a type is expected reads as absent, and is said, like any other wrong type.
+    mutating func reportNull(at keyPath: String, expected: String) {
+        report(keyPath, "expected \(expected), found null; read as absent", .ignored)
     }
 
     private func describe(_ value: PushValue) -> String {

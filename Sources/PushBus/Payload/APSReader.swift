@@ -43,7 +43,7 @@ struct APSReader {
         switch alert {
         case .string(let body): content.body = body
         case .object(let members): readAlert(members, into: &content)
-        case .null: break
+        case .null: reportNull(at: "aps.alert", expected: "a string or an object")
         case .int, .double, .bool: content.body = string(alert, at: "aps.alert")
         default: report("aps.alert", "expected a string or an object, found \(alert.typeDescription)", .ignored)
         }
@@ -82,6 +82,7 @@ struct APSReader {
         case .object(let members):
             return readCriticalSound(members)
         case .null:
+            reportNull(at: "aps.sound", expected: "a string or an object")
             return nil
         default:
             report("aps.sound", "expected a string or an object, found \(value.typeDescription)", .ignored)
@@ -154,7 +155,7 @@ struct APSReader {
 
     /// A notification's score is 0…1; a Live Activity's is any number (higher sorts first), kept as it is.
     mutating func relevanceScore(_ value: PushValue?, isLiveActivity: Bool) -> Double? {
-        guard let score = double(value, at: "aps.relevance-score") else { return nil }
+        guard let score = double(value, at: "aps.relevance-score"), score.isFinite else { return nil }
         guard isLiveActivity || (0...1).contains(score) else {
             let clamped = min(max(score, 0), 1)
             report("aps.relevance-score", "the score \(score) is outside 0…1; clamped to \(clamped)", .coerced)

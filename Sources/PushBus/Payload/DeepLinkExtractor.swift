@@ -14,10 +14,11 @@ import Foundation
 /// against its own scheme. The extractor never follows or rewrites a link; which routes a link may open is
 /// the router's decision.
 ///
-/// Configure it once at startup, before the first message is built:
+/// It is configuration of a ``PushDelivery``, not a global: the adapters build every message with their
+/// delivery's extractor.
 ///
 /// ```swift
-/// DeepLinkExtractor.default = DeepLinkExtractor(keys: ["target", "route"])
+/// PushDelivery.shared(for: .shared).deepLinkExtractor = DeepLinkExtractor(keys: ["target", "route"])
 /// ```
 public struct DeepLinkExtractor: Sendable, Hashable {
     /// Top-level keys tried in order after the provider's key.
@@ -48,17 +49,9 @@ public struct DeepLinkExtractor: Sendable, Hashable {
         self.maximumLength = maximumLength
     }
 
-    private static let shared = LockedState(DeepLinkExtractor())
-
-    /// The extractor ``PushMessage/init(kind:content:response:appState:path:requestIdentifier:date:)`` uses.
-    ///
-    /// Set it once at startup; messages built earlier keep the link they were built with. To use another
-    /// extractor for one message, pass it to
-    /// ``PushMessage/init(kind:content:response:appState:path:requestIdentifier:date:deepLinkExtractor:)``.
-    public static var `default`: DeepLinkExtractor {
-        get { shared.withLock { $0 } }
-        set { shared.withLock { $0 = newValue } }
-    }
+    /// The default configuration: provider keys, then ``defaultKeys``; relative links allowed; the
+    /// ``defaultBlockedSchemes`` refused. ``PushMessage`` uses it unless given another extractor.
+    public static let `default` = DeepLinkExtractor()
 
     /// The deep link in `payload`, if any key holds a usable link.
     public func deepLink(in payload: PushValue, provider: PushProvider?) -> URL? {

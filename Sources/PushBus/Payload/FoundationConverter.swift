@@ -6,17 +6,32 @@ import Foundation
 /// recognized by their exact dynamic type first: a conditional cast such as `as? [String: Any]` on an
 /// `[AnyHashable: Any]` would copy the whole dictionary, and `as? NSNumber` would box a Swift `Bool` or `Int`.
 /// The key path is kept as a stack and rendered only when an issue is reported.
+///
+/// Hostile shapes are bounded (Docs/Payloads.md, "Limits"):
+/// - `NSArray` and `NSDictionary` are read element by element and never bridged to Swift collections
+///   (bridging is eager and recursive on Linux), so the depth cap applies before anything deeper is touched;
+/// - a container that holds itself (directly or further down) is a cycle, found by object identity;
+/// - a walk reads at most ``PushValue/maximumValueCount`` values and ``PushValue/maximumByteCount`` bytes of
+///   keys and strings, so a structure that shares its nodes cannot expand into millions of values.
 struct FoundationConverter {
     var path: PayloadPath
     var issues: [PayloadIssue]
+    /// The Foundation containers on the current path, by identity: meeting one again is a cycle.
+    private var ancestors: [ObjectIdentifier] = []
+    private var valueCount = 0
+    private var byteCount = 0
+    /// Set once a limit is reached: nothing more is read, and what was read is kept.
+    private(set) var isExhausted = false
+
+    init(path: PayloadPath, issues: [PayloadIssue]) {
+        self.path = path
+        self.issues = issues
+    }
 
     mutating func convert(_ value: Any) -> PushValue {
-        if path.depth > PushValue.maximumDepth {
-            report("nested deeper than \(PushValue.maximumDepth) levels; read as null", .ignored)
-            return .null
-        }
+        guard admit() else { return .null }
         let dynamicType = ObjectIdentifier(type(of: value))
-        if dynamicType == Types.string { return .string(value as! String) }
+        if dynamicType == Types.string { return string(value as! String) }
         if dynamicType == Types.number || dynamicType == Types.boolean { return convert(value as! NSNumber) }
         if dynamicType == Types.stringDictionary { return object(value as! [String: Any]) }
         if dynamicType == Types.int { return .int(value as! Int) }
@@ -24,6 +39,10 @@ struct FoundationConverter {
         if dynamicType == Types.double { return number(value as! Double) }
         if dynamicType == Types.hashableDictionary { return object(value as! [AnyHashable: Any]) }
         if dynamicType == Types.array { return array(value as! [Any]) }
+        if dynamicType == Types.pushValue { return adopt(value as! PushValue) }
+        // Foundation containers before any cast: `as? [Any]` on an NSArray bridges all of it at once.
+        if type(of: value) is NSArray.Type { return foundationArray(value as AnyObject) }
+        if type(of: value) is NSDictionary.Type { return foundationDictionary(value as AnyObject) }
         return convertOther(value)
     }
 
@@ -36,6 +55,7 @@ struct FoundationConverter {
         static let stringDictionary = ObjectIdentifier([String: Any].self)
         static let hashableDictionary = ObjectIdentifier([AnyHashable: Any].self)
         static let array = ObjectIdentifier([Any].self)
+        static let pushValue = ObjectIdentifier(PushValue.self)
         /// `NSNumber` as JSONSerialization and Foundation hand it over on Linux (on Apple platforms the
         /// concrete class is private, so the general cast in `convertOther` takes it).
         static let number = ObjectIdentifier(NSNumber.self)
@@ -47,36 +67,30 @@ struct FoundationConverter {
         case let number as NSNumber:
             return convert(number)
         case let string as String:
-            return .string(string)
+            return self.string(string)
         case let substring as Substring:
-            return .string(String(substring))
+            return self.string(String(substring))
         case is NSNull:
             return .null
         case let date as Date:
             report("a Date has no JSON form; written as an ISO 8601 string", .coerced)
             return .string(FoundationConverter.iso8601(date))
         case let data as Data:
+            guard spend(bytes: (data.count + 2) / 3 * 4) else { return .null }
             report("Data has no JSON form; written as a Base64 string", .coerced)
             return .string(data.base64EncodedString())
         case let url as URL:
-            return .string(url.absoluteString)
+            return string(url.absoluteString)
         case let dictionary as [String: Any]:
             return object(dictionary)
         case let dictionary as [AnyHashable: Any]:
             return object(dictionary)
-        case let dictionary as NSDictionary:
-            var members: [AnyHashable: Any] = [:]
-            for (key, element) in dictionary {
-                if let key = key as? AnyHashable { members[key] = element }
-            }
-            return object(members)
         case let array as [Any]:
             return self.array(array)
-        case let array as NSArray:
-            return self.array(array.map { $0 })
         default:
             if let optional = value as? OptionalProtocol {
                 guard let wrapped = optional.wrappedAny else { return .null }
+                valueCount -= 1  // The wrapper is not a value of its own.
                 return convert(wrapped)
             }
             report("a value of type \(type(of: value)) has no JSON meaning; read as null", .ignored)
@@ -84,48 +98,252 @@ struct FoundationConverter {
         }
     }
 
+    // MARK: Limits
+
+    /// Counts one value; false (and one issue) once the walk has read all it may.
+    @inline(__always)
+    private mutating func admit() -> Bool {
+        guard !isExhausted else { return false }
+        valueCount += 1
+        guard valueCount <= PushValue.maximumValueCount else {
+            exhaust("more than \(PushValue.maximumValueCount) values")
+            return false
+        }
+        return true
+    }
+
+    @inline(__always)
+    private mutating func spend(bytes: Int) -> Bool {
+        byteCount += bytes
+        guard byteCount <= PushValue.maximumByteCount else {
+            exhaust("more than \(PushValue.maximumByteCount) bytes of keys and strings")
+            return false
+        }
+        return true
+    }
+
+    private mutating func exhaust(_ what: String) {
+        guard !isExhausted else { return }
+        isExhausted = true
+        report("the payload holds \(what); the rest is not read (what was read is kept)", .ignored)
+    }
+
+    private mutating func tooDeep() -> PushValue {
+        report("nested deeper than \(PushValue.maximumDepth) levels; read as null", .ignored)
+        return .null
+    }
+
+    private mutating func string(_ string: String) -> PushValue {
+        guard spend(bytes: string.utf8.count) else { return .null }
+        return .string(string)
+    }
+
+    // MARK: Swift containers
+
     private mutating func object(_ dictionary: [String: Any]) -> PushValue {
+        guard path.depth < PushValue.maximumDepth else { return tooDeep() }
         var members = [String: PushValue](minimumCapacity: dictionary.count)
         for (key, element) in dictionary {
+            guard spend(bytes: key.utf8.count) else { break }
             path.push(key)
             members[key] = convert(element)
             path.pop()
+            if isExhausted { break }
         }
         return .object(members)
     }
 
     private mutating func object(_ dictionary: [AnyHashable: Any]) -> PushValue {
+        guard path.depth < PushValue.maximumDepth else { return tooDeep() }
+        var allKeysAreStrings = true
+        for key in dictionary.keys where !(key.base is String) {
+            allKeysAreStrings = false
+            break
+        }
+        guard allKeysAreStrings else { return object(entries: dictionary.lazy.map { ($0.key.base, $0.value) }) }
         var members = [String: PushValue](minimumCapacity: dictionary.count)
         for (key, element) in dictionary {
-            let name: String
-            if let string = key.base as? String {
-                name = string
-            } else {
-                name = String(describing: key.base)
-                report(
-                    "a key of type \(type(of: key.base)) is not a string; written as \"\(name)\"", .coerced,
-                    at: path.rendered(appending: name))
-            }
+            let name = key.base as! String
+            guard spend(bytes: name.utf8.count) else { break }
             path.push(name)
-            let converted = convert(element)
-            if members.updateValue(converted, forKey: name) != nil {
-                report("two keys read as \"\(name)\"; the last one read is kept", .ignored)
+            members[name] = convert(element)
+            path.pop()
+            if isExhausted { break }
+        }
+        return .object(members)
+    }
+
+    private mutating func array(_ array: [Any]) -> PushValue {
+        guard path.depth < PushValue.maximumDepth else { return tooDeep() }
+        var elements: [PushValue] = []
+        elements.reserveCapacity(Swift.min(array.count, PushValue.maximumValueCount))
+        for (index, element) in array.enumerated() {
+            path.push(index: index)
+            elements.append(convert(element))
+            path.pop()
+            if isExhausted { break }
+        }
+        return .array(elements)
+    }
+
+    /// A ``PushValue`` nested in Foundation containers reads as itself, walked under the same limits (and
+    /// with non-finite numbers read as null, as everywhere else).
+    private mutating func adopt(_ value: PushValue) -> PushValue {
+        switch value {
+        case .null, .bool, .int: return value
+        case .double(let double): return number(double)
+        case .string(let string): return self.string(string)
+        case .array(let elements):
+            return array(elements)
+        case .object(let members):
+            return object(members)
+        }
+    }
+
+    // MARK: Foundation containers
+
+    /// An `NSArray`, read element by element (identity-checked for cycles).
+    private mutating func foundationArray(_ container: AnyObject) -> PushValue {
+        guard path.depth < PushValue.maximumDepth else { return tooDeep() }
+        guard enter(container) else { return .null }
+        defer { ancestors.removeLast() }
+        var elements: [PushValue] = []
+        var index = 0
+        FoundationContainer.forEachElement(of: container) { element in
+            path.push(index: index)
+            elements.append(convert(element))
+            path.pop()
+            index += 1
+            return !isExhausted
+        }
+        return .array(elements)
+    }
+
+    /// An `NSDictionary`, read entry by entry (identity-checked for cycles).
+    private mutating func foundationDictionary(_ container: AnyObject) -> PushValue {
+        guard path.depth < PushValue.maximumDepth else { return tooDeep() }
+        guard enter(container) else { return .null }
+        defer { ancestors.removeLast() }
+        var entries: [(Any, Any)] = []
+        FoundationContainer.forEachEntry(of: container) { key, value in
+            entries.append((key, value))
+            return entries.count <= PushValue.maximumValueCount
+        }
+        return object(entries: entries)
+    }
+
+    /// Pushes `container` on the ancestor stack; false (and an issue) when it is already there: a cycle.
+    private mutating func enter(_ container: AnyObject) -> Bool {
+        let identity = ObjectIdentifier(container)
+        guard !ancestors.contains(identity) else {
+            report("the container holds itself (a cycle); the repeated occurrence is read as null", .ignored)
+            return false
+        }
+        ancestors.append(identity)
+        return true
+    }
+
+    // MARK: Keys that are not all strings
+
+    /// Members whose keys may not all be strings. Keys are written as strings; when two keys read as the same
+    /// name (`1` and `"1"`), one wins by a rule that does not depend on hash order, and the collision is
+    /// reported: a `String` key wins over any other; among the others, the key type whose name sorts first;
+    /// then the value whose digest sorts first.
+    private mutating func object<Entries: Sequence>(entries: Entries) -> PushValue
+    where Entries.Element == (Any, Any) {
+        guard path.depth < PushValue.maximumDepth else { return tooDeep() }
+        var candidates: [String: [Candidate]] = [:]
+        for (key, element) in entries {
+            let name: String
+            if let string = key as? String {
+                name = string
+            } else if let string = key as? NSString {
+                name = string as String
+            } else {
+                name = String(describing: key)
+            }
+            candidates[name, default: []].append(Candidate(key: key, element: element, isString: key is String))
+        }
+        var members = [String: PushValue](minimumCapacity: candidates.count)
+        for (name, group) in candidates {
+            guard !isExhausted, spend(bytes: name.utf8.count) else { break }
+            path.push(name)
+            if group.count == 1 {
+                members[name] = member(group[0], named: name)
+            } else {
+                members[name] = collision(group, named: name)
             }
             path.pop()
         }
         return .object(members)
     }
 
-    private mutating func array(_ array: [Any]) -> PushValue {
-        var elements: [PushValue] = []
-        elements.reserveCapacity(array.count)
-        for (index, element) in array.enumerated() {
-            path.push(index: index)
-            elements.append(convert(element))
-            path.pop()
-        }
-        return .array(elements)
+    private struct Candidate {
+        var key: Any
+        var element: Any
+        var isString: Bool
+        var keyTypeName: String { isString ? "String" : String(describing: type(of: key)) }
     }
+
+    private mutating func member(_ candidate: Candidate, named name: String) -> PushValue {
+        if !candidate.isString {
+            report("a key of type \(candidate.keyTypeName) is not a string; written as \"\(name)\"", .coerced)
+        }
+        return convert(candidate.element)
+    }
+
+    private mutating func collision(_ group: [Candidate], named name: String) -> PushValue {
+        var converted: [(candidate: Candidate, value: PushValue, digest: String, issues: ArraySlice<PayloadIssue>)] =
+            []
+        for candidate in group {
+            let mark = issues.count
+            let value = member(candidate, named: name)
+            converted.append((candidate, value, PayloadDigest.hex(of: value), issues[mark...]))
+            issues.removeSubrange(mark...)
+        }
+        converted.sort { lhs, rhs in
+            if lhs.candidate.isString != rhs.candidate.isString { return lhs.candidate.isString }
+            if lhs.candidate.keyTypeName != rhs.candidate.keyTypeName {
+                return lhs.candidate.keyTypeName < rhs.candidate.keyTypeName
+            }
+            return lhs.digest < rhs.digest
+        }
+        let winner = converted[0]
+        issues.append(contentsOf: winner.issues)
+        let types = converted.map(\.candidate.keyTypeName).joined(separator: ", ")
+        report(
+            "\(converted.count) keys (\(types)) read as \"\(name)\"; the \(winner.candidate.keyTypeName) key's value "
+                + "is kept (a String key wins, then the type name, then the value's digest)", .ignored)
+        return winner.value
+    }
+
+    private mutating func object(_ members: [String: PushValue]) -> PushValue {
+        guard path.depth < PushValue.maximumDepth else { return tooDeep() }
+        var result = [String: PushValue](minimumCapacity: members.count)
+        for (key, element) in members {
+            guard spend(bytes: key.utf8.count) else { break }
+            path.push(key)
+            result[key] = convert(element)
+            path.pop()
+            if isExhausted { break }
+        }
+        return .object(result)
+    }
+
+    private mutating func array(_ elements: [PushValue]) -> PushValue {
+        guard path.depth < PushValue.maximumDepth else { return tooDeep() }
+        var result: [PushValue] = []
+        result.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            path.push(index: index)
+            result.append(convert(element))
+            path.pop()
+            if isExhausted { break }
+        }
+        return .array(result)
+    }
+
+    // MARK: Numbers
 
     private mutating func convert(_ number: NSNumber) -> PushValue {
         if ObjectIdentifier(type(of: number)) == Types.boolean { return .bool(number.boolValue) }

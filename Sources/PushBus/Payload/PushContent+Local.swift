@@ -30,7 +30,16 @@ extension PushContent {
         if let threadIdentifier { self.threadIdentifier = threadIdentifier }
         if let targetContentIdentifier { self.targetContentIdentifier = targetContentIdentifier }
         if let interruptionLevel { self.interruptionLevel = interruptionLevel }
-        if let relevanceScore { self.relevanceScore = relevanceScore }
+        if let relevanceScore {
+            if relevanceScore.isFinite {
+                self.relevanceScore = relevanceScore
+            } else {
+                issues.append(
+                    PayloadIssue(
+                        keyPath: "aps.relevance-score",
+                        message: "the score \(relevanceScore) is not a finite number; no score", resolution: .ignored))
+            }
+        }
         payload = makePayload()
     }
 

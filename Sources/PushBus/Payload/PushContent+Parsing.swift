@@ -17,8 +17,17 @@ extension PushContent {
     }
 
     /// Reads a payload that is already a ``PushValue`` (for example parsed from JSON).
+    ///
+    /// A `.double` that is NaN or infinite has no JSON meaning: it reads as `.null` and is reported, so content
+    /// always equals itself and ``relevanceScore`` is never NaN.
     public init(payload: PushValue) {
-        self.init(payload: payload, conversionIssues: [])
+        guard payload.containsNonFiniteNumber else {
+            self.init(payload: payload, conversionIssues: [])
+            return
+        }
+        var converter = FoundationConverter(path: PayloadPath(), issues: [])
+        let finite = converter.convert(payload)
+        self.init(payload: finite, conversionIssues: converter.issues)
     }
 
     /// Reads JSON bytes leniently: bytes that are not JSON give empty content whose ``issues`` say why;
@@ -62,5 +71,17 @@ extension PushContent {
         case let other?: reader.report("aps", "expected an object, found \(other.typeDescription)", .ignored)
         }
         issues = PayloadIssue.inDeterministicOrder(reader.issues)
+    }
+}
+
+extension PushValue {
+    /// A Boolean value indicating whether a `.double` anywhere in the value is NaN or infinite.
+    var containsNonFiniteNumber: Bool {
+        switch self {
+        case .null, .bool, .int, .string: return false
+        case .double(let double): return !double.isFinite
+        case .array(let elements): return elements.contains { $0.containsNonFiniteNumber }
+        case .object(let members): return members.values.contains { $0.containsNonFiniteNumber }
+        }
     }
 }

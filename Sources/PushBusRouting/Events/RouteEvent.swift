@@ -1,3 +1,5 @@
+import PushBus
+
 /// A URL on its way into the router: what will-open observers see and may rewrite or veto.
 public struct RouteAttempt: Sendable {
     /// The URL to open.
@@ -38,4 +40,8 @@ public enum RouteEvent: Sendable {
     case didFail(RouteFailure)
     /// An unmatched URL fell back to `to` (its handler ran; a ``didOpen(_:)`` follows).
     case didFallBack(from: String, to: RouteRequest)
+    /// ``PushRouter/attach(to:)`` found a tap that other subscriptions took before the router attached (so it was
+    /// never parked for the router): it will not be routed. `takenBy` names those subscriptions. Attach the router
+    /// at launch, before the first callback, and observe with `PushCenter.monitor(_:_:)` instead of subscribing.
+    case tapTakenBeforeAttach(PushCenter.TakenTap)
 }

@@ -1,7 +1,7 @@
 import Foundation
 import PushBus
 
-/// The link a notification carries, as ``PushRouter/attach(to:options:)`` opens it.
+/// The link a notification carries, as `attach(to:options:)` opens it.
 public struct PushRouteLink: Sendable, Hashable {
     /// The URL to open: absolute (`app://product/12345`) or relative (`product/12345`).
     public var url: String
@@ -13,26 +13,18 @@ public struct PushRouteLink: Sendable, Hashable {
         self.parameters = parameters
     }
 
-    /// The default extraction: ``PushMessage/deepLink`` (provider keys, then `route`/`url`/`deeplink`/`link`),
-    /// else a relative route under one of those keys; plus the `parameters` object, each value as a string.
+    /// The default extraction: `PushMessage.deepLink` (what the message's `DeepLinkExtractor` accepted:
+    /// provider keys, then `route`/`url`/`deeplink`/`link`), plus the `parameters` object, each value as a string.
+    ///
+    /// Only what the extractor accepted is routed: a link it refused (a blocked scheme, a relative link it does
+    /// not allow, an over-long or control-character link) is not opened from the raw payload string either.
     ///
     /// For the seeds' payload `{"route": "app://product/12345", "parameters": {"name": "iPhone 16 Pro",
     /// "price": "7999"}}` this gives `app://product/12345` with `name` and `price`.
     public static func `default`(in message: PushMessage) -> PushRouteLink? {
-        let custom = message.content.customData
-        var url = message.deepLink?.absoluteString
-        if url == nil {
-            for key in DeepLinkExtractor.default.keys {
-                if let text = custom[key]?.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines),
-                    !text.isEmpty
-                {
-                    url = text
-                    break
-                }
-            }
-        }
-        guard let url else { return nil }
-        return PushRouteLink(url: url, parameters: parameters(in: custom["parameters"]))
+        guard let link = message.deepLink else { return nil }
+        let parameters = parameters(in: message.content.customData["parameters"])
+        return PushRouteLink(url: link.absoluteString, parameters: parameters)
     }
 
     /// The members of a payload object as strings: strings as they are, numbers and Booleans written out,

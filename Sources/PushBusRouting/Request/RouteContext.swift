@@ -15,13 +15,21 @@ public struct RouteContext: Sendable {
     public var parameters: [String: String]
     /// Anything else the handler needs.
     public var values: [String: any Sendable]
+    /// How this call wants the screen shown, beating the route's and the router's presentation (ReerRouter's
+    /// `push(_:)` / `present(_:)`); `nil` keeps theirs. Action routes stay ``RoutePresentation/none``.
+    public var presentation: RoutePresentation?
+    /// `false` to show the screen without animation; `nil` leaves it to the URL's `route_no_animation` item.
+    public var isAnimated: Bool?
 
     public init(
-        message: PushMessage? = nil, parameters: [String: String] = [:], values: [String: any Sendable] = [:]
+        message: PushMessage? = nil, parameters: [String: String] = [:], values: [String: any Sendable] = [:],
+        presentation: RoutePresentation? = nil, isAnimated: Bool? = nil
     ) {
         self.message = message
         self.parameters = parameters
         self.values = values
+        self.presentation = presentation
+        self.isAnimated = isAnimated
     }
 
     /// The value stored under `key`, if any.

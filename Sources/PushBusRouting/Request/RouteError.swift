@@ -14,6 +14,9 @@ public enum RouteError: Error, Sendable, Hashable, CustomStringConvertible {
     case notFound(String)
     /// The route does not accept requests from this source (for example an `.internal` route from a push).
     case accessDenied(pattern: String, source: RouteSource)
+    /// A captured path parameter holds what the route's ``RouteParameterCheck`` refuses (a `..` segment, a
+    /// control character).
+    case parameterRefused(pattern: String, parameter: String, reason: String)
     /// An interceptor rejected the request.
     case intercepted(pattern: String, reason: String)
     /// A will-open observer vetoed the URL.
@@ -37,6 +40,8 @@ public enum RouteError: Error, Sendable, Hashable, CustomStringConvertible {
         case .hostNotAllowed(let host): return "host \"\(host)\" is not allowed"
         case .notFound(let url): return "no route matches \"\(url)\""
         case .accessDenied(let pattern, let source): return "\"\(pattern)\" cannot be opened from \(source)"
+        case .parameterRefused(let pattern, let parameter, let reason):
+            return "\"\(pattern)\" refused: parameter \"\(parameter)\" holds \(reason)"
         case .intercepted(let pattern, let reason): return "\"\(pattern)\" rejected by an interceptor: \(reason)"
         case .vetoed(let url): return "\"\(url)\" vetoed by a will-open observer"
         case .fallbackRefused(let url): return "fallback \"\(url)\" is not a URL this router accepts"

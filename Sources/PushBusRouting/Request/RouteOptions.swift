@@ -15,13 +15,17 @@ public struct RouteOptions: Sendable {
     /// or `nil` to open this route. It runs before the interceptors; redirects count toward the
     /// router's ``PushRouter/Configuration/maximumRedirects``.
     public var redirect: (@Sendable (RouteRequest) -> String?)?
+    /// What is checked in captured path parameters before anything else runs: by default a `..` segment or a
+    /// control character refuses the request (see ``RouteParameterCheck``).
+    public var parameterCheck: RouteParameterCheck
 
     public init(
         presentation: RoutePresentation = .automatic, interceptors: [RouteInterceptor] = [],
-        redirect: (@Sendable (RouteRequest) -> String?)? = nil
+        redirect: (@Sendable (RouteRequest) -> String?)? = nil, parameterCheck: RouteParameterCheck = .standard
     ) {
         self.presentation = presentation
         self.interceptors = interceptors
         self.redirect = redirect
+        self.parameterCheck = parameterCheck
     }
 }

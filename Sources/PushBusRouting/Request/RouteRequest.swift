@@ -30,10 +30,14 @@ public struct RouteRequest: Sendable {
     public let source: RouteSource
     /// What the caller passed along.
     public let context: RouteContext
-    /// The route's preferred presentation (``RoutePresentation/none`` for action routes).
+    /// How to show the screen: the call's ``RouteContext/presentation``, else the route's, else the router's
+    /// ``PushRouter/Configuration/defaultPresentation`` (``RoutePresentation/none`` for action routes).
     public let presentation: RoutePresentation
     /// A Boolean value indicating whether the route is an action route (no screen, just work).
     public let isAction: Bool
+    /// A Boolean value indicating whether the transition should animate: `false` when the caller's
+    /// ``RouteContext/isAnimated`` says so, or the URL carries `route_no_animation=1` (also `true` / `yes`).
+    public let isAnimated: Bool
 
     /// The notification the route was opened for (``RouteContext/message``).
     public var message: PushMessage? { context.message }

@@ -19,11 +19,20 @@ public enum RouteResult: Sendable, Hashable {
     /// The router refused the URL; the error says why. Also reported to the did-fail observers.
     case rejected(RouteError)
 
-    /// A Boolean value indicating whether a handler ran (``opened`` or ``fellBack``).
+    /// A Boolean value indicating whether a handler ran (`opened` or `fellBack`).
     public var isOpened: Bool {
         switch self {
         case .opened, .fellBack: return true
         default: return false
+        }
+    }
+
+    /// A Boolean value indicating whether the router took the request: a handler ran, or it waits for
+    /// ``PushRouter/setReady(_:)`` (``deferred``).
+    public var isTaken: Bool {
+        switch self {
+        case .opened, .fellBack, .deferred: return true
+        case .unmatched, .rejected: return false
         }
     }
 

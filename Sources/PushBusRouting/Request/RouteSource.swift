@@ -16,6 +16,11 @@ public enum RouteSource: Sendable, Hashable, CustomStringConvertible {
     case widget
     /// A home-screen quick action (`UIApplicationShortcutItem`).
     case shortcut
+    /// The system's Settings app asking for the app's own notification settings screen
+    /// (`userNotificationCenter(_:openSettingsFor:)`).
+    case settings
+    /// The app's notification inbox (an entry the user opened from the history list).
+    case inbox
     /// Any other origin, named by the app (for example `"spotlight"` or `"handoff"`).
     case custom(String)
 
@@ -30,6 +35,8 @@ public enum RouteSource: Sendable, Hashable, CustomStringConvertible {
         case .universalLink: return "universalLink"
         case .widget: return "widget"
         case .shortcut: return "shortcut"
+        case .settings: return "settings"
+        case .inbox: return "inbox"
         case .custom(let name): return "custom(\(name))"
         }
     }

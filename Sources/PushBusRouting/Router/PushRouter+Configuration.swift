@@ -29,11 +29,16 @@ extension PushRouter {
         /// A Boolean value indicating whether scheme-less routes (`product/12345`) are accepted; they match
         /// scheme-less patterns only.
         public var acceptsRelativeURLs: Bool
+        /// The presentation of routes registered without one (``RoutePresentation/automatic``); ReerRouter's
+        /// `preferredOpenStyle`. A route's own presentation beats it, and a call's
+        /// ``RouteContext/presentation`` beats both.
+        public var defaultPresentation: RoutePresentation
 
         public init(
             schemes: Set<String>, host: String? = nil, additionalHosts: Set<String> = [], isReady: Bool = true,
             deferral: DeferralPolicy = .newest, maximumRedirects: Int = 8, fallbackURL: String? = nil,
-            decodesPlusAsSpace: Bool = false, acceptsRelativeURLs: Bool = true
+            decodesPlusAsSpace: Bool = false, acceptsRelativeURLs: Bool = true,
+            defaultPresentation: RoutePresentation = .automatic
         ) {
             self.schemes = schemes
             self.host = host
@@ -44,6 +49,7 @@ extension PushRouter {
             self.fallbackURL = fallbackURL
             self.decodesPlusAsSpace = decodesPlusAsSpace
             self.acceptsRelativeURLs = acceptsRelativeURLs
+            self.defaultPresentation = defaultPresentation
         }
 
         /// The lowercased schemes; in host mode `https` too, for the host's universal links.

@@ -4,6 +4,10 @@ extension PushRouter {
     /// The query item that names a URL to open when no route matches (ReerRouter's convention).
     public static let fallbackQueryItem = "route_fallback_url"
 
+    /// The query item that turns the transition's animation off (ReerRouter's convention):
+    /// `myapp://user?name=x&route_no_animation=1` gives ``RouteRequest/isAnimated`` `false`.
+    public static let noAnimationQueryItem = "route_no_animation"
+
     /// Opens `url`: runs the matching route's handler on this thread, or defers it until ``setReady(_:)``.
     ///
     /// - Parameters:
@@ -62,12 +66,14 @@ extension PushRouter {
     struct Snapshot {
         let table: RouteTable
         let interceptors: [RouteInterceptor]
+        let routeInterceptors: [String: [RouteInterceptor]]
         let willOpen: [@Sendable (RouteAttempt) -> String?]
         let observers: [@Sendable (RouteEvent) -> Void]
 
         init(_ state: State) {
             table = state.table
             interceptors = state.interceptors
+            routeInterceptors = state.routeInterceptors
             willOpen = state.willOpen.map(\.body)
             observers = state.observers.map(\.body)
         }
@@ -131,15 +137,23 @@ extension PushRouter {
                 return fail(
                     .accessDenied(pattern: entry.pattern.text, source: attempt.source), url: url, attempt, snapshot)
             }
+            if let refusal = entry.options.parameterCheck.refusal(of: pathParameters) {
+                let error = RouteError.parameterRefused(
+                    pattern: entry.pattern.text, parameter: refusal.parameter, reason: refusal.reason)
+                return fail(error, url: url, attempt, snapshot)
+            }
             let request = RouteRequest(
                 url: url, originalURL: attempt.url, pattern: entry.pattern.text,
                 parameters: Self.merge(query: parsed.query, context: attempt.context.parameters, path: pathParameters),
                 pathParameters: pathParameters, query: parsed.query, fragment: parsed.fragment, source: attempt.source,
-                context: attempt.context, presentation: entry.options.presentation, isAction: entry.isAction
+                context: attempt.context, presentation: presentation(of: entry, attempt.context),
+                isAction: entry.isAction,
+                isAnimated: attempt.context.isAnimated ?? !Self.disablesAnimation(parsed.query)
             )
             var redirect = entry.options.redirect?(request)
             if redirect == nil {
-                interceptors: for interceptor in snapshot.interceptors + entry.options.interceptors {
+                let added = snapshot.routeInterceptors[entry.pattern.text] ?? []
+                interceptors: for interceptor in snapshot.interceptors + entry.options.interceptors + added {
                     switch interceptor(request).storage {
                     case .allow:
                         continue
@@ -227,6 +241,21 @@ extension PushRouter {
         guard case .success(let parsed) = accept(url) else { return false }
         if let scheme = parsed.scheme, Self.webSchemes.contains(scheme) { return hosts != nil }
         return true
+    }
+
+    /// The call's presentation, else the route's, else the router's default; always `none` for actions.
+    private func presentation(of entry: RouteEntry, _ context: RouteContext) -> RoutePresentation {
+        if entry.isAction { return .none }
+        if let chosen = context.presentation { return chosen }
+        let own = entry.options.presentation
+        return own == .automatic ? configuration.defaultPresentation : own
+    }
+
+    /// A Boolean value indicating whether the query turns animation off (`route_no_animation` = `1`, `true`
+    /// or `yes`, case-insensitively).
+    static func disablesAnimation(_ query: RouteQuery) -> Bool {
+        guard let value = query[noAnimationQueryItem]?.lowercased() else { return false }
+        return ["1", "true", "yes"].contains(value)
     }
 
     /// Query items (first value per name) < context parameters < path parameters.

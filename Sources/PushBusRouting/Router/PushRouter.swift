@@ -20,18 +20,17 @@ public final class PushRouter: Sendable {
         var table: RouteTable
         var gate: ReadinessGate
         var interceptors: [RouteInterceptor] = []
+        /// Interceptors added to registered routes after registration, by pattern text.
+        var routeInterceptors: [String: [RouteInterceptor]] = [:]
         var willOpen: [(id: UInt64, body: @Sendable (RouteAttempt) -> String?)] = []
         var observers: [(id: UInt64, body: @Sendable (RouteEvent) -> Void)] = []
         var nextID: UInt64 = 0
-        /// Deliveries already routed, newest last (bounded): one tap opens once even if replayed.
-        var routedMessages: [RoutedMessage] = []
-    }
-
-    /// One delivery: the hub's de-duplication key plus the delivery date, so a replay of the same message is
-    /// recognised while a later delivery of an identical payload (a repeating local notification) is not.
-    struct RoutedMessage: Sendable, Hashable {
-        let key: PushMessage.DeduplicationKey
-        let date: Date
+        /// Deliveries already routed (the package's one "seen" component, bounded by count and age): one tap
+        /// opens once even if it reaches the router twice, while a later delivery of an identical payload (a
+        /// repeating reminder, the same alert sent again) opens again.
+        var routedMessages = SeenDeliveries(capacity: PushRouter.routedMessageMemory)
+        /// Taps other subscriptions took before an `attach(to:)`, newest last (bounded): never routed, never silent.
+        var missedTaps: [PushCenter.TakenTap] = []
     }
 
     let state: LockedState<State>
@@ -129,7 +128,9 @@ public final class PushRouter: Sendable {
     public func match(_ url: String) -> RouteMatch? {
         guard case .success(let parsed) = accept(url) else { return nil }
         let table = state.withLock { $0.table }
-        guard let (entry, pathParameters) = table.resolve(parsed, hostMode: hosts != nil) else { return nil }
+        guard let (entry, pathParameters) = table.resolve(parsed, hostMode: hosts != nil),
+            entry.options.parameterCheck.refusal(of: pathParameters) == nil
+        else { return nil }
         return RouteMatch(
             url: url, pattern: entry.pattern.text,
             parameters: Self.merge(query: parsed.query, context: [:], path: pathParameters),
@@ -142,7 +143,8 @@ public final class PushRouter: Sendable {
     public func canOpen(_ url: String, source: RouteSource = .app) -> Bool {
         guard case .success(let parsed) = accept(url) else { return false }
         let table = state.withLock { $0.table }
-        return table.resolve(parsed, hostMode: hosts != nil)?.entry.access.allows(source) ?? false
+        guard let (entry, pathParameters) = table.resolve(parsed, hostMode: hosts != nil) else { return false }
+        return entry.access.allows(source) && entry.options.parameterCheck.refusal(of: pathParameters) == nil
     }
 
     // MARK: Readiness

@@ -1,7 +1,7 @@
 import PushBus
 
 extension SimulatedDevice {
-    /// The app's process state, as iOS moves it: finer than ``AppState``, which is what the callbacks report.
+    /// The app's process state, as iOS moves it: finer than `AppState`, which is what the callbacks report.
     public enum LifecycleState: String, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
         /// No process: never launched, terminated by the system or force-quit by the user.
         case notRunning
@@ -101,7 +101,7 @@ extension SimulatedDevice {
     public struct Configuration: Sendable {
         /// The iOS generation to imitate. Default ``Generation/scenes``.
         public var generation: Generation
-        /// What the user allowed. Default ``Authorization/authorized``.
+        /// What the user allowed. Default `Authorization/authorized`.
         public var authorization: Authorization
         /// The app's background modes. Default: the remote-notifications background mode.
         public var capabilities: Capabilities

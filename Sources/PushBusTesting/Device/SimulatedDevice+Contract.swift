@@ -19,7 +19,7 @@ extension SimulatedDevice {
         receive(remote: payload, identifier: identifier)
     }
 
-    /// APNs delivers a push given as a ``PushValue``: the same as ``receive(remote:identifier:)-(PushValue,_)``.
+    /// APNs delivers a push given as a `PushValue`: the same as ``receive(remote:identifier:)-(PushValue,_)``.
     ///
     /// - Throws: ``SimulationError/invalidPayload(_:)`` when the value is not an object.
     @discardableResult

@@ -9,7 +9,7 @@ extension SimulatedDevice {
     /// When it fires: in the foreground, `willPresent` on iOS 10+ (listed if the app answers `.list`), or
     /// `application(_:didReceive:)` (`active`) on iOS 9; otherwise iOS shows it and lists it, without a callback.
     ///
-    /// - Throws: ``LocalNotificationError`` when the request is invalid, as the scheduler validates it.
+    /// - Throws: `LocalNotificationError` when the request is invalid, as the scheduler validates it.
     public func schedule(local request: LocalNotificationRequest) throws {
         try scheduler.add(request)
     }

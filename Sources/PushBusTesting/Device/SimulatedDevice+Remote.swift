@@ -27,7 +27,7 @@ extension SimulatedDevice {
         deliverRemote(PushValue(any: payload), identifier: identifier)
     }
 
-    /// A push arrives, given as a ``PushValue``; see ``receive(remote:identifier:)-([String:Any],_)``.
+    /// A push arrives, given as a `PushValue`; see ``receive(remote:identifier:)-([String:Any],_)``.
     ///
     /// - Throws: ``SimulationError/invalidPayload(_:)`` when the value is not an object.
     @discardableResult
@@ -51,12 +51,9 @@ extension SimulatedDevice {
     }
 
     private func deliverRemote(_ payload: PushValue, identifier: String?) -> String {
-        let (id, authorization, capabilities, wasForceQuit) = storage.withLock { state in
+        let id = storage.withLock { state in
             state.nextPushNumber += 1
-            return (
-                identifier ?? "push-\(state.nextPushNumber)", state.authorization, state.capabilities,
-                state.wasForceQuit
-            )
+            return identifier ?? "push-\(state.nextPushNumber)"
         }
         let notification = SimulatedNotification(remote: payload, identifier: id, date: clock.now)
         storage.withLock { $0.received[id] = notification }
@@ -65,6 +62,19 @@ extension SimulatedDevice {
         let kind =
             content.isUserVisible ? (content.isContentAvailable ? "alert + content-available" : "alert") : "silent"
         note("APNs delivers [\(id)] (\(kind)\(summary.isEmpty ? "" : ", \"\(summary)\""))")
+        // A mutable-content alert goes through the app's Notification Service Extension first (its own file).
+        if runServiceExtension(on: notification) { return id }
+        handOverRemote(notification)
+        return id
+    }
+
+    /// iOS hands a remote notification to the app (after the service extension, if one ran).
+    func handOverRemote(_ notification: SimulatedNotification) {
+        let id = notification.identifier
+        let content = notification.content
+        let (authorization, capabilities, wasForceQuit) = storage.withLock { state in
+            (state.authorization, state.capabilities, state.wasForceQuit)
+        }
         let isVisible = content.isUserVisible
         let wantsFetch = content.isContentAvailable
         let canWake = capabilities.contains(.remoteNotificationsBackgroundMode)
@@ -76,7 +86,7 @@ extension SimulatedDevice {
             guard generation.usesNotificationCenterDelegate else {
                 fetch(notification, appState: current.appState)
                 if isVisible { record(.presentation(notification: id, .notShown)) }
-                return id
+                return
             }
             if isVisible {
                 if authorization.allowsDelivery {
@@ -88,21 +98,21 @@ extension SimulatedDevice {
                 }
             }
             if wantsFetch { fetch(notification, appState: current.appState) }
-            return id
+            return
         }
 
         // Background, suspended or not running: iOS shows the alert itself, without asking the app.
         if isVisible { list(notification, authorization: authorization) }
-        guard wantsFetch else { return id }
+        guard wantsFetch else { return }
         guard canWake else {
             note("[\(id)] content-available not delivered: the app lacks the remote-notifications background mode")
-            return id
+            return
         }
         switch current {
         case .notRunning:
             guard !wasForceQuit else {
                 note("[\(id)] content-available not delivered: the user force-quit the app")
-                return id
+                return
             }
             note("[\(id)] iOS launches the app in the background for the push")
             backgroundLaunch(for: notification)
@@ -112,7 +122,6 @@ extension SimulatedDevice {
         default: break
         }
         fetch(notification, appState: .background)
-        return id
     }
 
     /// `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`.
@@ -125,7 +134,9 @@ extension SimulatedDevice {
     /// Lists a remote notification; one with the same identifier (an `apns-collapse-id` update) is replaced.
     func addToNotificationCenter(_ notification: SimulatedNotification) {
         storage.withLock { state in
-            state.remoteList.removeAll { $0.identifier == notification.identifier }
+            if !state.remoteListed.insert(notification.identifier).inserted {
+                state.remoteList.removeAll { $0.identifier == notification.identifier }
+            }
             state.remoteList.append(notification)
         }
     }

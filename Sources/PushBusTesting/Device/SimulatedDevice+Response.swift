@@ -19,7 +19,7 @@ extension SimulatedDevice {
     /// start), an action as `handleActionWithIdentifier` (typed text under its response-info key).
     ///
     /// - Parameters:
-    ///   - identifier: The notification, as ``receive(remote:identifier:)`` returned it or the local request's id.
+    ///   - identifier: The notification, as `receive(remote:identifier:)` returned it or the local request's id.
     ///   - action: The action identifier; `nil` for the notification itself (the default action).
     ///   - text: What the user typed, for a text-input action (`""` when omitted, as iOS reports it).
     /// - Throws: ``SimulationError`` when the notification is not in Notification Center, or the action is not
@@ -197,7 +197,9 @@ extension SimulatedDevice {
     /// Removes the notification from Notification Center (iOS removes what the user acted on).
     private func take(_ identifier: String) throws -> SimulatedNotification {
         let remote = storage.withLock { state -> SimulatedNotification? in
-            guard let index = state.remoteList.lastIndex(where: { $0.identifier == identifier }) else { return nil }
+            guard state.remoteListed.remove(identifier) != nil,
+                let index = state.remoteList.lastIndex(where: { $0.identifier == identifier })
+            else { return nil }
             return state.remoteList.remove(at: index)
         }
         if let remote { return remote }
@@ -210,10 +212,11 @@ extension SimulatedDevice {
 
     private func restore(_ notification: SimulatedNotification) {
         if notification.isRemote {
-            storage.withLock { $0.remoteList.append(notification) }
-        } else if let delivered = scheduler.firedNotifications().last(where: {
-            $0.identifier == notification.identifier
-        }) {
+            storage.withLock { state in
+                state.remoteList.append(notification)
+                state.remoteListed.insert(notification.identifier)
+            }
+        } else if let delivered = scheduler.latestFiredNotification(withIdentifier: notification.identifier) {
             scheduler.recordDelivered(delivered)
         }
     }

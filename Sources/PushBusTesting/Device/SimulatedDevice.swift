@@ -5,8 +5,8 @@ import PushBusRouting
 /// A simulated iPhone running your app: it hands notifications to the real PushBus adapters with the callbacks,
 /// in the order and with the app state iOS uses, and records everything that happens.
 ///
-/// The device never posts to the hub itself: every message comes from ``UserNotificationAdapter`` or
-/// ``AppDelegateAdapter``, exactly as on a phone, so a test exercises the same code paths as production.
+/// The device never posts to the hub itself: every message comes from `UserNotificationAdapter` or
+/// `AppDelegateAdapter`, exactly as on a phone, so a test exercises the same code paths as production.
 ///
 /// ```swift
 /// let device = SimulatedDevice(router: router)
@@ -21,7 +21,7 @@ import PushBusRouting
 ///
 /// Time moves only through ``advanceTime(by:)``: the same ``ManualClock`` drives the hub, the completion
 /// deadlines of the adapters and the ``SimulatedScheduler``. The hub and the adapters live as long as the
-/// device: a ``terminate()`` ends the simulated process but keeps your subscriptions, so a test can observe a
+/// device: a `terminate()` ends the simulated process but keeps your subscriptions, so a test can observe a
 /// later cold start.
 ///
 /// Thread safety: `Sendable` (all state behind locks); every operation is synchronous and runs the app's
@@ -32,6 +32,9 @@ import PushBusRouting
 public final class SimulatedDevice: Sendable {
     /// The hub the adapters post to; subscribe to it as the app does.
     public let center: PushCenter
+    /// What the adapters share (the center's `PushDelivery/shared(for:)`): set the presentation policy and
+    /// register `onBackgroundMessage` / `onResponse` handlers on it, as the app does.
+    public let delivery: PushDelivery
     /// The clock of the device, the hub, the completion deadlines and the scheduler.
     public let clock: ManualClock
     /// Local notifications (`UNUserNotificationCenter`'s pending and delivered lists).
@@ -54,6 +57,8 @@ public final class SimulatedDevice: Sendable {
         var wasForceQuit = false
         /// Remote notifications in Notification Center (local ones live in the scheduler's delivered list).
         var remoteList: [SimulatedNotification] = []
+        /// The identifiers in `remoteList`, so receiving or tapping one does not scan the whole list.
+        var remoteListed: Set<String> = []
         /// Every remote notification received, by identifier (for other SDKs forwarding them again).
         var received: [String: SimulatedNotification] = [:]
         var nextPushNumber = 0
@@ -61,6 +66,10 @@ public final class SimulatedDevice: Sendable {
 
     let storage: LockedState<State>
     let recorder: SimulationRecorder
+    /// The app's Notification Service Extension (SimulatedDevice+ServiceExtension.swift).
+    let serviceExtension = SimulatedServiceExtension()
+    /// What ActivityKit holds; outlives the app's process (SimulatedDevice+LiveActivity.swift).
+    let activityKit = SimulatedActivityKit()
     private let observations: [PushSubscription]
 
     /// Creates a device with the app not running.
@@ -77,19 +86,21 @@ public final class SimulatedDevice: Sendable {
         router: PushRouter? = nil
     ) {
         let center = center ?? PushCenter(configuration: .init(clock: clock))
-        center.completionClock = clock
+        let delivery = PushDelivery.shared(for: center)
+        delivery.completionClock = clock
         self.center = center
+        self.delivery = delivery
         self.clock = clock
         self.router = router
         self.generation = configuration.generation
         self.scheduler = SimulatedScheduler(clock: clock)
-        self.notificationAdapter = UserNotificationAdapter(center: center)
-        self.appDelegateAdapter = AppDelegateAdapter(center: center, mode: configuration.generation.adapterMode)
+        self.notificationAdapter = UserNotificationAdapter(delivery: delivery)
+        self.appDelegateAdapter = AppDelegateAdapter(delivery: delivery, mode: configuration.generation.adapterMode)
         self.storage = LockedState(
             State(
                 authorization: configuration.authorization, capabilities: configuration.capabilities,
                 categories: configuration.categories))
-        if !configuration.categories.categories.isEmpty { center.categories = configuration.categories }
+        if !configuration.categories.categories.isEmpty { delivery.categories = configuration.categories }
         let recorder = SimulationRecorder(clock: clock)
         self.recorder = recorder
         var observations = [center.monitor { message, receipt in recorder.record(.message(message, receipt)) }]
@@ -126,12 +137,12 @@ public final class SimulatedDevice: Sendable {
     }
 
     /// The categories the app registered (`setNotificationCategories`): iOS shows their actions, and the
-    /// adapters read them (`center.categories`) to attach the chosen ``PushAction`` to responses.
+    /// adapters read them (`delivery.categories`) to attach the chosen `PushAction` to responses.
     public var categories: CategoryRegistry {
         get { storage.withLock { $0.categories } }
         set {
             storage.withLock { $0.categories = newValue }
-            center.categories = newValue
+            delivery.categories = newValue
         }
     }
 
@@ -194,13 +205,13 @@ public final class SimulatedDevice: Sendable {
                 CallbackRecord(
                     callback: callback, state: current, notification: notification, payloadID: payloadID,
                     date: clock.now)))
+        if callback == .didFinishLaunching { liveActivitiesAppLaunched() }
     }
 
     /// A notification the device received or fired, by identifier (the latest one).
     func knownNotification(_ identifier: String) -> SimulatedNotification? {
         if let remote = storage.withLock({ $0.received[identifier] }) { return remote }
-        return scheduler.firedNotifications().last { $0.identifier == identifier }.map(
-            SimulatedNotification.init(local:))
+        return scheduler.latestFiredNotification(withIdentifier: identifier).map(SimulatedNotification.init(local:))
     }
 
     func transition(to new: LifecycleState) {

@@ -5,8 +5,8 @@ import PushBus
 /// tapped (``SimulatedDevice/tap(_:action:text:)``) or dismissed.
 public struct SimulatedNotification: Sendable, Hashable {
     /// The request identifier (`UNNotificationRequest.identifier`): given to
-    /// ``SimulatedDevice/receive(remote:identifier:)`` or generated (`push-1`, `push-2`, …) for remote
-    /// notifications, the ``LocalNotificationRequest/identifier`` for local ones.
+    /// `SimulatedDevice.receive(remote:identifier:)` or generated (`push-1`, `push-2`, …) for remote
+    /// notifications, the `LocalNotificationRequest.identifier` for local ones.
     public var identifier: String
     /// When it was delivered.
     public var date: Date
@@ -21,7 +21,7 @@ public struct SimulatedNotification: Sendable, Hashable {
     /// A Boolean value indicating whether it came from a push provider.
     public var isRemote: Bool { trigger.isRemote }
 
-    /// The identity PushBus gives this notification's messages (``PushMessage/id``).
+    /// The identity PushBus gives this notification's messages (`PushMessage.id`).
     public var messageID: PushMessage.ID {
         PushMessage(kind: isRemote ? .remote : .local, content: content, date: date).id
     }

@@ -108,7 +108,7 @@ extension SimulatedDevice {
         public var state: LifecycleState
         /// The identifier of the notification it concerns (``SimulatedNotification/identifier``), if any.
         public var notification: String?
-        /// The identity PushBus gives that notification's payload (``PushMessage/id``): the provider's message
+        /// The identity PushBus gives that notification's payload (`PushMessage.id`): the provider's message
         /// id or a digest, the same for every path that reports it.
         public var payloadID: PushMessage.ID?
         /// When it happened, on the device's clock.

@@ -63,6 +63,8 @@ extension SimulatedDevice {
             case .delivered(let count): return "delivered to \(count) subscriber\(count == 1 ? "" : "s")"
             case .parked: return "parked (no subscriber yet)"
             case .duplicate: return "duplicate, dropped"
+            case .dropped: return "dropped (no subscriber, parking off)"
+            case .queued: return "queued (posted from deeply nested handlers)"
             }
         }
     }
@@ -110,7 +112,7 @@ extension SimulatedDevice {
 
         /// The outcome.
         public var outcome: Outcome
-        /// The URL (for ``Outcome/fellBack``, the original one).
+        /// The URL (for `Outcome/fellBack`, the original one).
         public var url: String
         /// The pattern that matched, for opened routes.
         public var pattern: String?
@@ -135,7 +137,7 @@ extension SimulatedDevice {
 
         init?(_ event: RouteEvent) {
             switch event {
-            case .willOpen: return nil
+            case .willOpen, .tapTakenBeforeAttach: return nil
             case .deferred(let attempt):
                 self.init(outcome: .deferred, url: attempt.url, parameters: [:], source: attempt.source)
             case .didOpen(let request):

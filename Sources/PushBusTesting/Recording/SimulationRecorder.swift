@@ -16,6 +16,13 @@ final class SimulationRecorder: Sendable {
         var streams: [UInt64: AsyncStream<Entry>.Continuation] = [:]
         var settleWaiters: [CheckedContinuation<Void, Never>] = []
         var nextID: UInt64 = 0
+        /// Completion handlers handed out and not called yet: kept as a count so that recording stays O(1)
+        /// however many handlers a long scenario hands out.
+        var uncalledCompletions = 0
+        /// Routes a push opened, held back until the hub reports the message that caused them: the router opens
+        /// a tapped link while the hub delivers the message, but the hub reports the message (with its receipt)
+        /// only once delivery is over, and the timeline must tell cause before effect.
+        var heldRoutes: [Entry] = []
     }
 
     let state = LockedState(State())
@@ -29,9 +36,9 @@ final class SimulationRecorder: Sendable {
 
     func record(_ event: SimulatedDevice.Event) {
         let entry = Entry(date: clock.now, event: event)
-        let (streams, waiters) = state.withLock {
-            state -> ([AsyncStream<Entry>.Continuation], [CheckedContinuation<Void, Never>]) in
-            state.timeline.append(entry)
+        let (streams, waiters, appended) = state.withLock {
+            state -> ([AsyncStream<Entry>.Continuation], [CheckedContinuation<Void, Never>], [Entry]) in
+            var appended: [Entry] = []
             switch event {
             case .callback(let record): state.callbacks.append(record)
             case .message(let message, let receipt):
@@ -39,14 +46,27 @@ final class SimulationRecorder: Sendable {
             case .route(let record): state.routes.append(record)
             default: break
             }
+            switch event {
+            case .route(let record) where record.source == .push:
+                state.heldRoutes.append(entry)
+            case .message:
+                appended = [entry] + state.heldRoutes
+                state.heldRoutes = []
+            default:
+                appended = state.heldRoutes + [entry]
+                state.heldRoutes = []
+            }
+            state.timeline += appended
             var waiters: [CheckedContinuation<Void, Never>] = []
-            if state.completions.allSatisfy({ $0.callCount > 0 }) {
+            if state.uncalledCompletions == 0 && !state.settleWaiters.isEmpty {
                 waiters = state.settleWaiters
                 state.settleWaiters = []
             }
-            return (Array(state.streams.values), waiters)
+            return (Array(state.streams.values), waiters, appended)
         }
-        for stream in streams { stream.yield(entry) }
+        for stream in streams {
+            for entry in appended { stream.yield(entry) }
+        }
         for waiter in waiters { waiter.resume() }
     }
 
@@ -55,6 +75,7 @@ final class SimulationRecorder: Sendable {
         state.withLock { state in
             state.completions.append(
                 SimulatedDevice.CompletionRecord(callback: callback, notification: notification, values: []))
+            state.uncalledCompletions += 1
             return state.completions.count - 1
         }
     }
@@ -63,6 +84,7 @@ final class SimulationRecorder: Sendable {
     func complete(_ index: Int, value: String) {
         let (callback, notification, count) = state.withLock { state in
             state.completions[index].values.append(value)
+            if state.completions[index].values.count == 1 { state.uncalledCompletions -= 1 }
             let record = state.completions[index]
             return (record.callback, record.notification, record.callCount)
         }
@@ -71,7 +93,7 @@ final class SimulationRecorder: Sendable {
 
     // MARK: Reading
 
-    var timeline: [Entry] { state.withLock { $0.timeline } }
+    var timeline: [Entry] { state.withLock { $0.timeline + $0.heldRoutes } }
     var callbacks: [SimulatedDevice.CallbackRecord] { state.withLock { $0.callbacks } }
     var completions: [SimulatedDevice.CompletionRecord] { state.withLock { $0.completions } }
     var deliveries: [SimulatedDevice.Delivery] { state.withLock { $0.deliveries } }
@@ -81,7 +103,7 @@ final class SimulationRecorder: Sendable {
     func settle() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let isSettled = state.withLock { state -> Bool in
-                if state.completions.allSatisfy({ $0.callCount > 0 }) { return true }
+                if state.uncalledCompletions == 0 { return true }
                 state.settleWaiters.append(continuation)
                 return false
             }
@@ -93,6 +115,7 @@ final class SimulationRecorder: Sendable {
     func stream() -> AsyncStream<Entry> {
         let (stream, continuation) = AsyncStream<Entry>.makeStream()
         let id = state.withLock { state -> UInt64 in
+            // Held routes follow when they are placed in the timeline.
             for entry in state.timeline { continuation.yield(entry) }
             state.nextID += 1
             state.streams[state.nextID] = continuation

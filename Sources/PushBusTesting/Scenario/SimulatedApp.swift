@@ -27,15 +27,16 @@ final class SimulatedApp: Sendable {
             guard let result = BackgroundFetchResult.named(name) else {
                 throw ScenarioError("unknown background fetch result '\(name)' (newData, noData, failed)")
             }
-            subscriptions.append(device.center.onBackgroundMessage { _ in result })
+            subscriptions.append(device.delivery.onBackgroundMessage { _ in result })
         }
         if let names = scenario.app.presentation {
             let options = try PresentationOptions(names: names)
-            device.center.presentationPolicy = .always(options)
+            device.delivery.presentationPolicy = .always(options)
         }
         if let reminder = scenario.app.reminder {
             subscriptions.append(Self.reschedule(reminder, on: device))
         }
+        if scenario.app.persistsLiveActivityTokens == true { try Self.persistLiveActivityTokens(of: device) }
         self.device = device
         self.router = router
         self.subscriptions = subscriptions
@@ -77,16 +78,18 @@ final class SimulatedApp: Sendable {
             }
             device.authorization = status
         default:
-            throw ScenarioError("unknown step '\(step.do)'")
+            guard try performLiveActivityStep(step, baseDirectory: baseDirectory) else {
+                throw ScenarioError("unknown step '\(step.do)'")
+            }
         }
     }
 
-    private func required<T>(_ value: T?, _ field: String, _ step: SimulationScenario.Step) throws -> T {
+    func required<T>(_ value: T?, _ field: String, _ step: SimulationScenario.Step) throws -> T {
         guard let value else { throw ScenarioError("step '\(step.do)' needs '\(field)'") }
         return value
     }
 
-    private func payload(of step: SimulationScenario.Step, baseDirectory: URL?) throws -> PushValue {
+    func payload(of step: SimulationScenario.Step, baseDirectory: URL?) throws -> PushValue {
         if let payload = step.payload { return payload }
         let file = try required(step.file, "payload or file", step)
         let url = URL(fileURLWithPath: file, relativeTo: baseDirectory)
@@ -120,16 +123,26 @@ final class SimulatedApp: Sendable {
     }
 
     static func link(for message: PushMessage, rules: [SimulationScenario.LinkRule]) -> PushRouteLink? {
-        let data = message.content.customData
-        func text(_ key: String) -> String? { PushRouteLink.parameters(in: .object(data))[key] }
-        for rule in rules where rule.when.allSatisfy({ text($0.key) == $0.value }) {
-            var url = rule.url
-            for key in data.keys {
-                if let value = text(key) { url = url.replacingOccurrences(of: "{\(key)}", with: value) }
-            }
-            return PushRouteLink(url: url)
+        PayloadRouteRules(rules.map { PayloadRouteRule(when: $0.when, open: $0.url) }).link(for: message)
+    }
+
+    /// The longest reminder delay, when the scenario gives no maximum: a year.
+    static let longestReminderDelay: Double = 365 * 24 * 3600
+
+    /// The answer as a delay clamped to the reminder's minimum…maximum (the seed's slider); `nil` when the
+    /// answer is not a finite number ("nan", "inf", "abc"). An empty answer takes the minimum (or 60 s).
+    static func reminderDelay(_ answer: String, _ reminder: SimulationScenario.ReminderSetup) -> Double? {
+        let minimum = reminder.minimum.flatMap { $0.isFinite ? max($0, 1) : nil } ?? 1
+        let maximum = reminder.maximum.flatMap { $0.isFinite ? $0 : nil } ?? longestReminderDelay
+        let trimmed = answer.trimmingCharacters(in: .whitespaces)
+        let typed: Double
+        if trimmed.isEmpty {
+            typed = reminder.minimum ?? 60
+        } else {
+            guard let number = Double(trimmed), number.isFinite else { return nil }
+            typed = number
         }
-        return nil
+        return min(max(typed, minimum), max(minimum, min(maximum, longestReminderDelay)))
     }
 
     /// The seed's recurring reminder: the answer's number of seconds schedules the next reminder.
@@ -137,8 +150,12 @@ final class SimulatedApp: Sendable {
     {
         device.center.subscribe(.category(reminder.category) && .tapped, replay: .none) { [weak device] message in
             guard let device, message.response?.action == .custom(reminder.action) else { return }
-            let typed = Double(message.response?.userText ?? "") ?? reminder.minimum ?? 60
-            let seconds = min(max(typed, reminder.minimum ?? 1), reminder.maximum ?? .greatestFiniteMagnitude)
+            let answer = message.response?.userText ?? ""
+            guard let seconds = reminderDelay(answer, reminder) else {
+                device.note(
+                    "the app cannot read \"\(answer.prefix(40))\" as a number of seconds; no reminder scheduled")
+                return
+            }
             let content = PushContent(
                 title: reminder.title, body: "Next reminder in \(Int(seconds)) s", sound: .default,
                 categoryIdentifier: reminder.category)

@@ -69,7 +69,10 @@ extension SimulationScenario {
         expectEqual("final state", device.lifecycleState.rawValue, expect?.finalState)
         expectEqual("typed texts", device.messages.compactMap(\.response?.userText), expect?.userTexts)
         expectEqual(
-            "local notifications fired", device.scheduler.firedNotifications().count, expect?.localNotificationsFired)
+            "local notifications fired",
+            device.scheduler.firedNotifications().count + device.scheduler.collapsedRepetitions().values.reduce(0, +),
+            expect?.localNotificationsFired)
+        failures += checkLiveActivities(device)
         if expect?.completionsCalledOnce ?? true, !device.completions.allCalledOnce {
             let bad = device.completions.filter { !$0.isCalledOnce }.map(\.description)
             failures.append("expected every completion handler called once: " + bad.joined(separator: "; "))

@@ -107,6 +107,8 @@ public struct SimulationScenario: Sendable, Decodable {
         public var presentation: [String]?
         /// A recurring reminder: the user's answer schedules the next one.
         public var reminder: ReminderSetup?
+        /// Whether the app keeps its Live Activity tokens in a `LiveActivityTokenStore` and reconciles at launch.
+        public var persistsLiveActivityTokens: Bool?
 
         public init(backgroundFetchResult: String? = nil, presentation: [String]? = nil, reminder: ReminderSetup? = nil)
         {
@@ -158,6 +160,11 @@ public struct SimulationScenario: Sendable, Decodable {
         public var status: String?
         /// A comment shown in the output.
         public var note: String?
+        /// Live Activity steps: the `ActivityAttributes` type (`observeLiveActivities`, `startLiveActivity`,
+        /// `rotatePushToStartToken`).
+        public var attributesType: String?
+        /// Live Activity steps: the activity's id (the new one for a start; the target of an update or end).
+        public var activity: String?
     }
 
     /// What must be true after the last step; every field is optional.
@@ -180,6 +187,13 @@ public struct SimulationScenario: Sendable, Decodable {
         public var userTexts: [String]?
         /// How many notifications fired from the scheduler.
         public var localNotificationsFired: Int?
+        /// The Live Activity token events the app's center accepted, in order (`pushToStartToken TYPE`,
+        /// `started ID`, `updateToken ID`, `ended ID`).
+        public var liveActivityEvents: [String]?
+        /// How many Live Activities are still running at the end.
+        public var liveActivitiesRunning: Int?
+        /// How many Live Activity `update` pushes were applied.
+        public var liveActivityUpdatesApplied: Int?
     }
 
     enum CodingKeys: String, CodingKey {
@@ -200,11 +214,36 @@ public struct SimulationScenario: Sendable, Decodable {
 
     /// Reads a scenario file; `file` references in its steps resolve against the file's folder.
     ///
-    /// - Throws: `DecodingError` with the path of the offending key, or a file-system error.
+    /// - Throws: A file-system error, or what ``init(json:baseDirectory:)`` throws.
     public init(contentsOf url: URL) throws {
         let data = try Data(contentsOf: url)
-        self = try JSONDecoder().decode(SimulationScenario.self, from: data)
-        baseDirectory = url.deletingLastPathComponent()
+        try self.init(json: data, baseDirectory: url.deletingLastPathComponent())
+    }
+
+    /// Reads a scenario from JSON bytes, strictly: a key the format does not know is an error (naming the
+    /// nearest known key), so a typo in `expect` cannot turn a check off.
+    ///
+    /// - Parameters:
+    ///   - data: The scenario document.
+    ///   - baseDirectory: The folder `file` references in steps are relative to.
+    /// - Throws: `PushValueError` when the bytes are not JSON; ``ScenarioError`` for an unknown key or
+    ///   nesting deeper than `PushValue/maximumDepth`; `DecodingError` (with the key path) for a missing key
+    ///   or a wrong type.
+    public init(json data: Data, baseDirectory: URL? = nil) throws {
+        let (document, tooDeepAt) = try PushValue.parse(json: data)
+        if let tooDeepAt {
+            throw ScenarioError(
+                "the scenario is nested deeper than \(PushValue.maximumDepth) levels"
+                    + (tooDeepAt.isEmpty ? "" : " (at \(tooDeepAt))"))
+        }
+        let decoder = ScenarioDecoder()
+        self = try decoder.decode(SimulationScenario.self, from: document)
+        self.baseDirectory = baseDirectory
+        if let unknown = decoder.unreadMembers(of: document).first {
+            let place = unknown.path.isEmpty ? "at the top level" : "in \(unknown.path)"
+            let hint = ScenarioDecoder.nearest(to: unknown.key, among: unknown.known).map { "; did you mean '\($0)'?" }
+            throw ScenarioError("unknown key '\(unknown.key)' \(place)\(hint ?? "")")
+        }
     }
 
     /// Builds a scenario in code (the CLI's single-payload mode does).

@@ -72,7 +72,7 @@ import Testing
         return group.wait(timeout: .now() + timeout) == .success
     }
 
-    @Test func stormKeepsExactlyOncePerPosterOrderAndNothingAfterCancel() {
+    @Test func stormKeepsExactlyOncePerPosterOrderAndNothingAfterCancelAndWait() {
         // Given a center with two subscriptions that live through the whole storm
         let center = PushCenter(configuration: .init(deduplicationCapacity: 1024))
         let posters = Self.posters
@@ -103,7 +103,7 @@ import Testing
                 let target = progress.totalReturned + 500
                 while progress.totalReturned < target, postersDone.value < posters { Thread.sleep(forTimeInterval: 0) }
                 let atCancel = progress.snapshot
-                subscription.cancel()
+                subscription.cancelAndWait()
                 log.markCancelled()
                 let window = (0..<posters).map { (from: atSubscribe[$0].started + 1, through: atCancel[$0].returned) }
                 churnLogs.withValue { $0.append((log, window)) }
@@ -119,7 +119,7 @@ import Testing
             }
         }
         // And each short-lived one got, per poster, a gap-free increasing run covering every post made
-        // entirely while it was live, and nothing after cancel() returned
+        // entirely while it was live, and nothing after cancelAndWait() returned
         let churned = churnLogs.value
         #expect(!churned.isEmpty)
         for (log, window) in churned {
@@ -167,7 +167,7 @@ import Testing
         }
     }
 
-    @Test func cancelFromOtherThreadsDuringDeliveryNeverLetsALateDeliveryThrough() {
+    @Test func cancelAndWaitFromOtherThreadsDuringDeliveryNeverLetsALateDeliveryThrough() {
         // Given many subscriptions, each cancelled by another thread while posts run
         let center = PushCenter(configuration: .init(deduplicationWindow: 0))
         let logs = (0..<64).map { _ in Log(posters: 4) }
@@ -185,7 +185,7 @@ import Testing
             } else {
                 for (log, subscription) in zip(logs, subscriptions) {
                     for _ in 0..<20 { Thread.sleep(forTimeInterval: 0) }
-                    subscription.cancel()
+                    subscription.cancelAndWait()
                     log.markCancelled()
                 }
                 stop.withValue { $0 = true }
@@ -193,7 +193,7 @@ import Testing
         }
         #expect(finished)
 
-        // Then no handler ran after its cancel() returned
+        // Then no handler ran after its cancelAndWait() returned
         #expect(logs.allSatisfy { $0.lateDeliveries == 0 })
     }
 

@@ -16,6 +16,20 @@ extension PushValue {
         }
     }
 
+    /// Parses JSON bytes strictly and says where nesting first exceeded ``maximumDepth`` (the part cut to
+    /// `null`): for documents such as scenario files, where a cut would silently change their meaning.
+    ///
+    /// - Returns: The value, and the key path of the first cut (`""` for the top level), if any.
+    /// - Throws: ``PushValueError/invalidJSON(_:)`` when the bytes are not JSON.
+    package static func parse(json data: Data) throws(PushValueError) -> (value: PushValue, tooDeepAt: String?) {
+        do {
+            let (value, notes) = try JSONParser.parse(data)
+            return (value, notes.first { $0.kind == .tooDeep }?.keyPath)
+        } catch {
+            throw PushValueError.invalidJSON(error.description)
+        }
+    }
+
     /// The value as JSON text with sorted keys: compact, or indented by two spaces.
     public func jsonData(prettyPrinted: Bool = false) -> Data {
         Data(jsonString(prettyPrinted: prettyPrinted).utf8)

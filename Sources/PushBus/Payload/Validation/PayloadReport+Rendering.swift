@@ -1,11 +1,17 @@
 import Foundation
 
 extension PayloadReport {
+    /// The longest value the text report prints in full; longer ones are cut, saying how much was left out.
+    static let textValueLimit = 200
+
     /// The report for people: a summary line, the diagnostics, then the normalized message.
+    ///
+    /// Control characters in the payload's strings and keys (and in the source name) are escaped, so printing
+    /// the report cannot drive the terminal; values longer than 200 characters are cut.
     public var text: String {
         var lines: [String] = []
         if let readFailure {
-            return "\(source): cannot read: \(readFailure)\n"
+            return "\(source): cannot read: \(readFailure)".escapingControlCharacters + "\n"
         }
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.count - errors
@@ -16,12 +22,14 @@ extension PayloadReport {
         for diagnostic in diagnostics { lines.append("  \(diagnostic)") }
         if let message {
             lines.append("message:")
-            for (label, value) in message.reportFields() { lines.append("  \(label): \(value)") }
+            for (label, value) in message.reportFields() {
+                lines.append("  \(label): \(value.truncated(to: Self.textValueLimit))")
+            }
             let issues = message.content.issues
             lines.append("  reading issues: \(issues.isEmpty ? "none" : String(issues.count))")
-            for issue in issues { lines.append("    \(issue)") }
+            for issue in issues { lines.append("    \(String(describing: issue).truncated(to: Self.textValueLimit))") }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map(\.escapingControlCharacters).joined(separator: "\n") + "\n"
     }
 
     /// The report as a JSON value: `source`, `status`, `diagnostics`, `message`.
@@ -73,8 +81,9 @@ extension PushMessage {
         return fields
     }
 
-    /// The message's normalized fields as a JSON object.
-    func reportValue() -> PushValue {
+    /// The message's normalized fields as a JSON object: the one rendering of a message that `pushbus validate
+    /// --json` and `pushbus simulate --json` share.
+    package func reportValue() -> PushValue {
         var object: [String: PushValue] = [
             "id": .string(id.rawValue), "kind": .string(kind.rawValue), "isSilent": .bool(isSilent),
             "path": .string(path.rawValue), "appState": .string(appState.rawValue),
@@ -85,6 +94,10 @@ extension PushMessage {
             ]
         }
         if let deepLink { object["deepLink"] = .string(deepLink.absoluteString) }
+        if let response {
+            object["action"] = .string(response.action.identifier)
+            if let text = response.userText { object["userText"] = .string(text) }
+        }
         var content: [String: PushValue] = [:]
         for (key, value) in self.content.reportMembers() { content[key] = value }
         object["content"] = .object(content)

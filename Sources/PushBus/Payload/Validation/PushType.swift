@@ -40,6 +40,28 @@ public struct PushType: RawRepresentable, Sendable, Hashable, CustomStringConver
         .alert, .background, .voip, .liveActivity, .complication, .fileProvider, .location, .pushToTalk,
     ]
 
+    /// What APNs requires after the bundle identifier in the `apns-topic` header for this type
+    /// (`.push-type.liveactivity` for Live Activities); `nil` when the topic is the bundle identifier itself.
+    public var topicSuffix: String? {
+        switch rawValue {
+        case "liveactivity": return ".push-type.liveactivity"
+        case "voip": return ".voip"
+        case "complication": return ".complication"
+        case "fileprovider": return ".pushkit.fileprovider"
+        case "location": return ".location-query"
+        case "pushtotalk": return ".voip-ptt"
+        default: return nil
+        }
+    }
+
+    /// The `apns-topic` header for an app: its bundle identifier plus ``topicSuffix``.
+    ///
+    /// ```swift
+    /// PushType.liveActivity.apnsTopic(bundleIdentifier: "com.example.shop")
+    /// // "com.example.shop.push-type.liveactivity"
+    /// ```
+    public func apnsTopic(bundleIdentifier: String) -> String { bundleIdentifier + (topicSuffix ?? "") }
+
     /// A Boolean value indicating whether APNs requires an `aps` dictionary for this type.
     public var requiresAPS: Bool {
         self == .alert || self == .background || self == .liveActivity || self == .location

@@ -13,17 +13,18 @@ import PushBus
 /// ```swift
 /// func application(_ application: UIApplication,
 ///                  didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-///     PushBus.install()                                              // before returning from launch
-///     PushBus.appDelegate.application(application, didFinishLaunchingWithOptions: launchOptions)
+///     PushBusApp.install()                                              // before returning from launch
+///     PushBusApp.appDelegate.application(application, didFinishLaunchingWithOptions: launchOptions)
 ///     return true
 /// }
 /// ```
 @MainActor
-public enum PushBus {
+public enum PushBusApp {
     private static var installation: Installation?
 
     struct Installation {
-        let center: PushCenter
+        let delivery: PushDelivery
+        var center: PushCenter { delivery.center }
         let notificationCenter: UNUserNotificationCenter
         let delegate: PushNotificationDelegate
         let appDelegate: AppDelegateAdapter
@@ -34,21 +35,25 @@ public enum PushBus {
     /// tap that launched the app reaches `didReceive`. Calling it again re-installs (forwarding to whoever is
     /// the delegate then, unless that is PushBus's own).
     ///
+    /// - Parameters:
+    ///   - delivery: The delivery the adapters share (default: the shared delivery of `PushCenter.shared`).
+    ///   - notificationCenter: The system notification center.
     /// - Returns: The installed delegate.
     @discardableResult
     public static func install(
-        center: PushCenter = .shared, notificationCenter: UNUserNotificationCenter = .current()
+        delivery: PushDelivery = .shared(for: .shared), notificationCenter: UNUserNotificationCenter = .current()
     ) -> PushNotificationDelegate {
         let current = notificationCenter.delegate
         let previous = current is PushNotificationDelegate ? installation?.delegate.previous : current
-        let delegate = PushNotificationDelegate(adapter: UserNotificationAdapter(center: center), previous: previous)
+        let delegate = PushNotificationDelegate(
+            adapter: UserNotificationAdapter(delivery: delivery), previous: previous)
         notificationCenter.delegate = delegate
         let appDelegate =
-            installation?.center === center
-            ? installation!.appDelegate : AppDelegateAdapter(center: center, mode: .userNotifications)
+            installation?.delivery === delivery
+            ? installation!.appDelegate : AppDelegateAdapter(delivery: delivery, mode: .userNotifications)
         installation = Installation(
-            center: center, notificationCenter: notificationCenter, delegate: delegate, appDelegate: appDelegate)
-        center.recordDiagnostics { facts in
+            delivery: delivery, notificationCenter: notificationCenter, delegate: delegate, appDelegate: appDelegate)
+        delivery.recordDiagnostics { facts in
             facts.isNotificationDelegateInstalled = true
             facts.isDelegateReplaced = false
             if !facts.isLaunchOver { facts.wasDelegateInstalledDuringLaunch = true }
@@ -56,10 +61,28 @@ public enum PushBus {
         return delegate
     }
 
+    /// Installs with the shared delivery of `center` (`PushDelivery/shared(for:)`); see
+    /// ``install(delivery:notificationCenter:)``.
+    @discardableResult
+    public static func install(
+        center: PushCenter, notificationCenter: UNUserNotificationCenter = .current()
+    ) -> PushNotificationDelegate {
+        install(delivery: .shared(for: center), notificationCenter: notificationCenter)
+    }
+
     /// The center of the installation, or `PushCenter.shared`.
     public static var installedCenter: PushCenter { installation?.center ?? .shared }
 
-    /// The installed delegate, if ``install(center:notificationCenter:)`` ran.
+    /// The delivery of the installation, or the shared delivery of `PushCenter.shared`.
+    public static var installedDelivery: PushDelivery { installation?.delivery ?? .shared(for: .shared) }
+
+    /// The installation's delivery when `center` is `nil` or the installed one, else `center`'s shared one.
+    static func delivery(for center: PushCenter?) -> PushDelivery {
+        guard let center, center !== installation?.center else { return installedDelivery }
+        return .shared(for: center)
+    }
+
+    /// The installed delegate, if ``install(delivery:notificationCenter:)`` ran.
     public static var delegate: PushNotificationDelegate? { installation?.delegate }
 
     /// The app-delegate adapter for the installed center (or `PushCenter.shared`): forward your
@@ -70,20 +93,20 @@ public enum PushBus {
         return adapter
     }
 
-    /// Asks for permission to notify, and records the outcome for ``diagnose()``.
+    /// Asks for permission to notify, and records the outcome for ``diagnose(center:notificationCenter:)``.
     ///
     /// - Returns: Whether permission was granted.
     public static func requestAuthorization(
         options: UNAuthorizationOptions = [.alert, .sound, .badge],
         notificationCenter: UNUserNotificationCenter = .current(), center: PushCenter? = nil
     ) async throws -> Bool {
-        let center = center ?? installation?.center ?? .shared
+        let delivery = delivery(for: center)
         let granted: Bool = try await withCheckedThrowingContinuation { continuation in
             notificationCenter.requestAuthorization(options: options) { granted, error in
                 if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: granted) }
             }
         }
-        center.recordDiagnostics { $0.authorization = granted ? .authorized : .denied }
+        delivery.recordDiagnostics { $0.authorization = granted ? .authorized : .denied }
         return granted
     }
 
@@ -93,15 +116,15 @@ public enum PushBus {
     public static func diagnose(
         center: PushCenter? = nil, notificationCenter: UNUserNotificationCenter? = nil
     ) async -> [DeliveryDiagnostics.Finding] {
-        let center = center ?? installation?.center ?? .shared
+        let delivery = delivery(for: center)
         let notificationCenter = notificationCenter ?? installation?.notificationCenter ?? .current()
-        if let installed = installation?.delegate, installation?.center === center {
+        if let installed = installation?.delegate, installation?.delivery === delivery {
             let isReplaced = notificationCenter.delegate !== installed
-            center.recordDiagnostics { $0.isDelegateReplaced = isReplaced }
+            delivery.recordDiagnostics { $0.isDelegateReplaced = isReplaced }
         }
         let status = await authorizationStatus(of: notificationCenter)
-        center.recordDiagnostics { $0.authorization = status }
-        return center.deliveryDiagnostics.findings
+        delivery.recordDiagnostics { $0.authorization = status }
+        return delivery.deliveryDiagnostics.findings
     }
 
     static func authorizationStatus(of notificationCenter: UNUserNotificationCenter) async

@@ -24,7 +24,7 @@ public struct PresentationOptions: OptionSet, Sendable, Hashable {
 /// made per message.
 ///
 /// ```swift
-/// center.presentationPolicy = .custom { message in
+/// delivery.presentationPolicy = .custom { message in
 ///     message.content.categoryIdentifier == "CHAT" ? [.sound] : .all
 /// }
 /// ```

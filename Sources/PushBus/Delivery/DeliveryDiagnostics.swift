@@ -1,7 +1,7 @@
 /// What the adapters know about how the app wired them up, and the misconfigurations that follow from it.
 ///
 /// The adapters and the Apple glue record the facts; ``findings`` turns them into sentences
-/// (`PushBus.diagnose()` in PushBusApple prints them).
+/// (`PushBusApp.diagnose()` in PushBusApple prints them).
 public struct DeliveryDiagnostics: Sendable, Hashable {
     /// Whether notifications may be shown, as the system last reported it.
     public enum Authorization: String, Sendable, Hashable, CaseIterable {
@@ -24,6 +24,8 @@ public struct DeliveryDiagnostics: Sendable, Hashable {
     public var areCategoriesRegistered = false
     /// The authorization status, if known.
     public var authorization: Authorization?
+    /// Why the delivery ledger could not be written the last time it failed (deliveries went on).
+    public var ledgerFailure: String?
 
     public init() {}
 
@@ -84,6 +86,13 @@ public struct DeliveryDiagnostics: Sendable, Hashable {
                     code: "categories.missing",
                     message: "No notification categories were registered: action buttons and text input will "
                         + "not appear, and custom dismiss actions are never reported."))
+        }
+        if let ledgerFailure {
+            findings.append(
+                Finding(
+                    code: "ledger.unwritable",
+                    message: "The delivery ledger could not be written (\(ledgerFailure)): deliveries go on, but "
+                        + "opens may be counted again after a relaunch. Check the app-group directory."))
         }
         switch authorization {
         case .denied?:

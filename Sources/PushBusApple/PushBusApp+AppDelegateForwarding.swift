@@ -6,7 +6,7 @@ import ObjectiveC
 import PushBus
 import UIKit
 
-extension PushBus {
+extension PushBusApp {
     /// Makes the app delegate forward the device-token callbacks to ``appDelegate`` without code in the app
     /// delegate: adds (or wraps) `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)` and
     /// `application(_:didFailToRegisterForRemoteNotificationsWithError:)` on the delegate's class, calling the
@@ -29,7 +29,7 @@ extension PushBus {
         _ = replace(tokenSelector, in: delegateClass) { original in
             let block: @convention(block) (AnyObject, UIApplication, NSData) -> Void = { object, app, token in
                 MainActor.assumeIsolated {
-                    PushBus.appDelegate.didRegisterForRemoteNotifications(deviceToken: token as Data)
+                    PushBusApp.appDelegate.didRegisterForRemoteNotifications(deviceToken: token as Data)
                 }
                 if let original { unsafeBitCast(original, to: TokenIMP.self)(object, tokenSelector, app, token) }
             }
@@ -40,7 +40,9 @@ extension PushBus {
         let errorSelector = NSSelectorFromString("application:didFailToRegisterForRemoteNotificationsWithError:")
         _ = replace(errorSelector, in: delegateClass) { original in
             let block: @convention(block) (AnyObject, UIApplication, NSError) -> Void = { object, app, error in
-                MainActor.assumeIsolated { PushBus.appDelegate.didFailToRegisterForRemoteNotifications(error: error) }
+                MainActor.assumeIsolated {
+                    PushBusApp.appDelegate.didFailToRegisterForRemoteNotifications(error: error)
+                }
                 if let original { unsafeBitCast(original, to: ErrorIMP.self)(object, errorSelector, app, error) }
             }
             return imp_implementationWithBlock(block)

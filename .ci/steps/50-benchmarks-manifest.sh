@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# The benchmarks are a package of their own (Benchmarks/Package.swift); CI does not build or run them (too slow
+# on the shared 2-core machine, see Docs/Performance.md), but it evaluates their manifest so a syntax error there
+# (main once shipped one) fails here instead of in the next person's benchmark run. About 1 s; no network.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+export PATH="/opt/swift/usr/bin:$PATH"
+
+swift package --package-path Benchmarks dump-package > /dev/null
+echo "Benchmarks/Package.swift evaluates"

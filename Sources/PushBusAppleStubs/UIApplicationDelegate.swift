@@ -1,0 +1,27 @@
+// Linux-only stand-ins for the UIKit delegate protocols an app forwards to PushBus, so README's "Integrate in an app"
+// example compiles in a test. Sources as in UIApplication.swift.
+#if PUSHBUS_APPLE_STUBS
+import Foundation
+
+/// Stub of `UIApplicationDelegate`: `@MainActor protocol UIApplicationDelegate: NSObjectProtocol` [R §6: C].
+///
+/// Apple declares every member `optional` (`@objc`); without the Objective-C runtime there are none here, so an app
+/// delegate's methods are plain methods, with Apple's signatures.
+@MainActor public protocol UIApplicationDelegate: NSObjectProtocol {}
+
+/// Stub of `UISceneDelegate` (iOS 13): `@MainActor`, `NS_SWIFT_UI_ACTOR` [H]. Members are `optional` on Apple
+/// platforms; none are declared here (see ``UIApplicationDelegate``).
+@available(iOS 13.0, tvOS 13.0, *)
+@MainActor public protocol UISceneDelegate: NSObjectProtocol {}
+
+/// Stub of `UIWindowSceneDelegate` (iOS 13): `@MainActor` [H].
+@available(iOS 13.0, tvOS 13.0, *)
+@MainActor public protocol UIWindowSceneDelegate: UISceneDelegate {}
+
+/// Stub of `UISceneSession` (iOS 13): `@MainActor`, `NS_SWIFT_UI_ACTOR` [H]. Created by UIKit on Apple platforms.
+@available(iOS 13.0, tvOS 13.0, *)
+@MainActor open class UISceneSession: NSObject {
+    /// Stub-only.
+    public override init() { super.init() }
+}
+#endif
