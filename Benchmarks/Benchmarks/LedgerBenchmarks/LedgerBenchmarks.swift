@@ -1,0 +1,148 @@
+import Benchmark
+import Foundation
+import PushBus
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+// Run from Benchmarks/:  swift package benchmark --target LedgerBenchmarks
+//
+// Files go to a real disk (the temporary directory), never tmpfs, so `fsync` costs what it costs on the machine.
+// Docs/Performance.md ("Ledger") records one run and the ratios the issue asks for.
+
+/// One operation per iteration: each is a syscall-bound write.
+var durable: Benchmark.Configuration {
+    Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal, .syscalls], scalingFactor: .one, maxDuration: .seconds(3),
+        maxIterations: 2_000)
+}
+
+/// A fresh, empty directory on disk.
+func freshDirectory(_ name: String) -> URL {
+    let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+        "pushbus-ledger-bench-\(name)-\(UUID())")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// A record like the NSE writes: ids, a summary with title and body.
+func sampleRecord(_ index: Int) -> DeliveryRecord {
+    DeliveryRecord(
+        messageID: PushMessage.ID(rawValue: "fcm:0:1700000000000000%\(index)"), requestIdentifier: "request-\(index)",
+        notificationDate: Date(), event: .received, role: .serviceExtension,
+        summary: DeliverySummary(
+            title: "Your order has shipped", body: "Order #\(index) is on its way and arrives Tuesday.",
+            categoryIdentifier: "order", threadIdentifier: "orders", deepLink: URL(string: "shop://orders/\(index)"),
+            provider: "fcm"))
+}
+
+/// A ledger holding `count` records in a fresh directory on disk. Filled on tmpfs (where `fsync` is free) when
+/// there is one, then its file copied to disk: filling 10,000 records with an `fsync` each would take a minute.
+func filledLedger(_ count: Int, name: String) throws -> (DeliveryLedger, URL) {
+    var configuration = DeliveryLedger.Configuration()
+    configuration.maximumMessages = count * 2
+    let fillBase = FileManager.default.isWritableFile(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
+    let fill = URL(fileURLWithPath: fillBase).appendingPathComponent("pushbus-ledger-fill-\(UUID())")
+    try FileManager.default.createDirectory(at: fill, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: fill) }
+    let filler = try DeliveryLedger(directory: fill, configuration: configuration)
+    for index in 0..<count { try filler.append(sampleRecord(index)) }
+    let directory = freshDirectory(name)
+    try FileManager.default.copyItem(
+        at: fill.appendingPathComponent("ledger.pbl"), to: directory.appendingPathComponent("ledger.pbl"))
+    return (try DeliveryLedger(directory: directory, configuration: configuration), directory)
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark("Ledger durable append (write + fsync, 1,000 records present)", configuration: durable) { benchmark in
+        let (ledger, directory) = try filledLedger(1_000, name: "append")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var index = 1_000
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(try ledger.append(sampleRecord(index)))
+            index += 1
+        }
+        benchmark.stopMeasurement()
+    }
+
+    Benchmark("Raw pwrite + fsync of the same frame bytes", configuration: durable) { benchmark in
+        let directory = freshDirectory("raw")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ledger = DeliveryLedger()
+        let record = try ledger.append(sampleRecord(0))
+        let ledgerDirectory = freshDirectory("frame")
+        defer { try? FileManager.default.removeItem(at: ledgerDirectory) }
+        // The exact bytes the ledger writes for one record: the growth of its file after one append.
+        let file = try DeliveryLedger(directory: ledgerDirectory)
+        let before =
+            (try? FileManager.default.attributesOfItem(
+                atPath: ledgerDirectory.appendingPathComponent("ledger.pbl").path)[.size] as? Int) ?? 0
+        try file.append(record)
+        let after =
+            (try? FileManager.default.attributesOfItem(
+                atPath: ledgerDirectory.appendingPathComponent("ledger.pbl").path)[.size] as? Int) ?? 0
+        let bytes = [UInt8](repeating: 0x5A, count: max(1, after - before))
+        let descriptor = open(directory.appendingPathComponent("raw").path, O_RDWR | O_CREAT, 0o644)
+        defer { close(descriptor) }
+        var offset = 0
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            _ = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
+            _ = fsync(descriptor)
+            offset += bytes.count
+        }
+        benchmark.stopMeasurement()
+    }
+
+    Benchmark("UserDefaults(suiteName:) append to 1,000 stored records + synchronize", configuration: durable) {
+        benchmark in
+        let suite = "pushbus.ledger.bench.\(UUID().uuidString)"
+        guard let defaults = UserDefaults(suiteName: suite) else { return }
+        defer { defaults.removePersistentDomain(forName: suite) }
+        func dictionary(_ record: DeliveryRecord) -> [String: Any] {
+            [
+                "id": record.messageID.rawValue, "request": record.requestIdentifier ?? "",
+                "date": record.notificationDate.timeIntervalSince1970, "event": record.event.kind.rawValue,
+                "role": record.role.rawValue, "title": record.summary?.title ?? "", "body": record.summary?.body ?? "",
+                "category": record.summary?.categoryIdentifier ?? "",
+                "link": record.summary?.deepLink?.absoluteString ?? "",
+            ]
+        }
+        defaults.set((0..<1_000).map { dictionary(sampleRecord($0)) }, forKey: "records")
+        defaults.synchronize()
+        var index = 1_000
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            // What SDKs that keep delivery records in shared defaults do: read the array, append, write it back.
+            var records = defaults.array(forKey: "records") ?? []
+            records.append(dictionary(sampleRecord(index)))
+            if records.count > 1_000 { records.removeFirst() }
+            defaults.set(records, forKey: "records")
+            defaults.synchronize()
+            index += 1
+        }
+        benchmark.stopMeasurement()
+    }
+
+    Benchmark(
+        "Ledger open + load of 10,000 records",
+        configuration: .init(
+            metrics: [.wallClock, .cpuTotal, .mallocCountTotal], scalingFactor: .one, maxDuration: .seconds(5), maxIterations: 200)
+    ) { benchmark in
+        let (_, directory) = try filledLedger(10_000, name: "load")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var configuration = DeliveryLedger.Configuration()
+        configuration.maximumMessages = 20_000
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let ledger = try DeliveryLedger(directory: directory, configuration: configuration)
+            precondition(ledger.count == 10_000)
+            blackHole(ledger)
+        }
+        benchmark.stopMeasurement()
+    }
+}

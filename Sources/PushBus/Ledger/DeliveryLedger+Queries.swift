@@ -1,0 +1,64 @@
+import Foundation
+
+extension DeliveryLedger {
+    /// Every record of `messageID`, oldest first.
+    public func history(of messageID: PushMessage.ID) -> [DeliveryRecord] {
+        store.withLock { $0.byMessage[messageID] ?? [] }
+    }
+
+    /// The newest records first, at most `limit`, optionally only those written at or after `date`.
+    public func recent(limit: Int, since date: Date? = nil) -> [DeliveryRecord] {
+        store.withLock { store in
+            var result: [DeliveryRecord] = []
+            for record in store.records.reversed() {
+                guard result.count < limit else { break }
+                if let date, record.writtenAt < date { continue }
+                result.append(record)
+            }
+            return result
+        }
+    }
+
+    /// The records with a sequence above `sequence`, oldest first: where an analytics consumer that saved the last
+    /// sequence it handled picks up.
+    public func records(after sequence: UInt64) -> [DeliveryRecord] {
+        store.withLock { Array($0.records[$0.firstIndex(after: sequence)...]) }
+    }
+
+    /// Every record, oldest first.
+    public var allRecords: [DeliveryRecord] { store.withLock { $0.records } }
+
+    /// What the ledger knows about `messageID`: received by whom, presented, opened with which actions, routed,
+    /// dismissed, removed; `nil` when it has no record of it.
+    public func state(of messageID: PushMessage.ID) -> MessageDeliveryState? {
+        MessageDeliveryState(history(of: messageID))
+    }
+
+    /// A Boolean value indicating whether an event of `kind` was recorded for the delivery of `messageID`,
+    /// narrowed to `requestIdentifier` and `notificationDate` when given: how a delivery asks "was this opened (or
+    /// routed) already, maybe in an earlier launch?".
+    public func hasRecorded(
+        _ kind: DeliveryEvent.Kind, messageID: PushMessage.ID, requestIdentifier: String? = nil,
+        notificationDate: Date? = nil
+    ) -> Bool {
+        store.withLock { store in
+            store.byMessage[messageID]?.contains {
+                $0.event.kind == kind
+                    && $0.isAbout(
+                        messageID: messageID, requestIdentifier: requestIdentifier, notificationDate: notificationDate)
+            } ?? false
+        }
+    }
+
+    /// The highest sequence number written so far (0 for an empty ledger).
+    public var lastSequence: UInt64 { store.withLock { $0.lastSequence } }
+
+    /// How many records the ledger holds.
+    public var count: Int { store.withLock { $0.records.count } }
+
+    /// How many distinct messages the ledger holds records of.
+    public var messageCount: Int { store.withLock { $0.byMessage.count } }
+
+    /// The damaged or torn parts of the file found so far, each once, in the order found.
+    public var issues: [DeliveryLedgerIssue] { store.withLock { $0.issues } }
+}

@@ -1,0 +1,68 @@
+/// Why a ledger could not be opened or written. A failed write never blocks a delivery: the caller reports it
+/// (``DeliveryLedger/Configuration/onIssue``) and goes on.
+public enum DeliveryLedgerError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The directory does not exist (the ledger does not create it: a wrong app-group identifier must show).
+    case directoryMissing(path: String)
+    /// The path exists but is not a directory.
+    case notADirectory(path: String)
+    /// The file was written by a newer format version this code cannot read safely; it is left untouched.
+    case unsupportedVersion(found: UInt32, supported: UInt32)
+    /// A system call failed: `operation` (for example `"open"`, `"write"`, `"fsync"`) with `errno`.
+    case io(operation: String, path: String, errno: Int32)
+
+    /// A Boolean value indicating whether the failure is a full disk or a file size limit.
+    public var isOutOfSpace: Bool {
+        if case .io(_, _, let code) = self { return code == LedgerErrno.noSpace || code == LedgerErrno.fileTooBig }
+        return false
+    }
+
+    public var description: String {
+        switch self {
+        case .directoryMissing(let path): return "ledger directory \(path) does not exist"
+        case .notADirectory(let path): return "ledger path \(path) is not a directory"
+        case .unsupportedVersion(let found, let supported):
+            return "ledger format version \(found) is newer than the supported \(supported)"
+        case .io(let operation, let path, let code): return "\(operation) \(path) failed: errno \(code)"
+        }
+    }
+}
+
+/// A damaged or unreadable part of a ledger file, found while loading: skipped, never returned as a record.
+public struct DeliveryLedgerIssue: Sendable, Hashable, CustomStringConvertible {
+    /// What was wrong.
+    public struct Kind: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+        /// Bytes that are not a valid frame (checksum mismatch, bad length, lost magic) were skipped.
+        public static let damagedFrame = Kind(rawValue: "damagedFrame")
+        /// A frame whose checksum is right but whose content cannot be decoded was skipped.
+        public static let undecodableRecord = Kind(rawValue: "undecodableRecord")
+        /// The file ends in an incomplete frame (a write torn by a crash); the next writer cuts it off.
+        public static let tornTail = Kind(rawValue: "tornTail")
+        /// The file header is damaged; records are still read.
+        public static let damagedHeader = Kind(rawValue: "damagedHeader")
+        /// A write, refresh or compaction failed (see ``DeliveryLedgerIssue/error``).
+        public static let writeFailed = Kind(rawValue: "writeFailed")
+    }
+
+    public var kind: Kind
+    /// The byte offset in the file where the damage starts.
+    public var offset: Int
+    /// How many bytes were skipped.
+    public var length: Int
+    /// The error, for ``Kind/writeFailed``.
+    public var error: DeliveryLedgerError?
+
+    public init(kind: Kind, offset: Int = 0, length: Int = 0, error: DeliveryLedgerError? = nil) {
+        self.kind = kind
+        self.offset = offset
+        self.length = length
+        self.error = error
+    }
+
+    public var description: String {
+        if let error { return "\(kind): \(error)" }
+        return "\(kind) at byte \(offset) (\(length) bytes skipped)"
+    }
+}

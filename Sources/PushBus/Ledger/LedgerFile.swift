@@ -1,0 +1,268 @@
+import Foundation
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// `errno` values the ledger names.
+enum LedgerErrno {
+    static let noSpace = ENOSPC
+    static let fileTooBig = EFBIG
+}
+
+/// The open files of a durable ledger: the data file `ledger.pbl` and the lock file `ledger.lock` beside it.
+///
+/// The lock file is never replaced, so `flock` on it excludes every process even while compaction renames a new
+/// data file into place. Not thread-safe: ``DeliveryLedger`` uses it under its file lock only.
+struct LedgerFile {
+    static let dataName = "ledger.pbl"
+    static let lockName = "ledger.lock"
+    static let compactingName = "ledger.pbl.compacting"
+
+    let directory: String
+    var dataPath: String { directory + "/" + Self.dataName }
+    var compactingPath: String { directory + "/" + Self.compactingName }
+    private(set) var descriptor: Int32 = -1
+    private var lockDescriptor: Int32 = -1
+    /// `(device, inode)` of the open data file: a different one at the path means another process compacted.
+    private var identity: (UInt64, UInt64) = (0, 0)
+    /// The header of the open data file.
+    var header = LedgerCodec.Header(generation: 0, baseSequence: 0)
+    /// Where the next unread frame starts (the end of the last valid frame read).
+    var offset = LedgerCodec.headerSize
+    /// A Boolean value indicating whether the file was read once (the first read reads all of it).
+    private var hasRead = false
+    let isReadOnly: Bool
+
+    /// Opens (creating when missing, unless `readOnly`) the ledger files in `directory`.
+    init(directory: String, readOnly: Bool) throws(DeliveryLedgerError) {
+        var info = stat()
+        guard stat(directory, &info) == 0 else {
+            if errno == ENOENT { throw .directoryMissing(path: directory) }
+            throw .io(operation: "stat", path: directory, errno: errno)
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw .notADirectory(path: directory) }
+        self.directory = directory
+        isReadOnly = readOnly
+        lockDescriptor =
+            readOnly
+            ? open(directory + "/" + Self.lockName, O_RDONLY)
+            : open(directory + "/" + Self.lockName, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        if lockDescriptor < 0 && !readOnly {
+            throw .io(operation: "open", path: directory + "/" + Self.lockName, errno: errno)
+        }
+        do throws(DeliveryLedgerError) {
+            try withLock(exclusive: !readOnly) { (file: inout LedgerFile) throws(DeliveryLedgerError) in
+                try file.openData()
+            }
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    /// Opens the data file at the path, writing a fresh header when it is new (exclusive lock held).
+    private mutating func openData() throws(DeliveryLedgerError) {
+        if descriptor >= 0 { _ = systemClose(descriptor) }
+        descriptor =
+            isReadOnly ? open(dataPath, O_RDONLY | O_CLOEXEC) : open(dataPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .io(operation: "open", path: dataPath, errno: errno) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .io(operation: "fstat", path: dataPath, errno: errno) }
+        identity = (UInt64(info.st_dev), UInt64(info.st_ino))
+        offset = LedgerCodec.headerSize
+        if info.st_size == 0 && !isReadOnly {
+            header = LedgerCodec.Header(generation: UInt64.random(in: 1...UInt64.max), baseSequence: 0)
+            try write(LedgerCodec.encode(header), at: 0)
+            try sync(descriptor, dataPath)
+        }
+    }
+
+    func close() {
+        if descriptor >= 0 { _ = systemClose(descriptor) }
+        if lockDescriptor >= 0 { _ = systemClose(lockDescriptor) }
+    }
+
+    // MARK: Locking
+
+    /// Runs `body` holding `flock` on the lock file (shared or exclusive). Never across an `await`: `body` is
+    /// synchronous. A read-only ledger without a lock file reads unlocked.
+    mutating func withLock<T>(exclusive: Bool, _ body: (inout LedgerFile) throws(DeliveryLedgerError) -> T)
+        throws(DeliveryLedgerError) -> T
+    {
+        if lockDescriptor >= 0 {
+            while flock(lockDescriptor, exclusive ? LOCK_EX : LOCK_SH) != 0 {
+                guard errno == EINTR else {
+                    throw .io(operation: "flock", path: directory + "/" + Self.lockName, errno: errno)
+                }
+            }
+        }
+        defer { if lockDescriptor >= 0 { _ = flock(lockDescriptor, LOCK_UN) } }
+        return try body(&self)
+    }
+
+    // MARK: Reading
+
+    /// What changed since the last read.
+    enum Change {
+        /// Frames appended after ``offset``: the scan's offsets are relative to `base`.
+        case appended(LedgerCodec.Scan, base: Int)
+        /// The file was replaced (compacted) or is read for the first time: a scan of all of it.
+        case replaced(LedgerCodec.Scan, headerIssue: DeliveryLedgerIssue?)
+    }
+
+    /// Reads what was appended since the last call, or the whole file when another process replaced it.
+    mutating func readChanges() throws(DeliveryLedgerError) -> Change {
+        var pathInfo = stat()
+        var full = !hasRead
+        hasRead = true
+        if stat(dataPath, &pathInfo) == 0, (UInt64(pathInfo.st_dev), UInt64(pathInfo.st_ino)) != identity {
+            try openData()
+            full = true
+        }
+        let size = try fileSize()
+        var headerBytes = [UInt8](repeating: 0, count: LedgerCodec.headerSize)
+        let headerRead = try read(into: &headerBytes, at: 0)
+        let onDisk = headerBytes.withUnsafeBytes {
+            LedgerCodec.decodeHeader(UnsafeRawBufferPointer(rebasing: $0[0..<headerRead]))
+        }
+        if let onDisk, onDisk.version > LedgerCodec.version {
+            throw .unsupportedVersion(found: onDisk.version, supported: LedgerCodec.version)
+        }
+        if let onDisk, onDisk.generation != header.generation { full = true }
+        if size < offset { full = true }
+        if full {
+            header = onDisk ?? LedgerCodec.Header(generation: 0, baseSequence: 0)
+            let bytes = try readAll(from: 0, size: size)
+            let scan = bytes.withUnsafeBytes { LedgerCodec.scan($0, from: min(LedgerCodec.headerSize, bytes.count)) }
+            offset = scan.validEnd
+            let issue =
+                onDisk == nil && size > 0
+                ? DeliveryLedgerIssue(kind: .damagedHeader, offset: 0, length: LedgerCodec.headerSize) : nil
+            return .replaced(scan, headerIssue: issue)
+        }
+        let base = offset
+        let bytes = try readAll(from: base, size: size)
+        let scan = bytes.withUnsafeBytes { LedgerCodec.scan($0, from: 0) }
+        offset = base + scan.validEnd
+        return .appended(scan, base: base)
+    }
+
+    /// The whole data file.
+    func readWholeFile() throws(DeliveryLedgerError) -> [UInt8] { try readAll(from: 0, size: try fileSize()) }
+
+    private func fileSize() throws(DeliveryLedgerError) -> Int {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .io(operation: "fstat", path: dataPath, errno: errno) }
+        return Int(info.st_size)
+    }
+
+    private func readAll(from start: Int, size: Int) throws(DeliveryLedgerError) -> [UInt8] {
+        guard size > start else { return [] }
+        var bytes = [UInt8](repeating: 0, count: size - start)
+        let count = try read(into: &bytes, at: start)
+        if count < bytes.count { bytes.removeSubrange(count...) }
+        return bytes
+    }
+
+    private func read(into bytes: inout [UInt8], at start: Int) throws(DeliveryLedgerError) -> Int {
+        var done = 0
+        while done < bytes.count {
+            let result = bytes.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress! + done, $0.count - done, off_t(start + done))
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw .io(operation: "read", path: dataPath, errno: errno)
+            }
+            if result == 0 { break }
+            done += result
+        }
+        return done
+    }
+
+    // MARK: Writing
+
+    /// Appends `frame` at ``offset`` (cutting off a torn tail first) and `fsync`s: durable when it returns.
+    /// On failure the file is cut back to where it was, so no partial frame stays behind.
+    mutating func append(_ frame: [UInt8]) throws(DeliveryLedgerError) {
+        if try fileSize() > offset { try truncate(to: offset) }
+        do throws(DeliveryLedgerError) {
+            try write(frame, at: offset)
+            try sync(descriptor, dataPath)
+        } catch {
+            try? truncate(to: offset)
+            throw error
+        }
+        offset += frame.count
+    }
+
+    private func truncate(to size: Int) throws(DeliveryLedgerError) {
+        guard ftruncate(descriptor, off_t(size)) == 0 else {
+            throw .io(operation: "ftruncate", path: dataPath, errno: errno)
+        }
+    }
+
+    private func write(_ bytes: [UInt8], at start: Int, to target: Int32? = nil, path: String? = nil)
+        throws(DeliveryLedgerError)
+    {
+        let fd = target ?? descriptor
+        var done = 0
+        while done < bytes.count {
+            let result = bytes.withUnsafeBytes {
+                pwrite(fd, $0.baseAddress! + done, $0.count - done, off_t(start + done))
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw .io(operation: "write", path: path ?? dataPath, errno: errno)
+            }
+            done += result
+        }
+    }
+
+    private func sync(_ fd: Int32, _ path: String) throws(DeliveryLedgerError) {
+        guard fsync(fd) == 0 else { throw .io(operation: "fsync", path: path, errno: errno) }
+    }
+
+    /// Replaces the data file by `header` + `frames`: written to a new file, `fsync`ed, renamed over the old one,
+    /// then the directory `fsync`ed. A crash at any point leaves either the old file or the new one, whole.
+    mutating func replace(header: LedgerCodec.Header, frames: [UInt8]) throws(DeliveryLedgerError) {
+        let temporary = open(compactingPath, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard temporary >= 0 else { throw .io(operation: "open", path: compactingPath, errno: errno) }
+        do throws(DeliveryLedgerError) {
+            try write(LedgerCodec.encode(header) + frames, at: 0, to: temporary, path: compactingPath)
+            try sync(temporary, compactingPath)
+        } catch {
+            _ = systemClose(temporary)
+            unlink(compactingPath)
+            throw error
+        }
+        _ = systemClose(temporary)
+        guard rename(compactingPath, dataPath) == 0 else {
+            throw .io(operation: "rename", path: dataPath, errno: errno)
+        }
+        let directoryDescriptor = open(directory, O_RDONLY | O_CLOEXEC)
+        if directoryDescriptor >= 0 {
+            _ = fsync(directoryDescriptor)
+            _ = systemClose(directoryDescriptor)
+        }
+        try openData()
+        self.header = header
+        offset = LedgerCodec.headerSize + frames.count
+    }
+}
+
+/// `close(2)`, named apart from ``LedgerFile/close()``.
+@inline(__always) private func systemClose(_ descriptor: Int32) -> Int32 {
+    #if canImport(Darwin)
+    return Darwin.close(descriptor)
+    #elseif canImport(Glibc)
+    return Glibc.close(descriptor)
+    #else
+    return Musl.close(descriptor)
+    #endif
+}

@@ -1,0 +1,95 @@
+// Keeps the app's ledger current with what its extensions write: a Darwin notification posted by the extension
+// after it writes, and the app returning to the foreground, both call `refresh()`.
+#if canImport(UIKit) && !os(watchOS)
+import UIKit
+#elseif PUSHBUS_APPLE_STUBS
+import PushBusAppleStubs
+#endif
+#if (canImport(UIKit) && !os(watchOS)) || PUSHBUS_APPLE_STUBS
+import Foundation
+import PushBus
+
+/// Calls `DeliveryLedger/refresh()` in the app when an extension posts that it wrote, and when the app returns
+/// to the foreground. The extension side is ``DeliveryLedgerRefresher/postChange(name:)``.
+///
+/// ```swift
+/// // App (keep the refresher alive):
+/// refresher = DeliveryLedgerRefresher(ledger: ledger, notificationName: "group.com.example.pushbus.ledger")
+/// // Notification Service Extension, after writing:
+/// DeliveryLedgerRefresher.postChange(name: "group.com.example.pushbus.ledger")
+/// ```
+/// Refreshes run on a background queue: file work never blocks the main thread, and no file lock is held across
+/// a suspension (iOS kills a suspended app holding one: `0xdead10cc`). Refresh failures go to the ledger's
+/// `DeliveryLedger/Configuration/onIssue`.
+public final class DeliveryLedgerRefresher: Sendable {
+    /// What the Darwin notification callback reaches through its observer pointer.
+    private final class Target: Sendable {
+        let ledger: DeliveryLedger
+        init(ledger: DeliveryLedger) { self.ledger = ledger }
+        func refresh() { DispatchQueue.global(qos: .utility).async { [ledger] in try? ledger.refresh() } }
+    }
+
+    private let target: Target
+    /// `target`, retained until ``cancel()``: the C callback gets it back as its observer pointer.
+    private let retained: Unmanaged<Target>
+    private var observer: UnsafeRawPointer { UnsafeRawPointer(retained.toOpaque()) }
+    private let foregroundToken: LockedState<ObserverToken?>
+    private let notificationCenter: NotificationCenter
+
+    /// Starts refreshing `ledger` on the Darwin notification `notificationName` and on
+    /// `UIApplication.willEnterForegroundNotification`.
+    ///
+    /// - Parameters:
+    ///   - ledger: The app's ledger.
+    ///   - notificationName: The Darwin notification name the extensions post (use one per app group).
+    ///   - notificationCenter: Where the foreground notification is observed (default `.default`).
+    @MainActor
+    public init(ledger: DeliveryLedger, notificationName: String, notificationCenter: NotificationCenter = .default) {
+        target = Target(ledger: ledger)
+        self.notificationCenter = notificationCenter
+        retained = Unmanaged.passRetained(target)
+        CFNotificationCenterAddObserver(
+            CFNotificationCenterGetDarwinNotifyCenter(), UnsafeRawPointer(retained.toOpaque()),
+            { _, observer, _, _, _ in
+                guard let observer else { return }
+                Unmanaged<Target>.fromOpaque(observer).takeUnretainedValue().refresh()
+            },
+            notificationName as CFString, nil, .deliverImmediately)
+        let target = self.target
+        foregroundToken = LockedState(
+            ObserverToken(
+                value: notificationCenter.addObserver(
+                    forName: UIApplication.willEnterForegroundNotification, object: nil, queue: nil
+                ) { _ in target.refresh() }))
+    }
+
+    /// Stops observing. Calling it twice does nothing.
+    public func cancel() {
+        guard
+            let token = foregroundToken.withLock({ token -> ObserverToken? in
+                defer { token = nil }
+                return token
+            })
+        else { return }
+        notificationCenter.removeObserver(token.value)
+        CFNotificationCenterRemoveEveryObserver(CFNotificationCenterGetDarwinNotifyCenter(), observer)
+        retained.release()
+    }
+
+    deinit { cancel() }
+
+    /// The token `addObserver(forName:object:queue:using:)` returns.
+    private struct ObserverToken: @unchecked Sendable {
+        // Safe: the token is opaque to us; it is only handed back to `NotificationCenter.removeObserver(_:)`, which
+        // may be called from any thread.
+        let value: NSObjectProtocol
+    }
+
+    /// Posts the Darwin notification `name`: call it in an extension after writing to the shared ledger, so the
+    /// app (when running) refreshes. Carries no data: the ledger file is the message.
+    public static func postChange(name: String) {
+        CFNotificationCenterPostNotification(
+            CFNotificationCenterGetDarwinNotifyCenter(), CFNotificationName(name as CFString), nil, nil, true)
+    }
+}
+#endif

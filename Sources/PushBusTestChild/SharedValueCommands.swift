@@ -1,0 +1,16 @@
+import Foundation
+import PushBus
+
+/// `shared-value-writer DIR --count N`: rewrites `nextReminderSeconds` `N` times with values in 10…300 (the seed's
+/// slider), then prints `done N`.
+struct SharedValueWriter: ChildCommand {
+    static let name = "shared-value-writer"
+
+    static func run(_ arguments: ChildArguments) throws {
+        let store = try SharedValueStore(directory: URL(fileURLWithPath: try arguments.positional(0)))
+        let key = SharedValueKey<Int>("nextReminderSeconds")
+        let count = arguments.integer("count", default: 1)
+        for index in 0..<count { try store.set(10 + index % 291, for: key) }
+        ChildOutput.line("done \(count)")
+    }
+}

@@ -1,0 +1,66 @@
+#if PUSHBUS_APPLE_STUBS
+import Foundation
+import PushBus
+import PushBusApple
+import PushBusAppleStubs
+import Testing
+
+/// The ledger glue against the stubs: the app-group directory, and the app's ledger refreshed when an extension
+/// posts that it wrote and when the app returns to the foreground.
+@Suite struct LedgerGlueTests {
+    private func record(_ id: String) -> DeliveryRecord {
+        DeliveryRecord(
+            messageID: PushMessage.ID(rawValue: id), notificationDate: Date(), event: .received, role: .serviceExtension
+        )
+    }
+
+    @MainActor private func eventually(_ condition: () -> Bool) async {
+        for _ in 0..<200 where !condition() { try? await Task.sleep(nanoseconds: 10_000_000) }
+    }
+
+    @Test func appGroupDirectoryIsCreatedInTheContainer() throws {
+        let group = "group.test.\(UUID().uuidString)"
+        let directory = try DeliveryLedger.appGroupDirectory(group)
+        defer {
+            try? FileManager.default.removeItem(
+                at: directory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent())
+        }
+        #expect(directory.path.hasSuffix("Library/Application Support/PushBusLedger"))
+        let ledger = try DeliveryLedger(appGroup: group)
+        #expect(ledger.directory?.standardizedFileURL == directory.standardizedFileURL)
+        #expect(throws: DeliveryLedgerError.directoryMissing(path: "app group ")) {
+            try DeliveryLedger.appGroupDirectory("")
+        }
+    }
+
+    @MainActor @Test func extensionPostAndForegroundBothRefreshTheAppsLedger() async throws {
+        let group = "group.test.\(UUID().uuidString)"
+        let directory = try DeliveryLedger.appGroupDirectory(group)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let app = try DeliveryLedger(directory: directory)
+        let serviceExtension = try DeliveryLedger(directory: directory)
+        let center = NotificationCenter()
+        let refresher = DeliveryLedgerRefresher(ledger: app, notificationName: group, notificationCenter: center)
+        defer { refresher.cancel() }
+
+        // When the extension writes and posts the Darwin notification
+        try serviceExtension.append(record("from-extension"))
+        DeliveryLedgerRefresher.postChange(name: group)
+        await eventually { app.count == 1 }
+        #expect(app.count == 1)
+
+        // When it writes without posting, and the app comes to the foreground
+        try serviceExtension.append(record("while-suspended"))
+        center.post(name: UIApplication.willEnterForegroundNotification, object: nil)
+        await eventually { app.count == 2 }
+        #expect(app.allRecords.map(\.messageID.rawValue) == ["from-extension", "while-suspended"])
+
+        // After cancel, posts no longer refresh
+        refresher.cancel()
+        try serviceExtension.append(record("after-cancel"))
+        DeliveryLedgerRefresher.postChange(name: group)
+        try await Task.sleep(nanoseconds: 50_000_000)
+        #expect(app.count == 2)
+    }
+}
+#endif

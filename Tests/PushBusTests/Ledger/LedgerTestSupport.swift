@@ -1,0 +1,88 @@
+import Foundation
+import PushBus
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+/// A fresh directory for one ledger test, removed by ``remove()``. On Linux it is on `/dev/shm` (tmpfs), where
+/// `fsync` costs nothing, so process tests with thousands of appends stay fast; the durability they check is
+/// against `kill -9`, which the page cache survives.
+struct LedgerDirectory {
+    let url: URL
+
+    init() throws {
+        let base = FileManager.default.isWritableFile(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
+        url = URL(fileURLWithPath: base).appendingPathComponent("pushbus-ledger-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    var dataFile: URL { url.appendingPathComponent("ledger.pbl") }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+/// A clock the tests set by hand.
+final class ManualLedgerClock: PushClock, @unchecked Sendable {
+    // Safe: `current` is only read and written under `lock`.
+    private let lock = NSLock()
+    private var current: Date
+
+    init(_ date: Date = Date(timeIntervalSince1970: 1_800_000_000)) { current = date }
+
+    var now: Date { lock.withLock { current } }
+    func advance(by interval: TimeInterval) { lock.withLock { current += interval } }
+    func schedule(after delay: TimeInterval, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {
+        ScheduledAction()
+    }
+}
+
+/// The executables `swift build` puts next to the test bundle.
+enum BuiltBinary {
+    static func url(_ name: String) -> URL? {
+        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidate = directory.appendingPathComponent(name)
+        return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
+    }
+
+    static let testChild = url("pushbus-test-child")
+    static let pushbus = url("pushbus")
+
+    /// Runs `binary` to completion; returns its status and standard output.
+    static func run(_ binary: URL?, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+}
+
+/// Builders for test records.
+enum LedgerFixture {
+    static let date = Date(timeIntervalSince1970: 1_700_000_000)
+
+    static func record(_ message: String, _ event: DeliveryEvent = .received, request: String? = nil)
+        -> DeliveryRecord
+    {
+        DeliveryRecord(
+            messageID: PushMessage.ID(rawValue: message), requestIdentifier: request ?? "req-\(message)",
+            notificationDate: date, event: event, summary: DeliverySummary(title: "Title \(message)", body: "Body"))
+    }
+
+    static func message(_ id: String, title: String = "Sale") -> PushMessage {
+        let json =
+            #"{"aps":{"alert":{"title":"\#(title)","body":"50% off"},"category":"promo","thread-id":"t1"},"#
+            + #""campaign":"spring","route":"shop/\#(id)","id":"\#(id)"}"#
+        return PushMessage(
+            kind: .remote, content: PushContent(json: Data(json.utf8)),
+            requestIdentifier: "request-\(id)", date: date)
+    }
+}
