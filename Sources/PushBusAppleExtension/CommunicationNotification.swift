@@ -1,0 +1,50 @@
+// Communication notifications (iOS 15+): the sender's name and avatar instead of the app icon. Extension-safe.
+#if canImport(UserNotifications)
+import UserNotifications
+#if canImport(Intents)
+import Intents
+#endif
+#elseif PUSHBUS_APPLE_STUBS
+import PushBusAppleStubs
+#endif
+#if ((canImport(UserNotifications) && canImport(Intents)) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
+import Foundation
+import PushBus
+
+/// Turns a `CommunicationMessage` into a communication notification.
+///
+/// Builds an `INSendMessageIntent` whose sender is an `INPerson` with `INImage(imageData:)` as avatar (bytes,
+/// never a file URL), donates it as an incoming `INInteraction`, and returns `content.updating(from: intent)`.
+/// Needs the *Communication Notifications* capability on the app and `INSendMessageIntent` in the extension's
+/// `NSUserActivityTypes`.
+@available(iOS 15.0, macOS 12.0, watchOS 8.0, *)
+public enum CommunicationNotification {
+    /// The intent describing `message` (incoming, text).
+    public static func makeIntent(_ message: CommunicationMessage) -> INSendMessageIntent {
+        let handle = INPersonHandle(value: message.senderIdentifier, type: .unknown)
+        let sender = INPerson(
+            personHandle: handle, nameComponents: nil, displayName: message.senderName,
+            image: message.avatarImageData.map { INImage(imageData: $0) }, contactIdentifier: nil,
+            customIdentifier: message.senderIdentifier)
+        return INSendMessageIntent(
+            recipients: nil, outgoingMessageType: .outgoingMessageText, content: nil,
+            speakableGroupName: message.groupName.map { INSpeakableString(spokenPhrase: $0) },
+            conversationIdentifier: message.conversationIdentifier, serviceName: nil, sender: sender,
+            attachments: nil)
+    }
+
+    /// Donates the intent and returns the content updated from it.
+    ///
+    /// - Throws: What `updating(from:)` throws (missing capability or `NSUserActivityTypes` entry); the caller
+    ///   shows `content` as it was.
+    public static func update(_ content: UNNotificationContent, with message: CommunicationMessage) throws
+        -> UNNotificationContent
+    {
+        let intent = makeIntent(message)
+        let interaction = INInteraction(intent: intent, response: nil)
+        interaction.direction = .incoming
+        interaction.donate(completion: nil)
+        return try content.updating(from: intent)
+    }
+}
+#endif

@@ -1,0 +1,144 @@
+// The Notification Service Extension's principal class, running a ServiceExtensionPipeline. Extension-safe: it uses
+// no API unavailable to app extensions (no UIApplication).
+#if canImport(UserNotifications)
+import UserNotifications
+#elseif PUSHBUS_APPLE_STUBS
+import PushBusAppleStubs
+#endif
+#if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
+import Foundation
+import PushBus
+
+/// Subclass this as your extension's `NSExtensionPrincipalClass` and override ``makePipeline(for:)``.
+///
+/// ```swift
+/// final class NotificationService: PushBusNotificationService {
+///     override func makePipeline(for request: UNNotificationRequest) -> ServiceExtensionPipeline {
+///         ServiceExtensionPipeline(steps: [.claim { $0.userInfo["pushbus"] != nil }, .attachments(), .receipt(record)])
+///     }
+///     // Chaining with another SDK's extension: it gets the pushes the pipeline answered "not mine".
+///     override func forward(_ request: UNNotificationRequest,
+///                           contentHandler: @escaping @Sendable (UNNotificationContent) -> Void) -> Bool {
+///         other.didReceive(request, withContentHandler: contentHandler)
+///         return true
+///     }
+///     override func forwardTimeWillExpire() { other.serviceExtensionTimeWillExpire() }
+/// }
+/// ```
+///
+/// iOS's content handler is called exactly once: the pipeline's result (steps finished, deadline or
+/// `serviceExtensionTimeWillExpire`), empty content for a dropped notification, or whatever the next handler
+/// passes for a forwarded one (its second call, or ours after it, is ignored).
+open class PushBusNotificationService: UNNotificationServiceExtension, @unchecked Sendable {
+    // Safe: `state` is a lock-guarded box; every other stored property is immutable. iOS creates one instance per
+    // notification, so `request` is the one request it handles (an immutable `UNNotificationRequest`).
+    private struct State {
+        var run: ServiceExtensionRun?
+        var request: UNNotificationRequest?
+        var isForwarded = false
+    }
+
+    private let state = LockedState(State())
+
+    public override init() { super.init() }
+
+    /// The pipeline for one notification. Default: download the attachments (HTTPS only, Apple's limits).
+    open func makePipeline(for request: UNNotificationRequest) -> ServiceExtensionPipeline {
+        ServiceExtensionPipeline(steps: [.attachments()])
+    }
+
+    /// Hands a notification the pipeline answered "not mine" to the next handler (another SDK's extension).
+    ///
+    /// - Returns: `true` when the next handler took it and will call `contentHandler`; `false` (default) shows
+    ///   the original content.
+    open func forward(
+        _ request: UNNotificationRequest, contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
+    ) -> Bool {
+        false
+    }
+
+    /// Passes `serviceExtensionTimeWillExpire` on to the handler a notification was forwarded to.
+    open func forwardTimeWillExpire() {}
+
+    /// Called with every result just before iOS's content handler (for logging; keep it short).
+    open func didFinish(_ result: ServiceExtensionResult, attachmentFailures: [AttachmentCreationFailure]) {}
+
+    open override func didReceive(
+        _ request: UNNotificationRequest,
+        withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
+    ) {
+        let once = OnceContentHandler(contentHandler)
+        let pipeline = makePipeline(for: request)
+        state.withLock { $0.request = request }
+        let run = pipeline.run(PushContent(userInfo: request.content.userInfo), requestIdentifier: request.identifier) {
+            [self] result in
+            guard let request = state.withLock({ $0.request }) else { return }
+            deliver(result, request: request, contentHandler: once)
+        }
+        state.withLock { $0.run = run }
+    }
+
+    open override func serviceExtensionTimeWillExpire() {
+        let (run, isForwarded) = state.withLock { ($0.run, $0.isForwarded) }
+        if isForwarded {
+            forwardTimeWillExpire()
+        } else {
+            run?.timeWillExpire()
+        }
+    }
+
+    private func deliver(
+        _ result: ServiceExtensionResult, request: UNNotificationRequest, contentHandler: OnceContentHandler
+    ) {
+        switch result.disposition {
+        case .notMine:
+            state.withLock { $0.isForwarded = true }
+            didFinish(result, attachmentFailures: [])
+            if !forward(request, contentHandler: contentHandler.call) { contentHandler.call(request.content) }
+        case .drop:
+            didFinish(result, attachmentFailures: [])
+            contentHandler.call(UNNotificationContent())
+        case .show:
+            let (content, failures) = Self.makeContent(result.content, from: request.content)
+            didFinish(result, attachmentFailures: failures)
+            contentHandler.call(content)
+        }
+    }
+
+    /// The content to show: the original content with the pipeline's result applied (and the communication
+    /// details on iOS 15+).
+    public static func makeContent(_ content: ServiceExtensionContent, from original: UNNotificationContent)
+        -> (UNNotificationContent, [AttachmentCreationFailure])
+    {
+        guard let mutable = original.mutableCopy() as? UNMutableNotificationContent else { return (original, []) }
+        let failures = mutable.apply(content)
+        #if canImport(Intents) || PUSHBUS_APPLE_STUBS
+        if #available(iOS 15.0, macOS 12.0, watchOS 8.0, *), let message = content.communication {
+            if let updated = try? CommunicationNotification.update(mutable, with: message) {
+                return (updated, failures)
+            }
+        }
+        #endif
+        return (mutable, failures)
+    }
+}
+
+/// iOS's content handler, callable once: later calls (a forwarded SDK calling twice) are ignored.
+final class OnceContentHandler: Sendable {
+    private let handler: LockedState<(@Sendable (UNNotificationContent) -> Void)?>
+
+    init(_ handler: @escaping @Sendable (UNNotificationContent) -> Void) {
+        self.handler = LockedState(handler)
+    }
+
+    var call: @Sendable (UNNotificationContent) -> Void {
+        { [self] content in
+            let once = handler.withLock { handler in
+                defer { handler = nil }
+                return handler
+            }
+            once?(content)
+        }
+    }
+}
+#endif

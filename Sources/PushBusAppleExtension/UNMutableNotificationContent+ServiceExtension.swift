@@ -1,0 +1,88 @@
+// Copies a pipeline's neutral content into the content handed back to iOS. Extension-safe.
+#if canImport(UserNotifications)
+import UserNotifications
+#elseif PUSHBUS_APPLE_STUBS
+import PushBusAppleStubs
+#endif
+#if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
+import Foundation
+import PushBus
+
+/// An attachment file iOS refused (`UNNotificationAttachment(identifier:url:options:)` threw).
+public struct AttachmentCreationFailure: Sendable {
+    /// The downloaded file.
+    public var attachment: ServiceExtensionAttachment
+    /// What `UNNotificationAttachment` said.
+    public var message: String
+}
+
+extension UNMutableNotificationContent {
+    /// Writes the pipeline's content into this content: text, badge, sound, identifiers, interruption level and
+    /// relevance (iOS 15+), `userInfo`, and one `UNNotificationAttachment` per downloaded file (with its type
+    /// hint). Keys the neutral model does not hold (`launchImageName`, `targetContentIdentifier`, …) stay.
+    ///
+    /// Communication details are applied separately (``CommunicationNotification``): they produce new content.
+    ///
+    /// - Parameter content: The pipeline's result content.
+    /// - Returns: The attachments iOS refused (each is left out).
+    @discardableResult
+    public func apply(_ content: ServiceExtensionContent) -> [AttachmentCreationFailure] {
+        title = content.title ?? ""
+        subtitle = content.subtitle ?? ""
+        body = content.body ?? ""
+        badge = content.badge.map { NSNumber(value: $0) }
+        sound = content.sound.map(Self.makeServiceExtensionSound)
+        categoryIdentifier = content.categoryIdentifier ?? ""
+        threadIdentifier = content.threadIdentifier ?? ""
+        var info: [AnyHashable: Any] = [:]
+        for (key, value) in content.userInfo { info[key] = value.foundationValue }
+        userInfo = info
+        if #available(iOS 15.0, macOS 12.0, watchOS 8.0, *) {
+            interruptionLevel = Self.makeServiceExtensionLevel(content.interruptionLevel ?? .active)
+            if let score = content.relevanceScore { relevanceScore = score }
+        }
+        var failures: [AttachmentCreationFailure] = []
+        var made: [UNNotificationAttachment] = []
+        for attachment in content.attachments {
+            do {
+                made.append(
+                    try UNNotificationAttachment(
+                        identifier: attachment.identifier, url: attachment.fileURL,
+                        options: [
+                            UNNotificationAttachmentOptionsTypeHintKey: attachment.mediaType.uniformTypeIdentifier
+                        ]
+                    ))
+            } catch {
+                failures.append(AttachmentCreationFailure(attachment: attachment, message: "\(error)"))
+            }
+        }
+        attachments = made
+        return failures
+    }
+
+    static func makeServiceExtensionSound(_ sound: PushSound) -> UNNotificationSound {
+        switch sound {
+        case .default: return .default
+        case .named(let name): return UNNotificationSound(named: UNNotificationSoundName(rawValue: name))
+        case .critical(let name, let volume):
+            #if os(iOS) || os(watchOS) || PUSHBUS_APPLE_STUBS
+            return name == "default"
+                ? .defaultCriticalSound(withAudioVolume: Float(volume))
+                : .criticalSoundNamed(UNNotificationSoundName(rawValue: name), withAudioVolume: Float(volume))
+            #else
+            return UNNotificationSound(named: UNNotificationSoundName(rawValue: name))
+            #endif
+        }
+    }
+
+    @available(iOS 15.0, macOS 12.0, watchOS 8.0, *)
+    static func makeServiceExtensionLevel(_ level: InterruptionLevel) -> UNNotificationInterruptionLevel {
+        switch level {
+        case .passive: return .passive
+        case .active: return .active
+        case .timeSensitive: return .timeSensitive
+        case .critical: return .critical
+        }
+    }
+}
+#endif

@@ -1,0 +1,190 @@
+// Linux-only stand-ins for the Intents types a communication notification needs, with Apple's Swift signatures.
+// Source: Apple's generated Swift interfaces for iOS (Intents/INPerson.swift, INPersonHandle.swift, INImage.swift,
+// INInteraction.swift, INSendMessageIntent.swift as published in DougGregor/swift-concurrency-objc). Only the
+// members PushBus uses are declared; each keeps Apple's name, optionality and availability. All are unavailable on
+// tvOS (INPerson.h: API_UNAVAILABLE(tvos)). None is declared `Sendable` (Apple marks none of them so).
+#if PUSHBUS_APPLE_STUBS
+import Foundation
+
+/// Stub of `INImage` (iOS 10).
+@available(iOS 10.0, macOS 10.12, watchOS 3.2, *)
+open class INImage: NSObject, NSCopying {
+    /// Stub-only: the bytes given to `init(imageData:)`.
+    public let stubbedImageData: Data?
+    /// Stub-only: the URL given to `init(url:)`.
+    public let stubbedURL: URL?
+
+    init(stubbedImageData: Data?, url: URL?) {
+        self.stubbedImageData = stubbedImageData
+        stubbedURL = url
+        super.init()
+    }
+
+    public convenience init(imageData: Data) { self.init(stubbedImageData: imageData, url: nil) }
+
+    public convenience init?(url URL: URL) { self.init(stubbedImageData: nil, url: URL) }
+
+    open func copy(with zone: NSZone? = nil) -> Any { self }
+}
+
+/// Stub of `INPersonHandleType` (iOS 10).
+@available(iOS 10.0, macOS 10.12, watchOS 3.2, *)
+public enum INPersonHandleType: Int, Sendable {
+    case unknown = 0
+    case emailAddress = 1
+    case phoneNumber = 2
+}
+
+/// Stub of `INPersonHandle` (iOS 10).
+@available(iOS 10.0, macOS 10.12, watchOS 3.2, *)
+open class INPersonHandle: NSObject, NSCopying {
+    open var value: String? { _value }
+    open var type: INPersonHandleType { _type }
+    private let _value: String?
+    private let _type: INPersonHandleType
+
+    public init(value: String?, type: INPersonHandleType) {
+        _value = value
+        _type = type
+        super.init()
+    }
+
+    open func copy(with zone: NSZone? = nil) -> Any { self }
+}
+
+/// Stub of `INPerson` (iOS 10).
+@available(iOS 10.0, macOS 10.12, watchOS 3.2, *)
+open class INPerson: NSObject, NSCopying {
+    open var personHandle: INPersonHandle? { _personHandle }
+    open var nameComponents: PersonNameComponents? { _nameComponents }
+    /// Apple's is non-optional.
+    open var displayName: String { _displayName ?? "" }
+    open var image: INImage? { _image }
+    open var contactIdentifier: String? { _contactIdentifier }
+    open var customIdentifier: String? { _customIdentifier }
+    private let _personHandle: INPersonHandle?
+    private let _nameComponents: PersonNameComponents?
+    private let _displayName: String?
+    private let _image: INImage?
+    private let _contactIdentifier: String?
+    private let _customIdentifier: String?
+
+    public init(
+        personHandle: INPersonHandle, nameComponents: PersonNameComponents?, displayName: String?, image: INImage?,
+        contactIdentifier: String?, customIdentifier: String?
+    ) {
+        _personHandle = personHandle
+        _nameComponents = nameComponents
+        _displayName = displayName
+        _image = image
+        _contactIdentifier = contactIdentifier
+        _customIdentifier = customIdentifier
+        super.init()
+    }
+
+    open func copy(with zone: NSZone? = nil) -> Any { self }
+}
+
+/// Stub of `INSpeakableString` (iOS 10).
+@available(iOS 10.0, macOS 10.12, watchOS 3.2, *)
+open class INSpeakableString: NSObject {
+    open var spokenPhrase: String { _spokenPhrase }
+    private let _spokenPhrase: String
+
+    public init(spokenPhrase: String) {
+        _spokenPhrase = spokenPhrase
+        super.init()
+    }
+}
+
+/// Stub of `INOutgoingMessageType` (iOS 14).
+@available(iOS 14.0, macOS 11.0, watchOS 7.0, *)
+public enum INOutgoingMessageType: Int, Sendable {
+    case unknown = 0
+    case outgoingMessageText = 1
+    case outgoingMessageAudio = 2
+}
+
+/// Stub of `INSendMessageAttachment` (iOS 14).
+@available(iOS 14.0, macOS 11.0, watchOS 7.0, *)
+open class INSendMessageAttachment: NSObject {}
+
+/// Stub of `INIntent` (iOS 10, abstract).
+@available(iOS 10.0, macOS 10.12, watchOS 3.2, *)
+open class INIntent: NSObject {}
+
+/// Stub of `INIntentResponse` (iOS 10, abstract).
+@available(iOS 10.0, macOS 10.12, watchOS 3.2, *)
+open class INIntentResponse: NSObject {}
+
+/// Stub of `INSendMessageIntent` (iOS 10; this initializer iOS 14). Conforms to `UNNotificationContentProviding`
+/// on iOS 15.
+@available(iOS 10.0, macOS 12.0, watchOS 3.2, *)
+open class INSendMessageIntent: INIntent, UNNotificationContentProviding {
+    open var recipients: [INPerson]? { _recipients }
+    open var outgoingMessageType: INOutgoingMessageType { _outgoingMessageType }
+    open var content: String? { _content }
+    open var speakableGroupName: INSpeakableString? { _speakableGroupName }
+    open var conversationIdentifier: String? { _conversationIdentifier }
+    open var serviceName: String? { _serviceName }
+    open var sender: INPerson? { _sender }
+    open var attachments: [INSendMessageAttachment]? { _attachments }
+    private let _recipients: [INPerson]?
+    private let _outgoingMessageType: INOutgoingMessageType
+    private let _content: String?
+    private let _speakableGroupName: INSpeakableString?
+    private let _conversationIdentifier: String?
+    private let _serviceName: String?
+    private let _sender: INPerson?
+    private let _attachments: [INSendMessageAttachment]?
+
+    @available(iOS 14.0, macOS 12.0, watchOS 7.0, *)
+    public init(
+        recipients: [INPerson]?, outgoingMessageType: INOutgoingMessageType, content: String?,
+        speakableGroupName: INSpeakableString?, conversationIdentifier: String?, serviceName: String?,
+        sender: INPerson?, attachments: [INSendMessageAttachment]?
+    ) {
+        _recipients = recipients
+        _outgoingMessageType = outgoingMessageType
+        _content = content
+        _speakableGroupName = speakableGroupName
+        _conversationIdentifier = conversationIdentifier
+        _serviceName = serviceName
+        _sender = sender
+        _attachments = attachments
+        super.init()
+    }
+}
+
+/// Stub of `INInteractionDirection` (iOS 10).
+@available(iOS 10.0, macOS 10.12, watchOS 3.2, *)
+public enum INInteractionDirection: Int, Sendable {
+    case unspecified = 0
+    case outgoing = 1
+    case incoming = 2
+}
+
+/// Stub of `INInteraction` (iOS 10).
+@available(iOS 10.0, macOS 10.12, watchOS 3.2, *)
+open class INInteraction: NSObject {
+    open var intent: INIntent { _intent }
+    open var intentResponse: INIntentResponse? { _intentResponse }
+    open var direction: INInteractionDirection = .unspecified
+    private let _intent: INIntent
+    private let _intentResponse: INIntentResponse?
+    /// Stub-only: how many times `donate` was called.
+    public private(set) var stubbedDonationCount = 0
+
+    public init(intent: INIntent, response: INIntentResponse?) {
+        _intent = intent
+        _intentResponse = response
+        super.init()
+    }
+
+    /// Apple: `func donate(completion: ((Error?) -> Void)? = nil)`.
+    open func donate(completion: ((Error?) -> Void)? = nil) {
+        stubbedDonationCount += 1
+        completion?(nil)
+    }
+}
+#endif

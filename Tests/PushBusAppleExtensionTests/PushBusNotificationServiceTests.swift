@@ -1,0 +1,214 @@
+#if canImport(UserNotifications)
+import UserNotifications
+import Intents
+#elseif PUSHBUS_APPLE_STUBS
+import PushBusAppleStubs
+#endif
+#if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
+import Foundation
+import PushBus
+import PushBusAppleExtension
+import PushBusTesting
+import Testing
+
+/// The NSE principal class: iOS's content handler gets the pipeline's best content exactly once.
+struct PushBusNotificationServiceTests {
+    /// A service whose pipeline the test supplies.
+    final class Service: PushBusNotificationService, @unchecked Sendable {
+        // Safe: every stored property is immutable after init.
+        let pipeline: ServiceExtensionPipeline
+        let forwardTo: (@Sendable (UNNotificationRequest, @escaping @Sendable (UNNotificationContent) -> Void) -> Void)?
+
+        init(
+            _ pipeline: ServiceExtensionPipeline,
+            forwardTo: (
+                @Sendable (UNNotificationRequest, @escaping @Sendable (UNNotificationContent) -> Void) -> Void
+            )? = nil
+        ) {
+            self.pipeline = pipeline
+            self.forwardTo = forwardTo
+            super.init()
+        }
+
+        override func makePipeline(for request: UNNotificationRequest) -> ServiceExtensionPipeline { pipeline }
+
+        override func forward(
+            _ request: UNNotificationRequest, contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
+        ) -> Bool {
+            guard let forwardTo else { return false }
+            forwardTo(request, contentHandler)
+            return true
+        }
+    }
+
+    /// Records each content-handler call.
+    final class Handler: @unchecked Sendable {
+        // Safe: `contents` is only touched under `lock`.
+        private let lock = NSLock()
+        private var contents: [UNNotificationContent] = []
+        private let stream: AsyncStream<Void>
+        private let continuation: AsyncStream<Void>.Continuation
+
+        init() { (stream, continuation) = AsyncStream.makeStream() }
+
+        var call: @Sendable (UNNotificationContent) -> Void {
+            { [self] content in
+                lock.lock()
+                contents.append(content)
+                lock.unlock()
+                continuation.yield()
+            }
+        }
+
+        var calls: [UNNotificationContent] {
+            lock.lock()
+            defer { lock.unlock() }
+            return contents
+        }
+
+        func waitForCall() async {
+            var iterator = stream.makeAsyncIterator()
+            _ = await iterator.next()
+        }
+    }
+
+    private func request(_ userInfo: [AnyHashable: Any], title: String = "Encrypted") -> UNNotificationRequest {
+        let content = UNMutableNotificationContent()
+        content.title = title
+        content.body = "placeholder"
+        content.userInfo = userInfo
+        return UNNotificationRequest(identifier: "apns-1", content: content, trigger: nil)
+    }
+
+    private let payload: [AnyHashable: Any] = ["aps": ["alert": ["title": "Encrypted"], "mutable-content": 1]]
+
+    @Test func rewrittenTextAndADownloadedFileReachTheContentHandler() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("cat.jpg")
+        try Data(LoopbackHTTPServer.header(of: .jpeg)).write(to: file)
+        let attachment = ServiceExtensionAttachment(
+            identifier: "cat", fileURL: file, mediaType: .jpeg, sourceURL: URL(string: "https://x/cat")!, byteCount: 11)
+        let service = Service(
+            ServiceExtensionPipeline(steps: [
+                .rewrite { $0.title = "Decrypted" },
+                .custom("attach") { context in
+                    context.update { $0.attachments.append(attachment) }
+                    return .done
+                },
+                .badge { _ in 7 },
+            ]))
+        let handler = Handler()
+        service.didReceive(request(payload), withContentHandler: handler.call)
+        await handler.waitForCall()
+        let content = try #require(handler.calls.first)
+        #expect(handler.calls.count == 1)
+        #expect(content.title == "Decrypted")
+        #expect(content.badge == 7)
+        #expect(content.attachments.map(\.identifier) == ["cat"])
+        #expect(content.attachments.first?.type == "public.jpeg")
+        service.serviceExtensionTimeWillExpire()
+        #expect(handler.calls.count == 1)
+    }
+
+    @Test func timeWillExpireShowsTheRewriteWhileAStepIsStillRunning() async throws {
+        let (reached, reachedContinuation) = AsyncStream<Void>.makeStream()
+        let service = Service(
+            ServiceExtensionPipeline(steps: [
+                .rewrite { $0.body = "decrypted body" },
+                .custom("slow download") { _ in
+                    reachedContinuation.yield()
+                    try? await Task.sleep(nanoseconds: 3_600_000_000_000)  // cancelled when the run ends
+                    return .done
+                },
+            ]))
+        let handler = Handler()
+        service.didReceive(request(payload), withContentHandler: handler.call)
+        var iterator = reached.makeAsyncIterator()
+        _ = await iterator.next()
+        service.serviceExtensionTimeWillExpire()
+        #expect(handler.calls.count == 1)
+        #expect(handler.calls.first?.body == "decrypted body")
+    }
+
+    @Test func aDroppedNotificationGetsEmptyContent() async {
+        let service = Service(
+            ServiceExtensionPipeline(steps: [.filter(hasFilteringEntitlement: true) { _ in true }]))
+        let handler = Handler()
+        service.didReceive(request(payload), withContentHandler: handler.call)
+        await handler.waitForCall()
+        #expect(handler.calls.count == 1)
+        #expect(handler.calls.first?.title == "")
+        #expect(handler.calls.first?.body == "")
+    }
+
+    @Test func notMineGoesToTheNextHandlerWhoseSecondCallIsIgnored() async {
+        let service = Service(
+            ServiceExtensionPipeline(steps: [.claim { _ in false }, .rewrite { $0.title = "PushBus" }]),
+            forwardTo: { request, contentHandler in
+                let content = UNMutableNotificationContent()
+                content.title = "Other SDK"
+                contentHandler(content)
+                contentHandler(request.content)
+            })
+        let handler = Handler()
+        service.didReceive(request(payload), withContentHandler: handler.call)
+        await handler.waitForCall()
+        #expect(handler.calls.count == 1)
+        #expect(handler.calls.first?.title == "Other SDK")
+        service.serviceExtensionTimeWillExpire()
+        #expect(handler.calls.count == 1)
+    }
+
+    @Test func notMineWithoutANextHandlerShowsTheOriginal() async {
+        let service = Service(ServiceExtensionPipeline(steps: [.claim { _ in false }]))
+        let handler = Handler()
+        service.didReceive(request(payload, title: "As sent"), withContentHandler: handler.call)
+        await handler.waitForCall()
+        #expect(handler.calls.map(\.title) == ["As sent"])
+    }
+
+    @Test func aCommunicationMessageBecomesAnIntentWithTheAvatarBytes() async throws {
+        let avatar = Data([0x89, 0x50, 0x4E, 0x47])
+        let service = Service(
+            ServiceExtensionPipeline(steps: [
+                .communication { _ in
+                    CommunicationMessage(
+                        senderIdentifier: "u-42", senderName: "Ada", avatarImageData: avatar,
+                        conversationIdentifier: "c-1")
+                }
+            ]))
+        let handler = Handler()
+        service.didReceive(request(payload), withContentHandler: handler.call)
+        await handler.waitForCall()
+        let content = try #require(handler.calls.first)
+        #expect(content.title == "Ada")
+        #if PUSHBUS_APPLE_STUBS
+        let intent = try #require(content.stubbedContentProvider as? INSendMessageIntent)
+        #expect(intent.sender?.image?.stubbedImageData == avatar)
+        #expect(intent.sender?.customIdentifier == "u-42")
+        #expect(intent.conversationIdentifier == "c-1")
+        #endif
+    }
+
+    @Test func aFileIOSRefusesIsReportedTheOthersAttached() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).bin")
+        try Data([1, 2, 3]).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        var content = ServiceExtensionContent()
+        content.title = "Hi"
+        // The type hint wins over the extension, as on iOS; a missing file fails.
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("missing.jpg")
+        content.attachments = [
+            ServiceExtensionAttachment(
+                identifier: "ok", fileURL: file, mediaType: .png, sourceURL: file, byteCount: 3),
+            ServiceExtensionAttachment(
+                identifier: "gone", fileURL: missing, mediaType: .jpeg, sourceURL: missing, byteCount: 3),
+        ]
+        let (made, failures) = PushBusNotificationService.makeContent(content, from: UNNotificationContent())
+        #expect(made.attachments.map(\.identifier) == ["ok"])
+        #expect(failures.map(\.attachment.identifier) == ["gone"])
+    }
+}
+#endif

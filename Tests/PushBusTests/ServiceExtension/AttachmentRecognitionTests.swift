@@ -1,0 +1,56 @@
+import Foundation
+import PushBusTesting
+import Testing
+
+@testable import PushBus
+
+/// Where providers put attachments, and how files are typed from their first bytes.
+struct AttachmentRecognitionTests {
+    @Test func eachProvidersKeyIsFound() {
+        let payload: PushValue = [
+            "aps": ["alert": "x", "mutable-content": 1],
+            "fcm_options": ["image": "https://fcm.example/a.png"],
+            "att": ["id": "https://onesignal.example/b.jpg"],
+            "com.urbanairship.media_attachment": ["url": ["https://airship.example/c.gif"]],
+            "ab": ["att": ["url": "https://braze.example/d.mp4", "type": "mp4"]],
+            "image": "https://generic.example/e.jpg",
+            "media-url": "https://fcm.example/a.png",  // the same address twice: downloaded once
+        ]
+        let found = AttachmentLocator().addresses(in: payload.objectValue!)
+        #expect(
+            found.map(\.key) == [
+                "fcm_options.image", "att.id", "com.urbanairship.media_attachment.url[0]", "ab.att.url", "image",
+            ])
+    }
+
+    @Test func everySupportedTypeIsRecognizedFromItsFirstBytes() {
+        for type in AttachmentMediaType.allCases {
+            #expect(AttachmentMediaType(sniffing: LoopbackHTTPServer.header(of: type)) == type, "\(type)")
+        }
+        #expect(AttachmentMediaType(sniffing: [0xFF, 0xFB, 0x90, 0x64]) == .mp3)  // a bare MPEG frame
+        #expect(AttachmentMediaType(sniffing: Array("<!doctype html>".utf8)) == nil)
+        #expect(AttachmentMediaType(sniffing: [UInt8]()) == nil)
+        #expect(AttachmentMediaType(sniffing: [0xFF, 0xF1, 0x50, 0x80]) == nil)  // raw ADTS AAC: iOS wants M4A
+    }
+
+    @Test func addressesAreCheckedBeforeAnyRequest() {
+        let policy = AttachmentPolicy(allowedInsecureHosts: ["127.0.0.1"])
+        #expect((try? policy.check("https://cdn.example/a.jpg").get()) != nil)
+        #expect((try? policy.check("http://127.0.0.1:8080/a.jpg").get()) != nil)
+        #expect(throws: AttachmentFailureReason.insecureAddress) { try policy.check("http://cdn.example/a.jpg").get() }
+        #expect(throws: AttachmentFailureReason.invalidAddress) { try policy.check("file:///etc/passwd").get() }
+        #expect(throws: AttachmentFailureReason.invalidAddress) { try policy.check("not a url").get() }
+    }
+
+    @Test func moreThanTheMaximumCountAreReportedNotDownloaded() async throws {
+        var policy = AttachmentPolicy()
+        policy.maximumCount = 0
+        let box = ResultBox()
+        ServiceExtensionPipeline(clock: ManualClock(), steps: [.attachments(AttachmentDownloader(policy: policy))])
+            .run(
+                PushContent(payload: ["image": "https://x.example/a.jpg"]), requestIdentifier: "r",
+                contentHandler: box.handler)
+        let result = try #require(await box.next())
+        #expect(result.attachments.map(\.failure) == [.tooMany(limit: 0)])
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+@testable import PushBus
+
+/// A clock whose scheduled actions run only when `fire()` is called (any thread).
+final class ManualTestClock: PushClock {
+    private let pending = LockedState([(ScheduledAction, @Sendable () -> Void)]())
+    let now = Date(timeIntervalSince1970: 1_767_225_600)
+
+    @discardableResult
+    func schedule(after delay: TimeInterval, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {
+        let token = ScheduledAction()
+        pending.withLock { $0.append((token, action)) }
+        return token
+    }
+
+    /// Runs every scheduled action that was not cancelled.
+    func fire() {
+        let actions = pending.withLock { pending in
+            defer { pending.removeAll() }
+            return pending
+        }
+        for (token, action) in actions where !token.isCancelled { action() }
+    }
+}
+
+/// Collects what the content handler got; `next()` waits for it.
+final class ResultBox: Sendable {
+    private let stream: AsyncStream<ServiceExtensionResult>
+    private let continuation: AsyncStream<ServiceExtensionResult>.Continuation
+    private let calls = LockedState(0)
+
+    init() {
+        (stream, continuation) = AsyncStream.makeStream()
+    }
+
+    var handler: @Sendable (ServiceExtensionResult) -> Void {
+        { [self] result in
+            calls.withLock { $0 += 1 }
+            continuation.yield(result)
+        }
+    }
+
+    var callCount: Int { calls.withLock { $0 } }
+
+    func next() async -> ServiceExtensionResult? {
+        var iterator = stream.makeAsyncIterator()
+        return await iterator.next()
+    }
+}
