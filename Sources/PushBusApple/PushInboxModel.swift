@@ -1,0 +1,49 @@
+// SwiftUI's view of a PushInbox. Combine exists on Apple platforms only, so this file is not type-checked by the
+// Linux stubs build; it uses nothing but ObservableObject, @Published and MainActor.
+#if canImport(Combine) && canImport(UserNotifications)
+import Combine
+import PushBus
+
+/// An `ObservableObject` over a `PushInbox` for SwiftUI (iOS 13+): the newest entries and the unread count,
+/// republished on the main actor after every change (from this process, or from an extension after
+/// `PushInbox/refresh()`).
+///
+/// ```swift
+/// struct InboxView: View {
+///     @ObservedObject var model: PushInboxModel
+///     var body: some View {
+///         List(model.entries) { entry in Text(entry.title ?? "").bold(!entry.isRead) }
+///             .badge(model.unreadCount)
+///     }
+/// }
+/// ```
+@MainActor
+public final class PushInboxModel: ObservableObject {
+    /// The newest entries, at most ``limit``.
+    @Published public private(set) var entries: [InboxEntry]
+    /// How many entries are unread.
+    @Published public private(set) var unreadCount: Int
+    /// The inbox shown.
+    public let inbox: PushInbox
+    /// How many entries ``entries`` holds at most.
+    public let limit: Int
+    private var subscription: PushSubscription?
+
+    /// Creates a model showing the newest `limit` entries of `inbox`.
+    public init(inbox: PushInbox, limit: Int = 200) {
+        self.inbox = inbox
+        self.limit = limit
+        entries = inbox.entries(limit: limit)
+        unreadCount = inbox.unreadCount
+        subscription = inbox.observe { [weak self] _ in
+            Task { @MainActor [weak self] in self?.reload() }
+        }
+    }
+
+    /// Reads the entries and the unread count again.
+    public func reload() {
+        entries = inbox.entries(limit: limit)
+        unreadCount = inbox.unreadCount
+    }
+}
+#endif
