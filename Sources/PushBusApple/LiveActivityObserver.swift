@@ -1,0 +1,134 @@
+// Feeds ActivityKit's token sequences into PushCenter.liveActivities.
+#if canImport(ActivityKit) && os(iOS) && !targetEnvironment(macCatalyst)
+import ActivityKit
+#elseif PUSHBUS_APPLE_STUBS
+import PushBusAppleStubs
+#endif
+#if (canImport(ActivityKit) && os(iOS) && !targetEnvironment(macCatalyst)) || PUSHBUS_APPLE_STUBS
+import Foundation
+import PushBus
+
+/// Observes the Live Activities of one `ActivityAttributes` type and hands their tokens, through
+/// `PushBus/LiveActivityAdapter`, to
+/// `PushBus/LiveActivityTokens` (by default `PushCenter.shared.liveActivities`).
+///
+/// ```swift
+/// // application(_:didFinishLaunchingWithOptions:), so an activity a push started while the app was not
+/// // running reports its update token now:
+/// let observer = LiveActivityObserver<DeliveryAttributes>()
+/// observer.start()
+/// let changes = try PushCenter.shared.liveActivities.reconcile(with: LiveActivityTokenStore(directory: dir))
+/// ```
+///
+/// `start()` posts at once what ActivityKit holds (`Activity<A>.activities` with their tokens and states, and
+/// on iOS 17.2+ `Activity<A>.pushToStartToken`), then observes `Activity<A>.pushToStartTokenUpdates` (17.2+),
+/// `Activity<A>.activityUpdates`, and each activity's `pushTokenUpdates` and `activityStateUpdates`: a token
+/// issued or rotated becomes a `PushBus/LiveActivityEvent/pushToStartToken(_:attributesType:)` or
+/// `PushBus/LiveActivityEvent/updateToken(_:activity:)`; `ended` and `dismissed` become
+/// `PushBus/LiveActivityEvent/ended(_:reason:invalidatedToken:)`.
+///
+/// `Attributes` must be `Sendable` (`struct DeliveryAttributes: ActivityAttributes, Sendable`): the observation
+/// runs in tasks, and Swift 6.2 checks the metatypes they capture.
+///
+/// > Warning: Keep the observer for as long as the app runs; releasing it (or ``stop()``) ends the observation.
+@available(iOS 16.1, *)
+public final class LiveActivityObserver<Attributes: ActivityAttributes & Sendable>: Sendable {
+    /// The name posted as the attributes type (the `attributes-type` of push-to-start payloads).
+    public let attributesType: String
+    private let tokens: LiveActivityTokens
+    private struct Observation: Sendable {
+        var isStarted = false
+        var running: [Task<Void, Never>] = []
+        var tracked: Set<String> = []
+    }
+
+    private let tasks = LockedState(Observation())
+
+    /// - Parameters:
+    ///   - tokens: Where to post (default: `PushCenter.shared.liveActivities`).
+    ///   - attributesType: The type's name as the server sends it (default: the Swift type's name).
+    public init(
+        tokens: LiveActivityTokens = PushCenter.shared.liveActivities,
+        attributesType: String = String(describing: Attributes.self)
+    ) {
+        self.tokens = tokens
+        self.attributesType = attributesType
+    }
+
+    deinit { stop() }
+
+    /// Reports what ActivityKit holds now and starts observing. Calling it again does nothing (until ``stop()``).
+    public func start() {
+        let isFirst = tasks.withLock { state -> Bool in
+            defer { state.isStarted = true }
+            return !state.isStarted
+        }
+        guard isFirst else { return }
+        for activity in Activity<Attributes>.activities { report(activity) }
+        var started: [Task<Void, Never>] = []
+        started.append(
+            Task { [weak self] in
+                for await activity in Activity<Attributes>.activityUpdates {
+                    guard let self else { return }
+                    self.report(activity)
+                }
+            })
+        if #available(iOS 17.2, *) {
+            let adapter = LiveActivityAdapter(tokens: tokens)
+            let type = attributesType
+            if let data = Activity<Attributes>.pushToStartToken {
+                adapter.pushToStartTokenReceived(data, attributesType: type)
+            }
+            started.append(
+                Task {
+                    for await data in Activity<Attributes>.pushToStartTokenUpdates {
+                        adapter.pushToStartTokenReceived(data, attributesType: type)
+                    }
+                })
+        }
+        tasks.withLock { $0.running += started }
+    }
+
+    /// Stops observing. Tokens already posted stay in the center.
+    public func stop() {
+        let running = tasks.withLock { state -> [Task<Void, Never>] in
+            defer { state = Observation() }
+            return state.running
+        }
+        for task in running { task.cancel() }
+    }
+
+    /// Reports one activity's start, token or end, and observes it once.
+    private func report(_ activity: Activity<Attributes>) {
+        let adapter = LiveActivityAdapter(tokens: tokens)
+        let type = attributesType
+        let id = activity.id
+        let status = Self.status(activity.activityState)
+        adapter.activityObserved(id: id, attributesType: type, pushToken: activity.pushToken, status: status)
+        guard status.endReason == nil, tasks.withLock({ $0.tracked.insert(id).inserted }) else { return }
+        // Each task looks the activity up itself: `Activity` is not documented as Sendable.
+        let tokenTask = Task {
+            guard let activity = Activity<Attributes>.activities.first(where: { $0.id == id }) else { return }
+            for await data in activity.pushTokenUpdates {
+                adapter.pushTokenReceived(data, activityID: id, attributesType: type)
+            }
+        }
+        let stateTask = Task {
+            guard let activity = Activity<Attributes>.activities.first(where: { $0.id == id }) else { return }
+            for await state in activity.activityStateUpdates {
+                if adapter.activityStatusChanged(id: id, attributesType: type, to: Self.status(state)) { return }
+            }
+        }
+        tasks.withLock { $0.running += [tokenTask, stateTask] }
+    }
+
+    /// `ActivityState` is not frozen (iOS 26 added `pending`): compare instead of switching.
+    private static func status(_ state: ActivityState) -> LiveActivityAdapter.Status {
+        if state == .ended { return .ended }
+        if state == .dismissed { return .dismissed }
+        if state == .active { return .active }
+        if #available(iOS 16.2, *), state == .stale { return .stale }
+        return .pending
+    }
+}
+#endif

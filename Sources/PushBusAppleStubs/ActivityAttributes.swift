@@ -1,0 +1,76 @@
+// Linux-only stand-ins for the ActivityKit value types the PushBusApple Live Activity glue uses, with Apple's
+// Swift signatures. Sources (Apple developer documentation, ActivityKit, symbol pages and their availability
+// metadata): ActivityAttributes, ActivityAttributes.ContentState, ActivityState (+ each case), ActivityContent,
+// ActivityAuthorizationInfo. Facts a page does not show are marked "(unverified)".
+#if PUSHBUS_APPLE_STUBS
+import Foundation
+
+/// Stub of `ActivityAttributes` (iOS 16.1): `protocol ActivityAttributes : Decodable, Encodable`.
+@available(iOS 16.1, *)
+public protocol ActivityAttributes: Decodable, Encodable {
+    /// `associatedtype ContentState : Decodable, Encodable, Hashable` (its encoded size is limited to 4 KB).
+    associatedtype ContentState: Decodable, Encodable, Hashable
+}
+
+/// Stub of `ActivityState` (iOS 16.1), `enum ActivityState`. The documentation lists `Encodable` and
+/// `SendableMetatype` among its conformances; `Decodable` and `Sendable` are assumed (unverified). It is not
+/// `@frozen`: new cases arrive (`pending`, iOS 26), so the glue compares with `==` instead of switching.
+@available(iOS 16.1, *)
+public enum ActivityState: Codable, Sendable {
+    /// Active, visible, can receive content updates (16.1).
+    case active
+    /// Ended by a person, the app or the system; visible until dismissed, no more updates (16.1).
+    case ended
+    /// Ended and removed by a person or the system (16.1).
+    case dismissed
+    /// Past its stale date; needs an update.
+    @available(iOS 16.2, *)
+    case stale
+    /// Scheduled to start at a date, not started yet.
+    @available(iOS 26.0, *)
+    case pending
+}
+
+/// Stub of `ActivityContent` (iOS 16.2):
+/// `struct ActivityContent<State> where State : Decodable, State : Encodable, State : Hashable`, documented
+/// as `Sendable` (the stub makes that conditional on `State`, which a generic stub must).
+@available(iOS 16.2, *)
+public struct ActivityContent<State> where State: Decodable, State: Encodable, State: Hashable {
+    /// `let state: State`.
+    public let state: State
+    /// `let staleDate: Date?`.
+    public let staleDate: Date?
+    /// `let relevanceScore: Double`.
+    public let relevanceScore: Double
+
+    /// `init(state:staleDate:relevanceScore:)`; the default relevance score is 0 (unverified).
+    public init(state: State, staleDate: Date?, relevanceScore: Double = 0.0) {
+        self.state = state
+        self.staleDate = staleDate
+        self.relevanceScore = relevanceScore
+    }
+}
+
+@available(iOS 16.2, *)
+extension ActivityContent: Sendable where State: Sendable {}
+
+/// Stub of `ActivityAuthorizationInfo` (iOS 16.1): `final class ActivityAuthorizationInfo`.
+@available(iOS 16.1, *)
+public final class ActivityAuthorizationInfo {
+    /// `init()`.
+    public init() {}
+
+    /// `final var areActivitiesEnabled: Bool { get }` (16.1). Stub: what ``stubbedActivitiesEnabled`` says.
+    public final var areActivitiesEnabled: Bool { ActivityKitStubRegistry.shared.activitiesEnabled }
+
+    /// `final var frequentPushesEnabled: Bool { get }` (16.2).
+    @available(iOS 16.2, *)
+    public final var frequentPushesEnabled: Bool { false }
+
+    /// Stub-only: what ``areActivitiesEnabled`` reports.
+    public static var stubbedActivitiesEnabled: Bool {
+        get { ActivityKitStubRegistry.shared.activitiesEnabled }
+        set { ActivityKitStubRegistry.shared.activitiesEnabled = newValue }
+    }
+}
+#endif

@@ -1,0 +1,67 @@
+import Foundation
+import PushBus
+
+/// The Live Activity steps of a scenario (`Docs/LiveActivities.md`).
+extension SimulatedApp {
+    /// Runs `step` if it is a Live Activity step.
+    ///
+    /// - Returns: `false` when `step.do` is not one.
+    func performLiveActivityStep(_ step: SimulationScenario.Step, baseDirectory: URL?) throws -> Bool {
+        switch step.do {
+        case "observeLiveActivities":
+            device.observeLiveActivities(try required(step.attributesType, "attributesType", step))
+        case "startLiveActivity":
+            try device.startLiveActivity(
+                try required(step.attributesType, "attributesType", step), id: step.activity,
+                contentState: step.payload ?? [:])
+        case "liveActivityPush":
+            let payload = try payload(of: step, baseDirectory: baseDirectory)
+            let isStart = payload.objectValue?["aps"]?.objectValue?["event"]?.stringValue == "start"
+            try device.receive(
+                liveActivity: payload, activity: isStart ? nil : step.activity, id: isStart ? step.activity : nil)
+        case "rotateLiveActivityToken":
+            try device.rotateLiveActivityToken(try required(step.activity, "activity", step))
+        case "rotatePushToStartToken":
+            try device.rotatePushToStartToken(try required(step.attributesType, "attributesType", step))
+        case "dismissLiveActivity":
+            try device.dismissLiveActivity(try required(step.activity, "activity", step))
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// The app keeps its tokens in a fresh folder (the device's disk: it survives `terminate`, and goes with
+    /// the device).
+    static func persistLiveActivityTokens(of device: SimulatedDevice) throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("pushbus-scenario-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw ScenarioError("cannot create the Live Activity token folder: \(error)")
+        }
+        device.persistLiveActivityTokens(in: directory)
+        device.activityKit.state.withLock { $0.ownsStoreDirectory = true }  // removed with the device
+    }
+}
+
+extension SimulationScenario {
+    /// The unmet Live Activity expectations.
+    func checkLiveActivities(_ device: SimulatedDevice) -> [String] {
+        var failures: [String] = []
+        if let expected = expect?.liveActivityEvents {
+            let actual = device.liveActivityEvents.map(\.scenarioName)
+            if actual != expected { failures.append("expected Live Activity events \(expected), got \(actual)") }
+        }
+        if let expected = expect?.liveActivitiesRunning {
+            let actual = device.liveActivities.filter { $0.state == .active }.count
+            if actual != expected { failures.append("expected \(expected) Live Activities running, got \(actual)") }
+        }
+        if let expected = expect?.liveActivityUpdatesApplied {
+            let actual = device.liveActivities.map(\.updateCount).reduce(0, +)
+            if actual != expected { failures.append("expected \(expected) Live Activity updates, got \(actual)") }
+        }
+        return failures
+    }
+}
