@@ -66,7 +66,12 @@ final class StreamingDownload: NSObject, URLSessionDataDelegate, @unchecked Send
         var failure: AttachmentFailureReason?
         var task: URLSessionDataTask?
         var completion: (@Sendable (AttachmentReport.Outcome) -> Void)?
+        /// The outcome was answered (the completion handler called or about to be).
         var isFinished = false
+        /// The task was resumed: from then on its completion, or an outside failure, answers.
+        var isStarted = false
+        /// The file being written, once the bytes were typed (an outside failure deletes it before answering).
+        var partialFile: URL?
         var isCancelledBeforeStart = false
     }
 
@@ -104,6 +109,7 @@ final class StreamingDownload: NSObject, URLSessionDataDelegate, @unchecked Send
             control.completion = completion
             guard control.failure == nil else { return false }
             control.task = task
+            control.isStarted = true
             return true
         }
         if startNow {
@@ -115,8 +121,27 @@ final class StreamingDownload: NSObject, URLSessionDataDelegate, @unchecked Send
         }
     }
 
-    /// Stops the download with `reason` (the first reason wins).
+    /// Ends the download from outside (its timeout, the pipeline's end) with `reason`: the outcome is answered at
+    /// once, whatever the session still has queued, and the partial file is deleted when the task completes.
     func fail(_ reason: AttachmentFailureReason) {
+        let (task, completion, partialFile) = control.withLock {
+            control -> (URLSessionDataTask?, (@Sendable (AttachmentReport.Outcome) -> Void)?, URL?) in
+            guard !control.isFinished else { return (nil, nil, nil) }
+            if control.failure == nil { control.failure = reason }
+            let completion = control.isStarted ? control.completion : nil
+            if completion != nil {
+                control.isFinished = true
+                control.completion = nil
+            }
+            return (control.task, completion, completion == nil ? nil : control.partialFile)
+        }
+        task?.cancel()
+        if let partialFile { try? FileManager.default.removeItem(at: partialFile) }
+        completion?(.failed(reason))
+    }
+
+    /// Stops the download from the delegate queue (too large, unrecognized bytes): the task's completion answers.
+    private func stop(_ reason: AttachmentFailureReason) {
         let task = control.withLock { control -> URLSessionDataTask? in
             guard !control.isFinished else { return nil }
             if control.failure == nil { control.failure = reason }
@@ -157,7 +182,7 @@ final class StreamingDownload: NSObject, URLSessionDataDelegate, @unchecked Send
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         guard failure == nil else { return }
-        if let reason = write(data) { fail(reason) }
+        if let reason = write(data) { stop(reason) }
     }
 
     func urlSession(
@@ -206,6 +231,11 @@ final class StreamingDownload: NSObject, URLSessionDataDelegate, @unchecked Send
             return .fileSystem("cannot create \(fileURL.lastPathComponent)")
         }
         stream.fileURL = fileURL
+        let answered = control.withLock { control -> Bool in
+            control.partialFile = fileURL
+            return control.isFinished
+        }
+        if answered { return .unfinished }
         do {
             stream.file = try FileHandle(forWritingTo: fileURL)
         } catch {
@@ -233,25 +263,29 @@ final class StreamingDownload: NSObject, URLSessionDataDelegate, @unchecked Send
         if error == nil, failure == nil, stream.mediaType == nil {
             // A body shorter than the sniff length: type what there is.
             if stream.head.isEmpty || openFile() != nil {
-                fail(.unrecognizedContent)
+                stop(.unrecognizedContent)
             } else {
                 let head = Data(stream.head)
                 stream.head = []
-                if let reason = append(head) { fail(reason) }
+                if let reason = append(head) { stop(reason) }
             }
         }
         let (completion, failure) = control.withLock {
             control -> ((@Sendable (AttachmentReport.Outcome) -> Void)?, AttachmentFailureReason?) in
+            control.task = nil
             guard !control.isFinished else { return (nil, nil) }
             control.isFinished = true
             let completion = control.completion
             control.completion = nil
-            control.task = nil
             return (completion, control.failure)
         }
-        guard let completion else { return }
         try? stream.file?.close()
         stream.file = nil
+        guard let completion else {
+            // Answered already (timeout, pipeline ended): only the partial file is left to delete.
+            if let fileURL = stream.fileURL { try? FileManager.default.removeItem(at: fileURL) }
+            return
+        }
         let outcome: AttachmentReport.Outcome
         if let reason = failure ?? error.map(Self.reason(for:)) {
             if let fileURL = stream.fileURL { try? FileManager.default.removeItem(at: fileURL) }
