@@ -60,7 +60,7 @@ struct ScenarioReport {
                 "  repetitions not shown   [\(identifier)] fired \(count) more times while nobody looked; "
                     + "each replaced the last in Notification Center")
         }
-        lines.append("  app state at the end    \(device.lifecycleState)")
+        lines.append("  app state at the end    \(device.state)")
         lines.append("")
         if scenario.expect == nil && run.failures.isEmpty {
             lines.append("✓ done")
@@ -116,7 +116,7 @@ struct ScenarioReport {
             "passed": .bool(run.isPassed),
             "failures": .array(run.failures.map(PushValue.string)),
             "generation": .string("\(device.generation)"),
-            "finalState": .string(device.lifecycleState.rawValue),
+            "finalState": .string(device.state.rawValue),
             "timeline": .array(timeline),
             "callbacks": .array(
                 device.callbacks.map { record in

@@ -10,7 +10,7 @@ import Testing
     func withoutAuthorizationAnAlertIsNotShownAndCannotBeTapped(status: SimulatedDevice.Authorization) {
         let device = SimulatedDevice(configuration: .init(authorization: status))
 
-        let push = device.receive(remote: Fixtures.productPush)
+        let push = device.deliver(remote: Fixtures.productPush)
 
         #expect(device.deliveredNotifications.isEmpty)
         #expect(device.callbacks.isEmpty)
@@ -22,7 +22,7 @@ import Testing
         device.launch()
         let before = device.callbacks.count
 
-        device.receive(remote: Fixtures.productPush)
+        device.deliver(remote: Fixtures.productPush)
 
         #expect(device.callbacks.count == before)
         #expect(device.messages.isEmpty)
@@ -31,7 +31,7 @@ import Testing
     @Test func provisionalDeliversQuietlyToNotificationCenterAndCanBeTapped() throws {
         let device = SimulatedDevice(configuration: .init(authorization: .provisional))
 
-        let push = device.receive(remote: Fixtures.productPush)
+        let push = device.deliver(remote: Fixtures.productPush)
 
         guard case .presentation(_, let presentation)? = device.timeline.last?.event else {
             Issue.record("no presentation recorded")
@@ -54,10 +54,10 @@ import Testing
 
     @Test func changingTheAuthorizationAppliesToLaterNotifications() throws {
         let device = SimulatedDevice(configuration: .init(authorization: .notDetermined))
-        device.receive(remote: Fixtures.productPush, identifier: "before")
+        device.deliver(remote: Fixtures.productPush, identifier: "before")
 
         device.authorization = .authorized
-        device.receive(remote: Fixtures.productPush, identifier: "after")
+        device.deliver(remote: Fixtures.productPush, identifier: "after")
 
         #expect(device.deliveredNotifications.map(\.identifier) == ["after"])
     }
@@ -68,8 +68,8 @@ import Testing
     @Test func aPushWithTheIdentifierOfAListedOneReplacesIt() {
         let device = SimulatedDevice()
 
-        device.receive(remote: ["aps": ["alert": "Score 1–0"]], identifier: "match")
-        device.receive(remote: ["aps": ["alert": "Score 2–0"]], identifier: "match")
+        device.deliver(remote: ["aps": ["alert": "Score 1–0"]], identifier: "match")
+        device.deliver(remote: ["aps": ["alert": "Score 2–0"]], identifier: "match")
 
         #expect(device.deliveredNotifications.map(\.content.body) == ["Score 2–0"])
     }

@@ -14,7 +14,7 @@ import Testing
     // "scene connectionOptions.notificationResponse", "didReceive, push, default action"); ref §7 and §11.3.
     @Test func coldStartTapWithScenesRunsLaunchOptionsSceneConnectionDidReceiveThenBecomeActive() throws {
         let device = SimulatedDevice()
-        let push = device.receive(remote: Fixtures.productPush)
+        let push = device.deliver(remote: Fixtures.productPush)
 
         try device.tap(push)
 
@@ -23,7 +23,7 @@ import Testing
                 .didFinishLaunching, .sceneWillConnect, .didReceiveResponse, .sceneDidBecomeActive,
             ])
         #expect(device.callbacks.map(\.state) == [.launching, .inactive, .inactive, .active])
-        #expect(device.lifecycleState == .active)
+        #expect(device.state == .active)
         // One tap is one message, whichever of the three reports reached the hub first.
         #expect(device.messages.count == 1)
         #expect(device.messages.first?.kind == .remoteTapped)
@@ -35,7 +35,7 @@ import Testing
     // Same rows on iOS 10–12: no scene, applicationDidBecomeActive ends launch (ref §7).
     @Test func coldStartTapWithoutScenesRunsLaunchOptionsDidReceiveThenDidBecomeActive() throws {
         let device = SimulatedDevice(configuration: .init(generation: .notificationCenter))
-        let push = device.receive(remote: Fixtures.productPush)
+        let push = device.deliver(remote: Fixtures.productPush)
 
         try device.tap(push)
 
@@ -53,7 +53,7 @@ import Testing
         device.moveToBackground()
         if state == .suspended { device.suspend() }
         #expect(device.state == state)
-        let push = device.receive(remote: Fixtures.productPush)
+        let push = device.deliver(remote: Fixtures.productPush)
         let before = device.callbacks.count
 
         try device.tap(push)
@@ -90,7 +90,7 @@ import Testing
         let device = SimulatedDevice()
         device.launch()
         device.moveToBackground()
-        let push = device.receive(remote: Fixtures.productPush)
+        let push = device.deliver(remote: Fixtures.productPush)
         let before = device.callbacks.count
 
         try device.tap(push)
@@ -107,7 +107,7 @@ import Testing
         device.launch()
         let before = device.callbacks.count
 
-        let push = device.receive(remote: Fixtures.productPush)
+        let push = device.deliver(remote: Fixtures.productPush)
 
         #expect(Array(device.callbacks.dropFirst(before)).names == [.willPresent])
         #expect(device.completions.values(of: .willPresent) == ["[banner, list, sound, badge]"])
@@ -123,7 +123,7 @@ import Testing
         device.launch()
         let before = device.callbacks.count
 
-        device.receive(remote: Fixtures.alertWithContent)
+        device.deliver(remote: Fixtures.alertWithContent)
         await device.settle()
 
         #expect(Array(device.callbacks.dropFirst(before)).names == [.willPresent, .didReceiveRemoteNotification])
@@ -139,7 +139,7 @@ import Testing
         device.moveToBackground()
         let before = device.callbacks.count
 
-        let push = device.receive(remote: Fixtures.productPush)
+        let push = device.deliver(remote: Fixtures.productPush)
 
         #expect(device.callbacks.count == before)
         #expect(device.deliveredNotifications.map(\.identifier) == [push])
@@ -152,13 +152,13 @@ import Testing
         let device = SimulatedDevice(configuration: .init(categories: Fixtures.chatCategory))
         device.launch()
         device.moveToBackground()
-        let push = device.receive(remote: Fixtures.chatPush)
+        let push = device.deliver(remote: Fixtures.chatPush)
 
         try device.tap(push, action: "LIKE")
 
         #expect(device.callbacks.last?.callback == .didReceiveResponse)
         #expect(device.callbacks.last?.state == .background)
-        #expect(device.lifecycleState == .background)
+        #expect(device.state == .background)
         #expect(device.messages.last?.response?.action == .custom("LIKE"))
         #expect(
             device.messages.last?.response?.pushAction?.title == "Like", "the adapters read the device's categories")
@@ -168,12 +168,12 @@ import Testing
     // didReceive in the background.
     @Test func backgroundActionOnAStoppedAppLaunchesItInTheBackground() throws {
         let device = SimulatedDevice(configuration: .init(categories: Fixtures.chatCategory))
-        let push = device.receive(remote: Fixtures.chatPush)
+        let push = device.deliver(remote: Fixtures.chatPush)
 
         try device.tap(push, action: "REPLY", text: "On my way")
 
         #expect(device.callbacks.names == [.didFinishLaunching, .didReceiveResponse])
-        #expect(device.lifecycleState == .background)
+        #expect(device.state == .background)
         #expect(device.messages.map(\.response?.userText) == ["On my way"])
     }
 
@@ -181,7 +181,7 @@ import Testing
     // launch options carry no payload (only the default action does), the scene connection carries the action.
     @Test func foregroundActionOnAStoppedAppIsAColdStartCarryingTheAction() throws {
         let device = SimulatedDevice(configuration: .init(categories: Fixtures.chatCategory))
-        let push = device.receive(remote: Fixtures.chatPush)
+        let push = device.deliver(remote: Fixtures.chatPush)
 
         try device.tap(push, action: "OPEN")
 

@@ -15,7 +15,7 @@ import Testing
         device.launch()
         device.moveToBackground()
 
-        device.receive(remote: Fixtures.silentPush)
+        device.deliver(remote: Fixtures.silentPush)
         #expect(device.completions.pending.count == 1)
 
         device.advanceTime(by: 24)
@@ -33,7 +33,7 @@ import Testing
         let handler = device.delivery.onResponse { _ in await Fixtures.hang() }
         device.launch()
         device.moveToBackground()
-        let push = device.receive(remote: Fixtures.productPush)
+        let push = device.deliver(remote: Fixtures.productPush)
 
         try device.tap(push)
         #expect(device.completions.of(.didReceiveResponse).map(\.callCount) == [0])
@@ -52,7 +52,7 @@ import Testing
         device.launch()
         device.moveToBackground()
 
-        device.receive(remote: Fixtures.silentPush)
+        device.deliver(remote: Fixtures.silentPush)
         await device.settle()
 
         #expect(device.completions.values(of: .didReceiveRemoteNotification) == ["newData"])
@@ -63,7 +63,7 @@ import Testing
         let device = SimulatedDevice(configuration: .init(categories: Fixtures.chatCategory))
         device.launch()
 
-        let push = device.receive(remote: Fixtures.chatPush)
+        let push = device.deliver(remote: Fixtures.chatPush)
         try device.tap(push, action: "LIKE")
         await device.settle()
 

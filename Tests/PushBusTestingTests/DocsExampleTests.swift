@@ -16,7 +16,7 @@ import Testing
         let routing = router.attach(to: device.center)  // what the app does in didFinishLaunching
 
         // When a product push arrives while the app is not running, and the user taps it
-        let push = device.receive(remote: [
+        let push = device.deliver(remote: [
             "aps": ["alert": ["title": "New arrival", "body": "iPhone 16 Pro"]],
             "route": "app://product/12345",
         ])

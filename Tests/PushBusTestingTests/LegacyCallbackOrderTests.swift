@@ -17,7 +17,7 @@ import Testing
     // Rows "launch options .remoteNotification — not running" + "legacy, inactive → .remoteTapped" (§6, §7).
     @Test func coldStartTapRunsLaunchOptionsThenInactiveFetchCallbackAsOneTap() async throws {
         let device = legacyDevice()
-        let push = device.receive(remote: Fixtures.productPush)
+        let push = device.deliver(remote: Fixtures.productPush)
 
         try device.tap(push)
         await device.settle()
@@ -35,7 +35,7 @@ import Testing
         let device = legacyDevice()
         device.launch()
         device.moveToBackground()
-        let push = device.receive(remote: Fixtures.productPush)
+        let push = device.deliver(remote: Fixtures.productPush)
         let before = device.callbacks.count
 
         try device.tap(push)
@@ -52,7 +52,7 @@ import Testing
         let device = legacyDevice()
         device.launch()
 
-        let push = device.receive(remote: Fixtures.productPush)
+        let push = device.deliver(remote: Fixtures.productPush)
         await device.settle()
 
         #expect(device.callbacks.last?.callback == .didReceiveRemoteNotification)
@@ -66,7 +66,7 @@ import Testing
         let device = legacyDevice(categories: Fixtures.chatCategory)
         device.launch()
         device.moveToBackground()
-        let push = device.receive(remote: Fixtures.chatPush)
+        let push = device.deliver(remote: Fixtures.chatPush)
 
         try device.tap(push, action: "REPLY", text: "On my way")
 
@@ -128,7 +128,7 @@ import Testing
     // Ref §2/§11.9: the dismiss action exists only with UNUserNotificationCenter (iOS 10+).
     @Test func dismissingSendsNothingOnIOS9() throws {
         let device = legacyDevice(categories: Fixtures.chatCategory)
-        let push = device.receive(remote: Fixtures.chatPush)
+        let push = device.deliver(remote: Fixtures.chatPush)
 
         try device.dismiss(push)
 

@@ -12,7 +12,7 @@ import Testing
         let router = try Fixtures.shopRouter()
         let device = SimulatedDevice(router: router)
         let routing = router.attach(to: device.center)  // the app attaches in didFinishLaunching
-        let push = device.receive(remote: Fixtures.productPush)
+        let push = device.deliver(remote: Fixtures.productPush)
 
         try device.tap(push)
 
@@ -33,7 +33,7 @@ import Testing
     @Test func coldStartTapIsRoutedEvenWhenTheRouterAttachesAfterTheTap() throws {
         let router = try Fixtures.shopRouter()
         let device = SimulatedDevice(router: router)
-        let push = device.receive(remote: Fixtures.productPush)
+        let push = device.deliver(remote: Fixtures.productPush)
         try device.tap(push)
         #expect(device.deliveries.first?.receipt == .parked)
 
@@ -52,11 +52,11 @@ import Testing
         router.setReady(true)
         device.moveToBackground()
 
-        try device.tap(device.receive(remote: Fixtures.productPush))
+        try device.tap(device.deliver(remote: Fixtures.productPush))
 
         #expect(device.routes.opened == ["app://product/12345"])
         #expect(device.messages.map(\.appState) == [.inactive])
-        #expect(device.lifecycleState == .active)
+        #expect(device.state == .active)
         withExtendedLifetime(routing) {}
     }
 
@@ -65,7 +65,7 @@ import Testing
         device.delivery.presentationPolicy = .always([.banner, .list, .sound])
         device.launch()
 
-        let push = device.receive(remote: Fixtures.productPush)
+        let push = device.deliver(remote: Fixtures.productPush)
         try device.tap(push)
 
         #expect(device.messages.map(\.kind) == [.remote, .remoteTapped])
@@ -84,7 +84,7 @@ import Testing
         device.moveToBackground()
         device.suspend()
 
-        device.receive(remote: Fixtures.silentPush)
+        device.deliver(remote: Fixtures.silentPush)
         await device.settle()
 
         #expect(synced.value == 1)
@@ -100,7 +100,7 @@ import Testing
         let handler = device.delivery.onResponse(.category("CHAT")) { message in
             if let text = message.response?.userText { replies.append(text) }
         }
-        let push = device.receive(remote: Fixtures.chatPush)
+        let push = device.deliver(remote: Fixtures.chatPush)
 
         try device.tap(push, action: "REPLY", text: "On my way")
         await device.settle()
@@ -168,7 +168,7 @@ import Testing
         device.moveToBackground()
 
         try device.tap(
-            device.receive(remote: [
+            device.deliver(remote: [
                 "aps": ["alert": "Booking confirmed"], "_j_msgid": 20_190_724, "BusinessLine": 2, "OrderID": "H2024",
             ]))
 
@@ -183,7 +183,7 @@ import Testing
         let inbox = device.center.subscribe(.kinds([.remote])) { _ in received.increment() }
         device.launch()
 
-        device.receive(remote: Fixtures.alertWithContent)
+        device.deliver(remote: Fixtures.alertWithContent)
         await device.settle()
 
         #expect(received.value == 1)
@@ -200,7 +200,7 @@ import Testing
         let device = SimulatedDevice()
         device.launch()
         device.moveToBackground()
-        let push = device.receive(remote: ["aps": ["alert": "Order update"], "_j_msgid": 77, "OrderID": "A1"])
+        let push = device.deliver(remote: ["aps": ["alert": "Order update"], "_j_msgid": 77, "OrderID": "A1"])
 
         try device.tap(push)
         try device.forwardFromOtherSDK(push, response: PushResponse(action: .open))

@@ -19,7 +19,7 @@ struct ServiceExtensionDeviceTests {
     @Test func theRewrittenContentIsWhatIOSShows() async {
         let device = SimulatedDevice()
         device.installServiceExtension(ServiceExtensionPipeline(steps: [.rewrite { $0.body = "See you at 8" }]))
-        let id = device.receive(remote: push)
+        let id = device.deliver(remote: push)
         await device.settleServiceExtensions()
         #expect(device.deliveredNotifications.map(\.content.body) == ["See you at 8"])
         #expect(device.serviceExtensionResults.map(\.ending) == [.stepsFinished])
@@ -43,7 +43,7 @@ struct ServiceExtensionDeviceTests {
                         return .done
                     },
                 ]))
-        let id = device.receive(remote: push)
+        let id = device.deliver(remote: push)
         var iterator = started.makeAsyncIterator()
         _ = await iterator.next()
         device.advanceTime(by: 29)
@@ -68,7 +68,7 @@ struct ServiceExtensionDeviceTests {
                     return .done
                 }
             ]))
-        device.receive(remote: push)
+        device.deliver(remote: push)
         var iterator = started.makeAsyncIterator()
         _ = await iterator.next()
         device.advanceTime(by: 25)
@@ -82,7 +82,7 @@ struct ServiceExtensionDeviceTests {
         device.installServiceExtension(ServiceExtensionPipeline(steps: [.attachments()]))
         var payload = push
         payload["image"] = "http://cdn.example/cat.jpg"
-        let id = device.receive(remote: payload)
+        let id = device.deliver(remote: payload)
         await device.settleServiceExtensions()
         #expect(
             notes(device).contains(
@@ -94,7 +94,7 @@ struct ServiceExtensionDeviceTests {
         let device = SimulatedDevice()
         device.installServiceExtension(
             ServiceExtensionPipeline(steps: [.filter(hasFilteringEntitlement: true) { _ in true }]))
-        device.receive(remote: push)
+        device.deliver(remote: push)
         await device.settleServiceExtensions()
         #expect(device.deliveredNotifications.isEmpty)
     }
@@ -102,7 +102,7 @@ struct ServiceExtensionDeviceTests {
     @Test func withoutMutableContentTheExtensionDoesNotRun() async {
         let device = SimulatedDevice()
         device.installServiceExtension(ServiceExtensionPipeline(steps: [.rewrite { $0.body = "changed" }]))
-        device.receive(remote: ["aps": ["alert": ["body": "plain"]]])
+        device.deliver(remote: ["aps": ["alert": ["body": "plain"]]])
         await device.settleServiceExtensions()
         #expect(device.deliveredNotifications.map(\.content.body) == ["plain"])
         #expect(device.serviceExtensionResults.isEmpty)

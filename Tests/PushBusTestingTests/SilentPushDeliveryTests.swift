@@ -15,12 +15,12 @@ import Testing
         device.moveToBackground()
         device.suspend()
 
-        device.receive(remote: Fixtures.silentPush)
+        device.deliver(remote: Fixtures.silentPush)
         await device.settle()
 
         #expect(device.callbacks.last?.callback == .didReceiveRemoteNotification)
         #expect(device.callbacks.last?.state == .background)
-        #expect(device.lifecycleState == .background)
+        #expect(device.state == .background)
         #expect(device.messages.map(\.isSilent) == [true])
     }
 
@@ -30,12 +30,12 @@ import Testing
         device.terminate(byUser: false)
         let before = device.callbacks.count
 
-        device.receive(remote: Fixtures.silentPush)
+        device.deliver(remote: Fixtures.silentPush)
         await device.settle()
 
         #expect(
             Array(device.callbacks.dropFirst(before)).names == [.didFinishLaunching, .didReceiveRemoteNotification])
-        #expect(device.lifecycleState == .background)
+        #expect(device.state == .background)
         #expect(device.completions.values(of: .didReceiveRemoteNotification) == ["noData"])
     }
 
@@ -44,13 +44,13 @@ import Testing
         device.launch()
         device.terminate()
 
-        device.receive(remote: Fixtures.silentPush)
+        device.deliver(remote: Fixtures.silentPush)
         #expect(device.callbacks.names.filter { $0 == .didReceiveRemoteNotification }.isEmpty)
         #expect(device.messages.isEmpty)
 
         device.launch()
         device.moveToBackground()
-        device.receive(remote: Fixtures.silentPush, identifier: "after-relaunch")
+        device.deliver(remote: Fixtures.silentPush, identifier: "after-relaunch")
         await device.settle()
         #expect(device.callbacks.last?.notification == "after-relaunch")
     }
@@ -60,11 +60,11 @@ import Testing
         device.launch()
         device.moveToBackground()
 
-        device.receive(remote: Fixtures.silentPush, identifier: "background")
+        device.deliver(remote: Fixtures.silentPush, identifier: "background")
         #expect(device.messages.isEmpty)
 
         device.bringToForeground()
-        device.receive(remote: Fixtures.silentPush, identifier: "foreground")
+        device.deliver(remote: Fixtures.silentPush, identifier: "foreground")
         await device.settle()
         #expect(device.callbacks.last?.notification == "foreground")
         #expect(device.callbacks.last?.state == .active)
@@ -75,7 +75,7 @@ import Testing
     @Test func aPushThatLaunchesTheAppInTheBackgroundIsNeverLaterReportedAsATap() async {
         let device = SimulatedDevice()
 
-        device.receive(remote: Fixtures.alertWithContent)
+        device.deliver(remote: Fixtures.alertWithContent)
         await device.settle()
         device.launch()  // later, the user opens the app from the home screen
 
@@ -89,7 +89,7 @@ import Testing
         device.launch()
         device.moveToBackground()
 
-        device.receive(remote: Fixtures.silentPush)
+        device.deliver(remote: Fixtures.silentPush)
         await device.settle()
 
         #expect(device.messages.count == 1)
@@ -101,7 +101,7 @@ import Testing
         device.launch()
         device.moveToBackground()
 
-        let push = device.receive(remote: Fixtures.alertWithContent)
+        let push = device.deliver(remote: Fixtures.alertWithContent)
         await device.settle()
 
         #expect(device.messages.map(\.kind) == [.remote])
@@ -116,8 +116,8 @@ import Testing
         device.launch()
         device.moveToBackground()
 
-        let fromDictionary = device.receive(remote: ["aps": ["alert": "Hi"], "k": 1])
-        let fromValue = try device.receive(remote: ["aps": ["alert": "Hi"], "k": 1] as PushValue)
+        let fromDictionary = device.deliver(remote: ["aps": ["alert": "Hi"], "k": 1])
+        let fromValue = try device.deliver(remote: ["aps": ["alert": "Hi"], "k": 1] as PushValue)
         let fromJSON = try device.deliver(remote: Data(#"{"k": 1, "aps": {"alert": "Hi"}}"#.utf8))
         try device.tap(fromDictionary)
         device.moveToBackground()
@@ -136,9 +136,9 @@ import Testing
     @Test func aPayloadThatIsNotAJSONObjectIsRefused() {
         let device = SimulatedDevice()
 
-        #expect(throws: SimulationError.self) { try device.receive(remote: Data("[1, 2]".utf8)) }
-        #expect(throws: SimulationError.self) { try device.receive(remote: Data("{".utf8)) }
-        #expect(throws: SimulationError.self) { try device.receive(remote: PushValue.string("aps")) }
+        #expect(throws: SimulationError.self) { try device.deliver(remote: Data("[1, 2]".utf8)) }
+        #expect(throws: SimulationError.self) { try device.deliver(remote: Data("{".utf8)) }
+        #expect(throws: SimulationError.self) { try device.deliver(remote: PushValue.string("aps")) }
         #expect(device.timeline.isEmpty)
     }
 }

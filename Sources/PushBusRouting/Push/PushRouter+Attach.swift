@@ -60,6 +60,9 @@ extension PushRouter {
 
     /// Routes notifications from `center` chosen and read by `options`.
     public func attach(to center: PushCenter, options: AttachOptions) -> PushSubscription {
+        state.withLock { state in
+            if state.attachments.count < Self.attachmentMemory { state.attachments.append(options) }
+        }
         // Read before subscribing, so the taps this subscription takes itself are not reported.
         reportTapsTakenBeforeAttach(center.recentlyTakenTaps, options: options)
         // The subscription keeps the router alive: a tap is never lost because only the subscription was kept.
@@ -67,6 +70,9 @@ extension PushRouter {
             self.route(message, options: options)
         }
     }
+
+    /// How many attachments a relaunched copy repeats (an app attaches once or twice).
+    static let attachmentMemory = 8
 
     /// How many taps taken before an attachment ``diagnose()`` keeps.
     static let missedTapMemory = 16

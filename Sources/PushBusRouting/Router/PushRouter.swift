@@ -31,6 +31,8 @@ public final class PushRouter: Sendable {
         var routedMessages = SeenDeliveries(capacity: PushRouter.routedMessageMemory)
         /// Taps other subscriptions took before an `attach(to:)`, newest last (bounded): never routed, never silent.
         var missedTaps: [PushCenter.TakenTap] = []
+        /// The options of each `attach(to:options:)` made so far (bounded), so a relaunched copy attaches alike.
+        var attachments: [AttachOptions] = []
     }
 
     let state: LockedState<State>

@@ -1,3 +1,4 @@
+import Foundation
 import PushBus
 
 extension SimulatedDevice {
@@ -107,15 +108,21 @@ extension SimulatedDevice {
         public var capabilities: Capabilities
         /// The categories the app registered (action buttons, text input, custom dismiss).
         public var categories: CategoryRegistry
+        /// The directory of the app's durable `DeliveryLedger` (on a phone, the app-group container): every
+        /// process opens it again, so what one process recorded (an open, a route) is known to the next.
+        /// `nil` (default): each process has an in-memory ledger, forgotten when it ends.
+        public var ledgerDirectory: URL?
 
         public init(
             generation: Generation = .scenes, authorization: Authorization = .authorized,
-            capabilities: Capabilities = [.remoteNotificationsBackgroundMode], categories: CategoryRegistry = .empty
+            capabilities: Capabilities = [.remoteNotificationsBackgroundMode], categories: CategoryRegistry = .empty,
+            ledgerDirectory: URL? = nil
         ) {
             self.generation = generation
             self.authorization = authorization
             self.capabilities = capabilities
             self.categories = categories
+            self.ledgerDirectory = ledgerDirectory
         }
     }
 }

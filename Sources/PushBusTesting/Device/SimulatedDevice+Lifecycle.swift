@@ -8,26 +8,18 @@ extension SimulatedDevice {
     /// Cold start: `didFinishLaunching` without options → (iOS 13+) `scene(_:willConnectTo:options:)` →
     /// `applicationDidBecomeActive` / `sceneDidBecomeActive`, which ends launch for the adapters.
     public func launch() {
-        guard lifecycleState == .notRunning else {
+        guard state == .notRunning else {
             bringToForeground()
             return
         }
         coldLaunch(launchOptions: nil, notification: nil, sceneResponse: nil, whileInactive: {})
     }
 
-    /// The user taps the notification `identifier` while the app is not running: a cold start from a tap
-    /// (the same as ``tap(_:action:text:)`` on a stopped app).
-    ///
-    /// - Throws: ``SimulationError/notificationNotDelivered(_:)`` when it is not in Notification Center.
-    public func launch(byTapping identifier: String) throws {
-        try tap(identifier)
-    }
-
     /// The user leaves the app (home gesture): `willResignActive` → `didEnterBackground` (scene versions on
     /// iOS 13+). Does nothing unless the app is in the foreground.
     public func moveToBackground() {
-        guard lifecycleState.isForeground else { return }
-        if lifecycleState == .active {
+        guard state.isForeground else { return }
+        if state == .active {
             call(generation.usesScenes ? .sceneWillResignActive : .willResignActive)
             transition(to: .inactive)
         }
@@ -37,14 +29,14 @@ extension SimulatedDevice {
 
     /// iOS suspends the app after its background time: it stays in memory but runs no code.
     public func suspend() {
-        guard lifecycleState == .background else { return }
+        guard state == .background else { return }
         transition(to: .suspended)
     }
 
     /// The user switches back to the app: `willEnterForeground` → `didBecomeActive` (scene versions on iOS 13+);
     /// a cold start (``launch()``) if it is not running.
     public func bringToForeground() {
-        switch lifecycleState {
+        switch state {
         case .notRunning: launch()
         case .background, .suspended:
             enterForeground()
@@ -54,14 +46,24 @@ extension SimulatedDevice {
         }
     }
 
-    /// The process ends.
+    /// The process ends: its center, delivery, adapters and router are gone, with every subscription and
+    /// everything they remembered; the next launch starts a fresh ``AppProcess`` (router not ready).
+    ///
+    /// What a phone keeps survives: Notification Center, pending local notifications, the badge, authorization,
+    /// categories, Live Activities, and the ledger directory.
     ///
     /// - Parameter byUser: `true` (default): the user force-quit the app in the app switcher, and iOS delivers
     ///   no silent push to it until the user launches it again. `false`: the system reclaimed memory, and a
     ///   silent push may launch it in the background.
     public func terminate(byUser: Bool = true) {
+        let wasRunning = state != .notRunning
         storage.withLock { $0.wasForceQuit = byUser }
         transition(to: .notRunning)
+        if wasRunning {
+            let ended = process.number
+            replaceProcess()
+            note("process \(ended) ended: its hub, subscriptions and router are gone")
+        }
         if byUser { note("app force-quit by the user: silent pushes are not delivered until the next launch") }
     }
 

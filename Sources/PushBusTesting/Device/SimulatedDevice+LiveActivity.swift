@@ -68,7 +68,7 @@ extension SimulatedDevice {
     public func startLiveActivity(
         _ attributesType: String, id: String? = nil, contentState: PushValue = [:]
     ) throws -> String {
-        guard lifecycleState.isForeground else { throw LiveActivitySimulationError.appNotInForeground }
+        guard state.isForeground else { throw LiveActivitySimulationError.appNotInForeground }
         let activity = activityKit.state.withLock { state in
             state.begin(attributesType, id: id, contentState: contentState, byPush: false)
         }
@@ -103,7 +103,7 @@ extension SimulatedDevice {
                 return state.begin(type, id: id, contentState: contentState, byPush: true)
             }
             note("push-to-start: iOS starts Live Activity \(activity.identity), update token \(activity.token)")
-            if lifecycleState == .notRunning {
+            if state == .notRunning {
                 note("the app is not running: its observer gets the update token at the next launch")
             }
             whileRunning { $0.observed(activity) }
@@ -201,7 +201,7 @@ extension SimulatedDevice {
     /// Runs `report` against the app's `LiveActivityAdapter` (what its `LiveActivityObserver` does) if the app
     /// runs; otherwise ActivityKit keeps the news for the next launch.
     func whileRunning(_ report: (LiveActivityAdapter) -> Void) {
-        guard lifecycleState != .notRunning else { return }
+        guard state != .notRunning else { return }
         report(LiveActivityAdapter(center: center))
     }
 

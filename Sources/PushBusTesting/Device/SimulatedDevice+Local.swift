@@ -24,7 +24,7 @@ extension SimulatedDevice {
             record(.presentation(notification: id, .notAuthorized))
             return .notListed
         }
-        let current = lifecycleState
+        let current = state
         guard current.isForeground else {
             list(notification, authorization: authorization)
             return .listed

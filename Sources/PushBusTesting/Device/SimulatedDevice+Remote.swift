@@ -23,15 +23,15 @@ extension SimulatedDevice {
     ///   - identifier: The request identifier (the `apns-id`); default `push-1`, `push-2`, ….
     /// - Returns: The notification's identifier, for ``tap(_:action:text:)`` and ``dismiss(_:)``.
     @discardableResult
-    public func receive(remote payload: [String: Any], identifier: String? = nil) -> String {
+    public func deliver(remote payload: [String: Any], identifier: String? = nil) -> String {
         deliverRemote(PushValue(any: payload), identifier: identifier)
     }
 
-    /// A push arrives, given as a `PushValue`; see ``receive(remote:identifier:)-([String:Any],_)``.
+    /// A push arrives, given as a `PushValue`; see ``deliver(remote:identifier:)-([String:Any],_)``.
     ///
     /// - Throws: ``SimulationError/invalidPayload(_:)`` when the value is not an object.
     @discardableResult
-    public func receive(remote payload: PushValue, identifier: String? = nil) throws -> String {
+    public func deliver(remote payload: PushValue, identifier: String? = nil) throws -> String {
         guard case .object = payload else { throw SimulationError.invalidPayload("the payload is not a JSON object") }
         return deliverRemote(payload, identifier: identifier)
     }
@@ -40,14 +40,14 @@ extension SimulatedDevice {
     ///
     /// - Throws: ``SimulationError/invalidPayload(_:)`` when the bytes are not a JSON object.
     @discardableResult
-    public func receive(remote json: Data, identifier: String? = nil) throws -> String {
+    public func deliver(remote json: Data, identifier: String? = nil) throws -> String {
         let value: PushValue
         do {
             value = try PushValue(json: json)
         } catch {
             throw SimulationError.invalidPayload("\(error)")
         }
-        return try receive(remote: value, identifier: identifier)
+        return try deliver(remote: value, identifier: identifier)
     }
 
     private func deliverRemote(_ payload: PushValue, identifier: String?) -> String {
@@ -78,7 +78,7 @@ extension SimulatedDevice {
         let isVisible = content.isUserVisible
         let wantsFetch = content.isContentAvailable
         let canWake = capabilities.contains(.remoteNotificationsBackgroundMode)
-        let current = lifecycleState
+        let current = state
 
         if current.isForeground || current == .launching {
             // iOS 10+: willPresent, then the fetch callback if content-available. iOS 9: the fetch callback for

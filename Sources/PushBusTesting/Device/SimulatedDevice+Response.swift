@@ -19,7 +19,7 @@ extension SimulatedDevice {
     /// start), an action as `handleActionWithIdentifier` (typed text under its response-info key).
     ///
     /// - Parameters:
-    ///   - identifier: The notification, as `receive(remote:identifier:)` returned it or the local request's id.
+    ///   - identifier: The notification, as `deliver(remote:identifier:)` returned it or the local request's id.
     ///   - action: The action identifier; `nil` for the notification itself (the default action).
     ///   - text: What the user typed, for a text-input action (`""` when omitted, as iOS reports it).
     /// - Throws: ``SimulationError`` when the notification is not in Notification Center, or the action is not
@@ -97,7 +97,7 @@ extension SimulatedDevice {
                 response, appState: appState, completionHandler: self.voidCompletion(.didReceiveResponse, id))
         }
         let isDefault = actionIdentifier == PushResponse.Action.defaultActionIdentifier
-        switch (lifecycleState, foreground) {
+        switch (state, foreground) {
         case (.notRunning, true):
             // Launch options carry a remote payload only for the tap itself (default action).
             let options: [LaunchOptionKey: Any]? =
@@ -137,7 +137,7 @@ extension SimulatedDevice {
                 self.appDelegateAdapter.didReceive(notification.legacyLocalNotification, appState: appState)
             }
         }
-        switch (lifecycleState, foreground) {
+        switch (state, foreground) {
         case (.notRunning, true):
             if isDefault {
                 // iOS 9 hands the tapped notification over in the launch options; a remote one also comes

@@ -11,7 +11,7 @@ import PushBus
 ///
 /// ```swift
 /// device.installServiceExtension(ServiceExtensionPipeline(steps: [.rewrite { $0.body = decrypt($0.body) }]))
-/// device.receive(remote: ["aps": ["alert": "•••", "mutable-content": 1]])
+/// device.deliver(remote: ["aps": ["alert": "•••", "mutable-content": 1]])
 /// await device.settleServiceExtensions()      // or device.advanceTime(by: 30) for the expiry path
 /// ```
 extension SimulatedDevice {

@@ -11,7 +11,7 @@ import PushBusRouting
 /// ```swift
 /// let device = SimulatedDevice(router: router)
 /// let link = router.attach(to: device.center)                  // what the app does at launch
-/// let push = device.receive(remote: ["aps": ["alert": "New"], "route": "app://product/12345"])
+/// let push = device.deliver(remote: ["aps": ["alert": "New"], "route": "app://product/12345"])
 /// try device.tap(push)                                          // cold start: launch options, scene, didReceive
 /// router.setReady(true)                                         // the first screen appeared
 /// await device.settle()
@@ -20,9 +20,13 @@ import PushBusRouting
 /// ```
 ///
 /// Time moves only through ``advanceTime(by:)``: the same ``ManualClock`` drives the hub, the completion
-/// deadlines of the adapters and the ``SimulatedScheduler``. The hub and the adapters live as long as the
-/// device: a `terminate()` ends the simulated process but keeps your subscriptions, so a test can observe a
-/// later cold start.
+/// deadlines of the adapters and the ``SimulatedScheduler``.
+///
+/// The app runs in a process (``AppProcess``) that ``terminate(byUser:)`` really ends: the next launch gets a
+/// fresh center, delivery, adapters and router (not ready), and only what a phone keeps survives
+/// (Notification Center, pending local notifications, badge, authorization, categories, a ledger directory).
+/// `center`, `delivery`, `router` and the adapters are always the current process's; wire each process with
+/// `onLaunch`, as the app does in `didFinishLaunching`.
 ///
 /// Thread safety: `Sendable` (all state behind locks); every operation is synchronous and runs the app's
 /// synchronous callbacks on the calling thread. Drive it from one task at a time, as one user acts on one
@@ -30,23 +34,27 @@ import PushBusRouting
 /// Async app handlers (`onBackgroundMessage`, `onResponse`) run in tasks: ``settle()`` waits for their
 /// completion handlers.
 public final class SimulatedDevice: Sendable {
-    /// The hub the adapters post to; subscribe to it as the app does.
-    public let center: PushCenter
-    /// What the adapters share (the center's `PushDelivery/shared(for:)`): set the presentation policy and
-    /// register `onBackgroundMessage` / `onResponse` handlers on it, as the app does.
-    public let delivery: PushDelivery
+    /// The app's current process (``AppProcess``): replaced by a fresh one when the app is terminated.
+    public var process: AppProcess { processStorage.withLock { $0 } }
+    /// The current process's hub; subscribe to it as the app does.
+    public var center: PushCenter { process.center }
+    /// What the current process's adapters share: set the presentation policy and register
+    /// `onBackgroundMessage` / `onResponse` handlers on it, as the app does.
+    public var delivery: PushDelivery { process.delivery }
     /// The clock of the device, the hub, the completion deadlines and the scheduler.
     public let clock: ManualClock
     /// Local notifications (`UNUserNotificationCenter`'s pending and delivered lists).
     public let scheduler: SimulatedScheduler
-    /// The app's router, if given: the device records every route it opens.
-    public let router: PushRouter?
-    /// The iOS 10+ delegate adapter the device calls.
-    public let notificationAdapter: UserNotificationAdapter
-    /// The app-delegate adapter the device calls (in the mode matching ``generation``).
-    public let appDelegateAdapter: AppDelegateAdapter
+    /// The current process's router, if the app has one: the device records every route it opens.
+    public var router: PushRouter? { process.router }
+    /// The iOS 10+ delegate adapter the device calls (current process).
+    public var notificationAdapter: UserNotificationAdapter { process.notificationAdapter }
+    /// The app-delegate adapter the device calls, in the mode matching ``generation`` (current process).
+    public var appDelegateAdapter: AppDelegateAdapter { process.appDelegateAdapter }
     /// The iOS generation imitated.
     public let generation: Generation
+    /// The directory every process opens its `DeliveryLedger` in (`nil`: in memory, per process).
+    public let ledgerDirectory: URL?
 
     struct State {
         var lifecycle: LifecycleState = .notRunning
@@ -66,51 +74,49 @@ public final class SimulatedDevice: Sendable {
 
     let storage: LockedState<State>
     let recorder: SimulationRecorder
+    let processStorage: LockedState<AppProcess>
+    let launchSetup: LaunchSetup?
     /// The app's Notification Service Extension (SimulatedDevice+ServiceExtension.swift).
     let serviceExtension = SimulatedServiceExtension()
     /// What ActivityKit holds; outlives the app's process (SimulatedDevice+LiveActivity.swift).
     let activityKit = SimulatedActivityKit()
-    private let observations: [PushSubscription]
 
     /// Creates a device with the app not running.
     ///
     /// - Parameters:
-    ///   - configuration: iOS generation, authorization, background modes and categories.
+    ///   - configuration: iOS generation, authorization, background modes, categories and ledger directory.
     ///   - clock: The device's clock (default: a new ``ManualClock``).
-    ///   - center: The app's hub. Default: a new one on `clock`. A center you pass should use `clock` in its
-    ///     configuration (its de-duplication window and parking age run on it); its completion deadlines are
-    ///     moved onto `clock`.
-    ///   - router: The app's router; the device records its events (attaching it is up to the app).
+    ///   - center: The first process's hub. Default: a new one on `clock`. A center you pass should use `clock`
+    ///     in its configuration (its de-duplication window and parking age run on it); its completion deadlines
+    ///     are moved onto `clock`. Later processes get a new center with the same configuration.
+    ///   - router: The first process's router; the device records its events. Later processes get a copy with
+    ///     the same registrations, not ready (``AppProcess``).
+    ///   - onLaunch: What the app does at each launch before the first callback (attach the router, subscribe):
+    ///     runs now for the first process and for each new process. Without it, later processes repeat the
+    ///     router attachments made in the first one, and nothing else.
     public init(
         configuration: Configuration = .init(), clock: ManualClock = ManualClock(), center: PushCenter? = nil,
-        router: PushRouter? = nil
+        router: PushRouter? = nil, onLaunch: LaunchSetup? = nil
     ) {
         let center = center ?? PushCenter(configuration: .init(clock: clock))
-        let delivery = PushDelivery.shared(for: center)
-        delivery.completionClock = clock
-        self.center = center
-        self.delivery = delivery
         self.clock = clock
-        self.router = router
         self.generation = configuration.generation
+        self.ledgerDirectory = configuration.ledgerDirectory
+        self.launchSetup = onLaunch
         self.scheduler = SimulatedScheduler(clock: clock)
-        self.notificationAdapter = UserNotificationAdapter(delivery: delivery)
-        self.appDelegateAdapter = AppDelegateAdapter(delivery: delivery, mode: configuration.generation.adapterMode)
         self.storage = LockedState(
             State(
                 authorization: configuration.authorization, capabilities: configuration.capabilities,
                 categories: configuration.categories))
-        if !configuration.categories.categories.isEmpty { delivery.categories = configuration.categories }
-        let recorder = SimulationRecorder(clock: clock)
-        self.recorder = recorder
-        var observations = [center.monitor { message, receipt in recorder.record(.message(message, receipt)) }]
-        if let router {
-            observations.append(
-                router.observe { event in
-                    if let record = RouteRecord(event) { recorder.record(.route(record)) }
-                })
-        }
-        self.observations = observations
+        self.recorder = SimulationRecorder(clock: clock)
+        // A placeholder until the first process is built below (it needs `self` for its recorder and ledger).
+        self.processStorage = LockedState(
+            AppProcess(
+                number: 0, center: center, delivery: PushDelivery.shared(for: center), router: router,
+                mode: configuration.generation.adapterMode))
+        let first = makeProcess(number: 1, center: center, router: router)
+        processStorage.withLock { $0 = first }
+        onLaunch?(first)
         scheduler.setDeliveryHook { [weak self] notification in
             self?.deliverLocal(notification) ?? .listed
         }
@@ -119,10 +125,10 @@ public final class SimulatedDevice: Sendable {
     // MARK: Settings
 
     /// The app's state now.
-    public var lifecycleState: LifecycleState { storage.withLock { $0.lifecycle } }
+    public var state: LifecycleState { storage.withLock { $0.lifecycle } }
 
     /// What the callbacks would read from `UIApplication.applicationState` now.
-    public var appState: AppState { lifecycleState.appState }
+    public var appState: AppState { state.appState }
 
     /// What the user allowed; change it as the user would in Settings.
     public var authorization: Authorization {
@@ -198,7 +204,7 @@ public final class SimulatedDevice: Sendable {
 
     /// Records a callback in the current state.
     func call(_ callback: Callback, notification: String? = nil) {
-        let current = lifecycleState
+        let current = state
         let payloadID = notification.flatMap(knownNotification)?.messageID
         record(
             .callback(

@@ -5,7 +5,7 @@ import PushBus
 /// tapped (``SimulatedDevice/tap(_:action:text:)``) or dismissed.
 public struct SimulatedNotification: Sendable, Hashable {
     /// The request identifier (`UNNotificationRequest.identifier`): given to
-    /// `SimulatedDevice.receive(remote:identifier:)` or generated (`push-1`, `push-2`, …) for remote
+    /// `SimulatedDevice.deliver(remote:identifier:)` or generated (`push-1`, `push-2`, …) for remote
     /// notifications, the `LocalNotificationRequest.identifier` for local ones.
     public var identifier: String
     /// When it was delivered.

@@ -63,4 +63,7 @@ extension Array where Element == SimulatedDevice.RouteRecord {
 
     /// The URLs that failed.
     public var failed: [String] { filter { $0.outcome == .failed }.map(\.url) }
+
+    /// The unmatched URLs that fell back to another route, which opened.
+    public var fellBack: [String] { filter { $0.outcome == .fellBack }.map(\.url) }
 }

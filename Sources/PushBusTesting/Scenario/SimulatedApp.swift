@@ -6,40 +6,55 @@ import PushBusRouting
 /// hub, an inbox subscription, the background and response handlers it declares.
 final class SimulatedApp: Sendable {
     let device: SimulatedDevice
-    let router: PushRouter?
-    private let subscriptions: [PushSubscription]
+    /// The current process's router (each launch after a termination has its own).
+    var router: PushRouter? { device.router }
+    /// A ledger directory the run made for the scenario (`device.ledger: true`), removed with the app.
+    private let temporaryLedger: URL?
 
     init(scenario: SimulationScenario) throws {
-        let configuration = try SimulatedDevice.Configuration(scenario)
-        let router = try scenario.routes.map(Self.makeRouter)
-        let device = SimulatedDevice(configuration: configuration, router: router)
-        var subscriptions: [PushSubscription] = []
-        // The app's own inbox: every message reaches a subscriber, as in an app that lists notifications.
-        subscriptions.append(device.center.subscribe(.all) { _ in })
-        if let router, let routes = scenario.routes {
-            let rules = routes.linkRules ?? []
-            let options = PushRouter.AttachOptions(link: { message in
-                Self.link(for: message, rules: rules) ?? PushRouteLink.default(in: message)
-            })
-            subscriptions.append(router.attach(to: device.center, options: options))
+        var configuration = try SimulatedDevice.Configuration(scenario)
+        var temporaryLedger: URL?
+        if scenario.device.ledger == true {
+            let directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("pushbus-scenario-ledger-\(UUID().uuidString)")
+            configuration.ledgerDirectory = directory
+            temporaryLedger = directory
         }
-        if let name = scenario.app.backgroundFetchResult {
+        let router = try scenario.routes.map(Self.makeRouter)
+        let backgroundResult = try scenario.app.backgroundFetchResult.map { name -> BackgroundFetchResult in
             guard let result = BackgroundFetchResult.named(name) else {
                 throw ScenarioError("unknown background fetch result '\(name)' (newData, noData, failed)")
             }
-            subscriptions.append(device.delivery.onBackgroundMessage { _ in result })
+            return result
         }
-        if let names = scenario.app.presentation {
-            let options = try PresentationOptions(names: names)
-            device.delivery.presentationPolicy = .always(options)
+        let presentation = try scenario.app.presentation.map { try PresentationOptions(names: $0) }
+        let rules = scenario.routes?.linkRules ?? []
+        let reminder = scenario.app.reminder
+        let built = LockedState(DeviceReference())
+        // What the app does in didFinishLaunching, in every process.
+        let device = SimulatedDevice(configuration: configuration, router: router) { process in
+            // The app's own inbox: every message reaches a subscriber, as in an app that lists notifications.
+            process.keep(process.center.subscribe(.all) { _ in })
+            if let router = process.router {
+                let options = PushRouter.AttachOptions(link: { message in
+                    Self.link(for: message, rules: rules) ?? PushRouteLink.default(in: message)
+                })
+                process.keep(router.attach(to: process.delivery, options: options))
+            }
+            if let backgroundResult {
+                process.keep(process.delivery.onBackgroundMessage { _ in backgroundResult })
+            }
+            if let presentation { process.delivery.presentationPolicy = .always(presentation) }
+            if let reminder { process.keep(Self.reminderSubscription(reminder, center: process.center, device: built)) }
         }
-        if let reminder = scenario.app.reminder {
-            subscriptions.append(Self.reschedule(reminder, on: device))
-        }
+        built.withLock { $0.device = device }
         if scenario.app.persistsLiveActivityTokens == true { try Self.persistLiveActivityTokens(of: device) }
         self.device = device
-        self.router = router
-        self.subscriptions = subscriptions
+        self.temporaryLedger = temporaryLedger
+    }
+
+    deinit {
+        if let temporaryLedger { try? FileManager.default.removeItem(at: temporaryLedger) }
     }
 
     // MARK: Steps
@@ -51,7 +66,7 @@ final class SimulatedApp: Sendable {
         case "foreground": device.bringToForeground()
         case "suspend": device.suspend()
         case "terminate": device.terminate(byUser: step.byUser ?? true)
-        case "receive": try device.receive(remote: payload(of: step, baseDirectory: baseDirectory), identifier: step.id)
+        case "receive": try device.deliver(remote: payload(of: step, baseDirectory: baseDirectory), identifier: step.id)
         case "schedule":
             try device.schedule(local: request(of: step))
             if step.seconds == nil { device.advanceTime(by: 0) }  // "now": iOS delivers it at once
@@ -145,11 +160,19 @@ final class SimulatedApp: Sendable {
         return min(max(typed, minimum), max(minimum, min(maximum, longestReminderDelay)))
     }
 
-    /// The seed's recurring reminder: the answer's number of seconds schedules the next reminder.
-    static func reschedule(_ reminder: SimulationScenario.ReminderSetup, on device: SimulatedDevice) -> PushSubscription
-    {
-        device.center.subscribe(.category(reminder.category) && .tapped, replay: .none) { [weak device] message in
-            guard let device, message.response?.action == .custom(reminder.action) else { return }
+    /// The device, once built: the app's launch wiring runs for the first process inside the device's init.
+    struct DeviceReference: Sendable {
+        weak var device: SimulatedDevice?
+    }
+
+    /// The seed's recurring reminder: the answer's number of seconds schedules the next reminder. The app
+    /// subscribes at each launch (the subscription lives as long as the process).
+    static func reminderSubscription(
+        _ reminder: SimulationScenario.ReminderSetup, center: PushCenter, device: LockedState<DeviceReference>
+    ) -> PushSubscription {
+        center.subscribe(.category(reminder.category) && .tapped, replay: .none) { message in
+            guard let device = device.withLock({ $0.device }), message.response?.action == .custom(reminder.action)
+            else { return }
             let answer = message.response?.userText ?? ""
             guard let seconds = reminderDelay(answer, reminder) else {
                 device.note(

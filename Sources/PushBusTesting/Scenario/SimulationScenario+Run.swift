@@ -64,9 +64,12 @@ extension SimulationScenario {
         expectEqual("message kinds", device.messages.map(\.kind.rawValue), expect?.messageKinds)
         expectEqual("duplicates dropped", device.deliveries.duplicates.count, expect?.duplicatesDropped)
         expectEqual("routes opened", device.routes.opened, expect?.routesOpened)
+        expectEqual("routes deferred", device.routes.deferred, expect?.routesDeferred)
+        expectEqual("routes failed", device.routes.failed, expect?.routesFailed)
+        expectEqual("routes fallen back", device.routes.fellBack, expect?.routesFellBack)
         expectEqual(
             "fetch results", device.completions.values(of: .didReceiveRemoteNotification), expect?.fetchResults)
-        expectEqual("final state", device.lifecycleState.rawValue, expect?.finalState)
+        expectEqual("final state", device.state.rawValue, expect?.finalState)
         expectEqual("typed texts", device.messages.compactMap(\.response?.userText), expect?.userTexts)
         expectEqual(
             "local notifications fired",

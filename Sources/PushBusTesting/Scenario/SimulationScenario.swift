@@ -38,11 +38,17 @@ public struct SimulationScenario: Sendable, Decodable {
         public var authorization: String?
         /// Whether the app has the remote-notifications background mode (default `true`).
         public var backgroundMode: Bool?
+        /// Whether the app keeps a durable `DeliveryLedger` that every process opens again (default `false`:
+        /// each process records in memory and forgets at termination).
+        public var ledger: Bool?
 
-        public init(generation: String? = nil, authorization: String? = nil, backgroundMode: Bool? = nil) {
+        public init(
+            generation: String? = nil, authorization: String? = nil, backgroundMode: Bool? = nil, ledger: Bool? = nil
+        ) {
             self.generation = generation
             self.authorization = authorization
             self.backgroundMode = backgroundMode
+            self.ledger = ledger
         }
     }
 
@@ -177,6 +183,12 @@ public struct SimulationScenario: Sendable, Decodable {
         public var duplicatesDropped: Int?
         /// The URLs the router opened, in order.
         public var routesOpened: [String]?
+        /// The URLs the router deferred until the app was ready, in order.
+        public var routesDeferred: [String]?
+        /// The URLs the router refused or could not match, in order.
+        public var routesFailed: [String]?
+        /// The unmatched URLs that fell back to another route, in order.
+        public var routesFellBack: [String]?
         /// The values the fetch completion handlers were called with, in order.
         public var fetchResults: [String]?
         /// Whether every completion handler was called exactly once (default checked: `true`).
