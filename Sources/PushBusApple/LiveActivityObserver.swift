@@ -68,7 +68,11 @@ public final class LiveActivityObserver<Attributes: ActivityAttributes & Sendabl
         var started: [Task<Void, Never>] = []
         started.append(
             Task { [weak self] in
-                for await activity in Activity<Attributes>.activityUpdates {
+                var updates = Activity<Attributes>.activityUpdates.makeAsyncIterator()
+                // Listed again once the observation exists: an activity started between the first listing and
+                // here (a push-to-start during launch) is not missed. Reports of one state are posted once.
+                for activity in Activity<Attributes>.activities { self?.report(activity) }
+                while let activity = await updates.next() {
                     guard let self else { return }
                     self.report(activity)
                 }
@@ -114,7 +118,11 @@ public final class LiveActivityObserver<Attributes: ActivityAttributes & Sendabl
             }
         }
         let stateTask = Task {
-            guard let activity = Activity<Attributes>.activities.first(where: { $0.id == id }) else { return }
+            guard let activity = Activity<Attributes>.activities.first(where: { $0.id == id }) else {
+                // Gone before this task ran (ended and dismissed at once): its token is invalid all the same.
+                adapter.activityStatusChanged(id: id, attributesType: type, to: .dismissed)
+                return
+            }
             for await state in activity.activityStateUpdates {
                 if adapter.activityStatusChanged(id: id, attributesType: type, to: Self.status(state)) { return }
             }

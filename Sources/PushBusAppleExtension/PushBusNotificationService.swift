@@ -63,6 +63,11 @@ open class PushBusNotificationService: UNNotificationServiceExtension, @unchecke
     /// Called with every result just before iOS's content handler (for logging; keep it short).
     open func didFinish(_ result: ServiceExtensionResult, attachmentFailures: [AttachmentCreationFailure]) {}
 
+    /// The Darwin notification posted after each result, so the running app refreshes its ledger at once
+    /// (PushBusApple's `DeliveryLedgerRefresher` observes the same name). Default `nil`: nothing is posted, and
+    /// the app sees the extension's records when it next refreshes (returning to the foreground).
+    open var ledgerChangeNotificationName: String? { nil }
+
     open override func didReceive(
         _ request: UNNotificationRequest,
         withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
@@ -102,6 +107,11 @@ open class PushBusNotificationService: UNNotificationServiceExtension, @unchecke
             let (content, failures) = Self.makeContent(result.content, from: request.content)
             didFinish(result, attachmentFailures: failures)
             contentHandler.call(content)
+        }
+        // After the handler: the receipt step wrote before it, and telling the app must never delay it.
+        if let name = ledgerChangeNotificationName {
+            CFNotificationCenterPostNotification(
+                CFNotificationCenterGetDarwinNotifyCenter(), CFNotificationName(name as CFString), nil, nil, true)
         }
     }
 

@@ -161,6 +161,57 @@ struct PushBusNotificationServiceTests {
         #expect(handler.calls.count == 1)
     }
 
+    /// A service that tells the app its ledger changed.
+    final class NotifyingService: PushBusNotificationService, @unchecked Sendable {
+        // Safe: every stored property is immutable after init.
+        let name: String
+        init(name: String) {
+            self.name = name
+            super.init()
+        }
+        override func makePipeline(for request: UNNotificationRequest) -> ServiceExtensionPipeline {
+            ServiceExtensionPipeline(steps: [.rewrite { $0.title = "Decrypted" }])
+        }
+        override var ledgerChangeNotificationName: String? { name }
+    }
+
+    /// What the app's Darwin observer saw: how many content-handler calls had happened at each post.
+    final class PostWatcher: @unchecked Sendable {
+        // Safe: `seen` is only touched under `lock`; `handler` is immutable.
+        private let lock = NSLock()
+        private var seen: [Int] = []
+        let handler: Handler
+        init(_ handler: Handler) { self.handler = handler }
+        func posted() { lock.withLock { seen.append(handler.calls.count) } }
+        var posts: [Int] { lock.withLock { seen } }
+    }
+
+    @Test func theAppIsToldAfterTheContentHandlerThatTheLedgerChanged() async {
+        let name = "test.pushbus.ledger.\(UUID().uuidString)"
+        let handler = Handler()
+        let watcher = PostWatcher(handler)
+        let observer = UnsafeRawPointer(Unmanaged.passRetained(watcher).toOpaque())
+        defer {
+            CFNotificationCenterRemoveEveryObserver(CFNotificationCenterGetDarwinNotifyCenter(), observer)
+            Unmanaged<PostWatcher>.fromOpaque(observer).release()
+        }
+        CFNotificationCenterAddObserver(
+            CFNotificationCenterGetDarwinNotifyCenter(), observer,
+            { _, observer, _, _, _ in
+                guard let observer else { return }
+                Unmanaged<PostWatcher>.fromOpaque(observer).takeUnretainedValue().posted()
+            },
+            name as CFString, nil, .deliverImmediately)
+
+        NotifyingService(name: name).didReceive(request(payload), withContentHandler: handler.call)
+        await handler.waitForCall()
+        // The post follows the handler on the pipeline's thread: wait for it, bounded (2 s).
+        for _ in 0..<200 where watcher.posts.isEmpty { try? await Task.sleep(nanoseconds: 10_000_000) }
+
+        #expect(handler.calls.map(\.title) == ["Decrypted"])
+        #expect(watcher.posts == [1])  // posted once, after iOS's content handler ran
+    }
+
     @Test func notMineWithoutANextHandlerShowsTheOriginal() async {
         let service = Service(ServiceExtensionPipeline(steps: [.claim { _ in false }]))
         let handler = Handler()

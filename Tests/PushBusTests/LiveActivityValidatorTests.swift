@@ -53,6 +53,7 @@ import Testing
             pushType: .liveActivity
         ).first?.message
         #expect(message?.contains("milliseconds") == true)
+        #expect(message?.hasPrefix("1700000000000 looks like milliseconds") == true, "\(message ?? "")")
     }
 
     @Test func contentStateIsRequiredForStartAndUpdateOnly() {
@@ -71,6 +72,7 @@ import Testing
 
     @Test func aStartNeedsAnAlert() {
         #expect(diagnose(Self.start, ["alert": .null]) == ["error aps.alert"])
+        #expect(diagnose(Self.start, ["alert": "Your order is on its way"]) == ["warning aps.alert"])
         #expect(diagnose(Self.update, ["alert": ["title": "Late", "body": "5 min"]]).isEmpty)
     }
 
@@ -79,6 +81,10 @@ import Testing
         #expect(diagnose(Self.update, ["stale-date": 1_700_003_600_000]) == ["error aps.stale-date"])
         #expect(diagnose(Self.end, ["dismissal-date": "tomorrow"]) == ["error aps.dismissal-date"])
         #expect(diagnose(Self.end, ["dismissal-date": -1]) == ["error aps.dismissal-date"])
+    }
+
+    @Test func aPushToStartMayAskForTheNewActivitysToken() {
+        #expect(diagnose(Self.start, ["input-push-token": 1]).isEmpty)  // iOS 18: a documented key
     }
 
     @Test func dismissalDateIsReadOnlyWithEnd() {

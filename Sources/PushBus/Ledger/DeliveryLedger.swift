@@ -101,12 +101,25 @@ public final class DeliveryLedger: Sendable {
             try open.withLock(exclusive: true) { (locked: inout LedgerFile) throws(DeliveryLedgerError) in
                 newIssues += try catchUp(&locked)
                 record.sequence = store.withLock { max($0.lastSequence, locked.header.baseSequence) } + 1
-                try locked.append(LedgerCodec.frame(record))
+                let frame = LedgerCodec.frame(record)
+                let payloadSize = frame.count - LedgerCodec.frameHeaderSize
+                guard payloadSize <= LedgerCodec.maximumPayload else {
+                    // Written, it would be read back as damage (and cut off as a torn tail if last).
+                    throw .recordTooLarge(bytes: payloadSize, limit: LedgerCodec.maximumPayload)
+                }
+                try locked.append(frame)
                 let compact = store.withLock { store in
                     store.append(CollectionOfOne(record))
                     return store.exceedsBounds(configuration, now: now)
                 }
-                if compact { newIssues += try compactLocked(&locked, now: now) }
+                guard compact else { return }
+                // The record is durable now: a failed compaction is an issue, never a failed append (a caller
+                // that retried would record the event twice). The next append tries to compact again.
+                do throws(DeliveryLedgerError) {
+                    newIssues += try compactLocked(&locked, now: now)
+                } catch {
+                    newIssues.append(DeliveryLedgerIssue(kind: .writeFailed, error: error))
+                }
             }
         }
         return record

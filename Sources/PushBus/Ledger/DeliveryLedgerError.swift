@@ -9,6 +9,9 @@ public enum DeliveryLedgerError: Error, Sendable, Hashable, CustomStringConverti
     case unsupportedVersion(found: UInt32, supported: UInt32)
     /// A system call failed: `operation` (for example `"open"`, `"write"`, `"fsync"`) with `errno`.
     case io(operation: String, path: String, errno: Int32)
+    /// The encoded record is larger than one frame may be (`limit` bytes); nothing was written. Long typed
+    /// text or custom values are the usual cause: keep fewer keys in the summary.
+    case recordTooLarge(bytes: Int, limit: Int)
 
     /// A Boolean value indicating whether the failure is a full disk or a file size limit.
     public var isOutOfSpace: Bool {
@@ -23,6 +26,8 @@ public enum DeliveryLedgerError: Error, Sendable, Hashable, CustomStringConverti
         case .unsupportedVersion(let found, let supported):
             return "ledger format version \(found) is newer than the supported \(supported)"
         case .io(let operation, let path, let code): return "\(operation) \(path) failed: errno \(code)"
+        case .recordTooLarge(let bytes, let limit):
+            return "a record of \(bytes) bytes exceeds the \(limit)-byte frame limit"
         }
     }
 }

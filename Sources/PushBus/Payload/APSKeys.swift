@@ -20,6 +20,8 @@ enum APSKeys {
     static let dismissalDate = "dismissal-date"
     static let attributesType = "attributes-type"
     static let attributes = "attributes"
+    /// iOS 18: a push-to-start asks for the new activity's update token (`"input-push-token": 1`).
+    static let inputPushToken = "input-push-token"
     /// Safari web push: arguments substituted into the URL format.
     static let urlArgs = "url-args"
 
@@ -27,7 +29,7 @@ enum APSKeys {
     static let all: Set<String> = [
         alert, badge, sound, threadID, category, contentAvailable, mutableContent, targetContentID,
         interruptionLevel, relevanceScore, filterCriteria, staleDate, contentState, timestamp, event,
-        dismissalDate, attributesType, attributes, urlArgs,
+        dismissalDate, attributesType, attributes, inputPushToken, urlArgs,
     ]
 
     /// The Live Activity keys: their presence makes ``PushContent/liveActivity`` non-nil.

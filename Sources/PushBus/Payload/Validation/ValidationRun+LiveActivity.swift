@@ -21,9 +21,10 @@ extension ValidationRun {
                 if seconds < 0 {
                     error("aps." + key, "expected seconds since 1970, found \(seconds)")
                 } else if seconds >= Self.millisecondsThreshold {
+                    let shown = seconds < 1e18 && seconds.rounded() == seconds ? "\(Int64(seconds))" : "\(seconds)"
                     error(
                         "aps." + key,
-                        "\(value) looks like milliseconds; APNs expects seconds since 1970 (divide by 1000)")
+                        "\(shown) looks like milliseconds; APNs expects seconds since 1970 (divide by 1000)")
                 }
             } else {
                 error("aps." + key, "expected seconds since 1970 (a number), found \(article(value))")
@@ -63,6 +64,12 @@ extension ValidationRun {
             if aps[APSKeys.attributes] == nil { error("aps.attributes", "a Live Activity start needs attributes") }
             if aps[APSKeys.alert] == nil {
                 error("aps.alert", "a Live Activity start (push-to-start) needs an alert with a title and body")
+            } else if case .object(let alert) = aps[APSKeys.alert], alert["title"] != nil, alert["body"] != nil {
+                // As documented.
+            } else {
+                warning(
+                    "aps.alert",
+                    "a Live Activity start's alert is documented as an object with a title and a body")
             }
         } else {
             for key in [APSKeys.attributesType, APSKeys.attributes] where aps[key] != nil {
