@@ -78,7 +78,13 @@ extension SimulatedScheduler {
                 {
                     // A clock that jumped past several repetitions delivers one, as iOS does.
                     if next <= now { next = trigger.nextFireDate(after: now, calendar: calendar) ?? next }
-                    state.pending[index].fireDate = next
+                    if next > fireDate {
+                        state.pending[index].fireDate = next
+                    } else {
+                        // Dates this far out (~1e15 s and beyond) cannot tell one repetition from the next:
+                        // the trigger stops instead of firing forever at one instant.
+                        state.pending.remove(at: index)
+                    }
                 } else {
                     state.pending.remove(at: index)
                 }
@@ -86,8 +92,10 @@ extension SimulatedScheduler {
             state.recordFired(fired)
             return (fired, state.hook)
         }
-        let listed = deliver(fired, hook: hook)
-        collapseRepetitions(of: listed)
+        deliver(fired, hook: hook)
+        // Listed or handed to the app in the foreground alike: one advance delivers a bounded number of
+        // repetitions of a trigger one by one, so `advance` by a year costs what a day does.
+        collapseRepetitions(of: fired)
         rescheduleWake()
     }
 
@@ -108,7 +116,7 @@ extension SimulatedScheduler {
     /// The most repetitions of one calendar trigger counted one date at a time in a single step.
     static let calendarRepetitionStep = 10_000
 
-    /// For each listed repeating notification with more than ``repetitionsFiredOneByOne`` repetitions left in the
+    /// For each repeating notification with more than ``repetitionsFiredOneByOne`` repetitions left in the
     /// running advance: moves the request to its last repetition before the advance ends and counts the ones in
     /// between. The last one then fires normally, at its own time, through the hook.
     private func collapseRepetitions(of listed: [DeliveredNotification]) {
@@ -123,9 +131,10 @@ extension SimulatedScheduler {
                 else { return }
                 var skipped = 0
                 if case .timeInterval(let interval, _) = trigger, interval > 0 {
+                    // In floating point, so a horizon of 1e300 s is one step too (the count saturates).
                     let steps = (horizon.timeIntervalSince(next) / interval).rounded(.down)
-                    skipped = Int(min(steps, Double(Int32.max)))
-                    next = next.addingTimeInterval(Double(skipped) * interval)
+                    skipped = steps >= Double(Int.max) ? Int.max : Int(steps)
+                    next = next.addingTimeInterval(steps * interval)
                 } else {
                     while skipped < Self.calendarRepetitionStep,
                         let following = trigger.nextFireDate(after: next, calendar: calendar), following <= horizon
@@ -136,7 +145,8 @@ extension SimulatedScheduler {
                 }
                 guard skipped > Self.repetitionsFiredOneByOne else { return }
                 state.pending[index].fireDate = next
-                state.collapsed[identifier, default: 0] += skipped
+                let (sum, overflow) = state.collapsed[identifier, default: 0].addingReportingOverflow(skipped)
+                state.collapsed[identifier] = overflow ? Int.max : sum
             }
         }
     }

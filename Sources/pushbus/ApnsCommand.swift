@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PushBus
+import PushBusTesting
 
 /// `pushbus apns FILE --bundle-id ID`: writes an `.apns` file that `xcrun simctl push` (or a drag onto the iOS
 /// Simulator) delivers to the app.

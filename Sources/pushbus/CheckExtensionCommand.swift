@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PushBus
+import PushBusTesting
 
 /// `pushbus check-extension Info.plist --category ID…`: does a Notification Content Extension's plist match the
 /// categories the app registers?
@@ -27,8 +28,11 @@ struct CheckExtensionCommand: ParsableCommand {
     func run() throws {
         let info: ContentExtensionInfo
         do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: plist))
+            let data = try InputFile.read(plist, limit: InputFile.payloadLimit)  // a file, a pipe, or `-`
             info = try ContentExtensionInfo(plist: data)
+        } catch let failure as InputFile.Failure {
+            print(failure.message(for: plist))
+            throw ExitCode(2)
         } catch {
             print("\(plist): \(error)")
             throw ExitCode(2)

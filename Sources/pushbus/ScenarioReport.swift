@@ -6,9 +6,18 @@ import PushBusTesting
 struct ScenarioReport {
     let scenario: SimulationScenario
     let run: ScenarioRun
+    /// The timeline, read once: the recorder copies it on every read, and a report reads it per entry.
+    private let timeline: [SimulatedDevice.TimelineEntry]
+    private let start: Date
+
+    init(scenario: SimulationScenario, run: ScenarioRun) {
+        self.scenario = scenario
+        self.run = run
+        timeline = run.device.timeline
+        start = timeline.first?.date ?? run.device.clock.now
+    }
 
     private var device: SimulatedDevice { run.device }
-    private var start: Date { device.timeline.first?.date ?? device.clock.now }
 
     // MARK: Text
 
@@ -22,8 +31,9 @@ struct ScenarioReport {
                     ? " · remote-notifications background mode" : ""))
         lines.append("")
         lines.append("Timeline")
-        for entry in device.timeline {
-            lines.append("  \(offset(entry.date).padding(toLength: 8, withPad: " ", startingAt: 0)) \(entry)")
+        let width = max(8, timeline.last.map { offset($0.date).count } ?? 0)
+        for entry in timeline {
+            lines.append("  \(offset(entry.date).padding(toLength: width, withPad: " ", startingAt: 0)) \(entry)")
         }
         lines.append("")
         lines.append("Summary")
@@ -57,8 +67,8 @@ struct ScenarioReport {
         }
         for (identifier, count) in device.scheduler.collapsedRepetitions().sorted(by: { $0.key < $1.key }) {
             lines.append(
-                "  repetitions not shown   [\(identifier)] fired \(count) more times while nobody looked; "
-                    + "each replaced the last in Notification Center")
+                "  repetitions not shown   [\(identifier)] fired \(count) more times within one advance, counted "
+                    + "instead of delivered one by one (in Notification Center each replaced the last)")
         }
         lines.append("  app state at the end    \(device.state)")
         lines.append("")
@@ -83,8 +93,10 @@ struct ScenarioReport {
         }
     }
 
+    /// `t+12s`, `t+0.5s`; past what an `Int` holds (an `advance` by 1e19 s), in exponent form, never a trap.
     private func offset(_ date: Date) -> String {
         let seconds = date.timeIntervalSince(start)
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return "t+\(seconds)s" }
         return seconds == seconds.rounded() ? "t+\(Int(seconds))s" : "t+\(String(format: "%.1f", seconds))s"
     }
 
@@ -105,7 +117,7 @@ struct ScenarioReport {
     // MARK: JSON
 
     var json: String {
-        let timeline: [PushValue] = device.timeline.map { entry in
+        let timeline: [PushValue] = self.timeline.map { entry in
             var object = event(entry.event)
             object["time"] = .double(entry.date.timeIntervalSince(start))
             object["text"] = .string(entry.description)

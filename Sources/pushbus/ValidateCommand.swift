@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PushBus
+import PushBusTesting
 
 /// `pushbus validate FILE… | -`: the validator's diagnostics and the normalized message for each payload.
 struct ValidateCommand: ParsableCommand {

@@ -34,7 +34,15 @@ package enum LedgerCodec {
         case summary = 20, title, body, category, thread, deepLink, provider, customData, truncated
     }
 
-    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+    /// Milliseconds since 1970, clamped to what the format holds (±292 million years; NaN reads as 0): a date
+    /// from a hostile payload or a clock advanced by 1e300 s is recorded at the edge, never a trap.
+    static func milliseconds(_ date: Date) -> Int64 {
+        let value = (date.timeIntervalSince1970 * 1000).rounded()
+        guard value.isFinite else { return value.isNaN ? 0 : (value > 0 ? Int64.max : Int64.min) }
+        if value >= Double(Int64.max) { return Int64.max }
+        if value <= Double(Int64.min) { return Int64.min }
+        return Int64(value)
+    }
     static func date(milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
     /// `date` at the precision the file keeps.
     static func rounded(_ date: Date) -> Date { self.date(milliseconds: milliseconds(date)) }

@@ -108,10 +108,16 @@ final class SimulatedApp: Sendable {
         if let payload = step.payload { return payload }
         let file = try required(step.file, "payload or file", step)
         let url = URL(fileURLWithPath: file, relativeTo: baseDirectory)
+        let data: Data
         do {
-            return try PushValue(json: Data(contentsOf: url))
+            data = try InputFile.read(url.path, limit: InputFile.payloadLimit)
         } catch {
-            throw ScenarioError("cannot read payload \(url.path): \(error)")
+            throw ScenarioError("payload " + error.message(for: url.path))
+        }
+        do {
+            return try PushValue(json: data)
+        } catch {
+            throw ScenarioError("payload \(url.path) is not a JSON object: \(error)")
         }
     }
 
@@ -147,7 +153,7 @@ final class SimulatedApp: Sendable {
     /// The answer as a delay clamped to the reminder's minimum…maximum (the seed's slider); `nil` when the
     /// answer is not a finite number ("nan", "inf", "abc"). An empty answer takes the minimum (or 60 s).
     static func reminderDelay(_ answer: String, _ reminder: SimulationScenario.ReminderSetup) -> Double? {
-        let minimum = reminder.minimum.flatMap { $0.isFinite ? max($0, 1) : nil } ?? 1
+        let minimum = reminder.minimum.flatMap { $0.isFinite ? min(max($0, 1), longestReminderDelay) : nil } ?? 1
         let maximum = reminder.maximum.flatMap { $0.isFinite ? $0 : nil } ?? longestReminderDelay
         let trimmed = answer.trimmingCharacters(in: .whitespaces)
         let typed: Double

@@ -226,9 +226,15 @@ public struct SimulationScenario: Sendable, Decodable {
 
     /// Reads a scenario file; `file` references in its steps resolve against the file's folder.
     ///
-    /// - Throws: A file-system error, or what ``init(json:baseDirectory:)`` throws.
+    /// - Throws: An error naming the file and what happened (missing, a directory, larger than 16 MB, …), or
+    ///   what ``init(json:baseDirectory:)`` throws.
     public init(contentsOf url: URL) throws {
-        let data = try Data(contentsOf: url)
+        let data: Data
+        do {
+            data = try InputFile.read(url.path, limit: InputFile.scenarioLimit)
+        } catch {
+            throw ScenarioError(error.message(for: url.path))
+        }
         try self.init(json: data, baseDirectory: url.deletingLastPathComponent())
     }
 

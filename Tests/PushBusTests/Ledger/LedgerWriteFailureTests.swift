@@ -63,3 +63,23 @@ import Testing
         withExtendedLifetime(subscription) {}
     }
 }
+
+/// Dates the format cannot hold (a clock advanced by 1e300 s, NaN) are recorded at its edge, never a trap.
+@Suite struct LedgerDateRangeTests {
+    @Test(arguments: [1e300, -1e300, Double.infinity, Double.nan])
+    func aDateBeyondWhatTheFormatHoldsIsRecordedAtTheEdge(offset: Double) throws {
+        let directory = try LedgerDirectory()
+        defer { directory.remove() }
+        let clock = ManualLedgerClock()
+        var configuration = DeliveryLedger.Configuration()
+        configuration.clock = clock
+        let ledger = try DeliveryLedger(directory: directory.url, configuration: configuration)
+        let message = PushMessage(
+            content: PushContent(userInfo: ["aps": ["alert": "Far"]]), requestIdentifier: "far",
+            date: Date(timeIntervalSince1970: offset))
+        try ledger.record(.received, for: message)
+        let reader = try DeliveryLedger(directory: directory.url, configuration: configuration)
+        #expect(reader.count == 1)
+        #expect(reader.issues.isEmpty)
+    }
+}

@@ -8,31 +8,33 @@ import Musl
 import Darwin
 #endif
 
-/// Reads a command's input (a file, a FIFO such as `<(cat f)`, a device, or standard input) with a size cap
+/// Reads an input of the CLI or of a scenario (a file, a FIFO such as `<(cat f)`, a device, or standard input) with a size cap
 /// checked while reading, so a 50 MB file or an endless `yes '[' |` stops at the cap instead of filling memory.
 ///
 /// Plain `read(2)` instead of `FileHandle`/`Data(contentsOf:)`: `FileHandle.readDataToEndOfFile()` traps on a
 /// closed standard input, and Foundation reports a FIFO or an unreadable device as a permission problem.
-enum InputFile {
+package enum InputFile {
     /// Why an input could not be read, without the input's name (`no such file`, `larger than …`).
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
+
+        package init(description: String) { self.description = description }
 
         /// `cannot read PATH: REASON`, for commands whose output does not already name the input.
-        func message(for path: String) -> String {
+        package func message(for path: String) -> String {
             "cannot read \(path == "-" ? "standard input" : path): \(description)"
         }
     }
 
     /// Payloads are at most 4 KB (5 KB for VoIP); a megabyte leaves room for hand-written files.
-    static let payloadLimit = 1 << 20
+    package static let payloadLimit = 1 << 20
     /// Scenario files list many steps; still far below what would hurt.
-    static let scenarioLimit = 16 << 20
+    package static let scenarioLimit = 16 << 20
 
     /// The bytes of `path` (`-` for standard input), at most `limit` of them.
     ///
     /// - Throws: ``Failure`` naming the input and what happened (missing, a directory, closed, too large, …).
-    static func read(_ path: String, limit: Int) throws(Failure) -> Data {
+    package static func read(_ path: String, limit: Int) throws(Failure) -> Data {
         let descriptor: Int32
         if path == "-" {
             descriptor = 0
