@@ -23,6 +23,10 @@ public protocol PushClock: Sendable {
 
 extension PushClock {
     public var uptime: Double { now.timeIntervalSinceReferenceDate }
+
+    /// ``uptime`` as a `Date`, for windows measured with `Date` arithmetic (``SeenDeliveries``): only differences
+    /// between two such instants mean anything, and a change of the wall clock never moves them.
+    package var monotonicInstant: Date { Date(timeIntervalSinceReferenceDate: uptime) }
 }
 
 /// A pending action of a ``PushClock``.

@@ -23,7 +23,7 @@ extension PushDelivery {
         guard let fetchCompletion else { return }
         store.dropHeldLaunch(for: message.id)
         let clock = completionClock
-        guard let handlers = store.claimBackgroundRun(for: message, now: clock.now) else {
+        guard let handlers = store.claimBackgroundRun(for: message, now: clock.monotonicInstant) else {
             // The same delivery was already handled through another path (or forwarded again): nothing new.
             fetchCompletion.finish(.noData)
             return
@@ -38,7 +38,7 @@ extension PushDelivery {
     func deliverResponse(_ message: PushMessage, completion: OnceCompletion<Void>?) {
         let message = resolvingAction(message)
         let clock = completionClock
-        for fallback in store.noteResponse(message, now: clock.now) { deliverHeldLaunch(fallback) }
+        for fallback in store.noteResponse(message, now: clock.monotonicInstant) { deliverHeldLaunch(fallback) }
         guard !wasHandledEarlier(message) else {
             completion?.finish()
             return
@@ -62,7 +62,7 @@ extension PushDelivery {
             deliverResponse(message, completion: nil)
             return
         }
-        switch store.holdLaunchMessage(message, now: completionClock.now) {
+        switch store.holdLaunchMessage(message, now: completionClock.monotonicInstant) {
         case true?: break
         case false?: deliverHeldLaunch(message)
         case nil: break  // its response was already delivered

@@ -51,7 +51,8 @@ final class HubStorage: Sendable {
 
     /// One post: the gate, the fan-out, parking, the monitors.
     private func deliver(_ message: PushMessage, context: UnsafeMutablePointer<DeliveryContext>) -> PostReceipt {
-        let now = deduplicates ? clock.now : nil
+        // The correlation window runs on the monotonic clock: a wall-clock change never merges or splits reports.
+        let now = deduplicates ? clock.monotonicInstant : nil
         let owner = UInt(bitPattern: context)
         let action = state.withLock { $0.post(message, at: now, owner: owner) }
         let depth = context.pointee.depth

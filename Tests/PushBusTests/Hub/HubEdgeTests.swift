@@ -93,6 +93,36 @@ import Testing
         #expect(center.parkedMessages.isEmpty)
         #expect(center.statistics.expired == 1)
     }
+
+    @Test func aWallClockJumpDoesNotMakeAReportOfTheSameTapNew() {
+        // Given a tap reported once (a legacy report: no request identifier, no notification date)
+        let clock = JumpingClock()
+        let center = PushCenter(configuration: .init(deduplicationWindow: 30, clock: clock))
+        let tap = PushMessage(
+            kind: .remoteTapped, content: PushContent(userInfo: ["aps": ["alert": "Hi"]]),
+            response: PushResponse(action: .open))
+        center.post(tap)
+
+        // When the user moves the date back an hour and the same tap is reported again 2 s later
+        clock.jumpWallClock(by: -3_600)
+        clock.elapse(2)
+
+        // Then it is still the same delivery (the window is measured on the monotonic clock)
+        #expect(center.post(tap) == .duplicate)
+    }
+
+    @Test func aWallClockJumpDoesNotMergeTwoReportsFarApart() {
+        let clock = JumpingClock()
+        let center = PushCenter(configuration: .init(deduplicationWindow: 30, clock: clock))
+        let alert = PushMessage(content: PushContent(userInfo: ["aps": ["alert": "You have a new message"]]))
+        center.post(alert)
+
+        // A minute passes while the wall clock is set back by the same minute: the same alert sent again
+        clock.elapse(60)
+        clock.jumpWallClock(by: -60)
+
+        #expect(center.post(alert) != .duplicate)
+    }
 }
 
 /// A clock whose wall time and monotonic time move separately, like a device whose user changes the date.
