@@ -17,6 +17,7 @@ enum TestChild {
         (LedgerAppendUnderFileSizeLimit.name, LedgerAppendUnderFileSizeLimit.run),
         (InboxExtensionAdd.name, InboxExtensionAdd.run),
         (SharedValueWriter.name, SharedValueWriter.run),
+        (MessageIdentity.name, MessageIdentity.run),
     ]
 
     static func main() {

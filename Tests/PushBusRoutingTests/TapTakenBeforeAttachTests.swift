@@ -29,6 +29,22 @@ import Testing
         _ = (analytics, observation, subscription)
     }
 
+    @Test func aSequenceMadeButNeverIteratedThatTookTheTapIsReportedToo() throws {
+        // Given an inbox screen's `messages()` sequence made at launch but not iterated yet: it takes the tap
+        let center = PushCenter()
+        let inbox = center.messages()
+        center.post(ColdStartTests.tap(ColdStartTests.seedPayload))
+
+        // When the router attaches
+        let router = PushRouter(schemes: ["app"], isReady: false)
+        try router.register("app://product/:id") { _ in }
+        let subscription = router.attach(to: center)
+
+        // Then the router says which consumer took it
+        #expect(router.diagnose().contains { $0.contains("was taken before attach(to:) by messages()") })
+        _ = (inbox, subscription)
+    }
+
     @Test func aMonitorMadeFirstLeavesTheTapToTheRouterAndNothingIsReported() throws {
         let center = PushCenter()
         let analytics = center.monitor { _, _ in }

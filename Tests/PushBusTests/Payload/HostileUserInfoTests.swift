@@ -122,6 +122,19 @@ import Testing
         #expect(ids.count == 1)
     }
 
+    @Test(.enabled(if: BuiltBinary.testChild != nil, "pushbus-test-child is built next to the tests"))
+    func collidingKeysGiveTheSameMessageIDInEveryProcess() throws {
+        // Each process has its own hash seed, so its own iteration order of the colliding keys.
+        var ids: Set<String> = []
+        for _ in 0..<4 {
+            let (status, output) = try BuiltBinary.run(BuiltBinary.testChild, ["message-id"])
+            #expect(status == 0)
+            ids.insert(output.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        #expect(ids.count == 1, "\(ids)")
+        #expect(ids.first?.isEmpty == false)
+    }
+
     @Test func collidingFoundationKeysResolveTheSameWay() {
         let dictionary = NSMutableDictionary()
         dictionary[NSNumber(value: 1)] = "number"
