@@ -103,7 +103,8 @@ extension PushCenterStateMachine {
         var current = State.transitioning
         swap(&current, &state)
         switch consume current {
-        case .running(var running):
+        case .running(let box):
+            var running = box.value
             let ended: [SubscriberBase] = running.messages.removeAll() + running.registrations.removeAll()
             var wakeups = Wakeups()
             for subscriber in ended {
@@ -111,7 +112,7 @@ extension PushCenterStateMachine {
                 if !running.inFlight.whenEnded(reaching, .release(subscriber)) { wakeups.release(subscriber) }
             }
             result = (ended, wakeups, running.monitors)
-            state = .terminated(Terminated(statistics: running.statistics, inFlight: running.inFlight))
+            state = .terminated(TerminatedBox(Terminated(statistics: running.statistics, inFlight: running.inFlight)))
         case let other:
             state = other
         }
@@ -145,8 +146,8 @@ extension PushCenterStateMachine {
 
     /// A Boolean value indicating whether monitor `id` is registered.
     func hasMonitor(_ id: UInt64) -> Bool {
-        guard case .running(let running) = state else { return false }
-        return running.monitors.contains { $0.id == id }
+        guard case .running(let box) = state else { return false }
+        return box.value.monitors.contains { $0.id == id }
     }
 
     // MARK: Registration
