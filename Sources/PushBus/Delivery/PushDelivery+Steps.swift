@@ -10,6 +10,7 @@ extension PushDelivery {
         path: DeliveryPath, requestIdentifier: String? = nil, notificationDate: Date? = nil, date: Date? = nil
     ) -> PushMessage {
         let (extractor, clock) = store.state.withLock { ($0.deepLinkExtractor, $0.clock) }
+        noteCategoryUse(content.categoryIdentifier)
         return PushMessage(
             kind: kind, content: content, response: response, appState: appState, path: path,
             requestIdentifier: requestIdentifier, date: date ?? (clock ?? center.configuration.clock).now,
@@ -39,6 +40,7 @@ extension PushDelivery {
         let message = resolvingAction(message)
         let clock = completionClock
         for fallback in store.noteResponse(message, now: clock.now) { deliverHeldLaunch(fallback) }
+        if deliverForwardedAnswer(message, completion: completion) { return }
         guard !wasHandledEarlier(message) else {
             completion?.finish()
             return
@@ -76,6 +78,7 @@ extension PushDelivery {
 
     private func deliverHeldLaunch(_ message: PushMessage) {
         let message = resolvingAction(message)
+        if deliverForwardedAnswer(message, completion: nil) { return }
         guard !wasHandledEarlier(message) else { return }
         let receipt = center.post(message)
         recordPosted(message, receipt: receipt)
