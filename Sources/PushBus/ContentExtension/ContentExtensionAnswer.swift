@@ -59,6 +59,10 @@ public struct ContentExtensionAnswer: Sendable, Hashable {
         self.values = values
     }
 
+    /// The value holding the text typed into a text-input action answered in the extension: the app's
+    /// ``PushResponse/userText``.
+    public static let userTextKey = "userText"
+
     /// The key under which ``event`` stores the disposition among its values.
     static let dispositionKey = "disposition"
 
@@ -80,6 +84,7 @@ public struct ContentExtensionAnswer: Sendable, Hashable {
     /// The response the app's subscribers get for this answer.
     public var response: PushResponse {
         var response = PushResponse(action: PushResponse.Action(identifier: action))
+        response.userText = values[Self.userTextKey]
         response.values = values
         response.contentExtensionDisposition = disposition
         return response
