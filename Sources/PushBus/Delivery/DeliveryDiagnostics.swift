@@ -26,8 +26,11 @@ public struct DeliveryDiagnostics: Sendable, Hashable {
     public var authorization: Authorization?
     /// Why the delivery ledger could not be written the last time it failed (deliveries went on).
     public var ledgerFailure: String?
-    /// The categories of the notifications the app scheduled or received.
+    /// The categories of the notifications the app scheduled or received (the first
+    /// ``maximumCategoriesInUse``: payloads cannot grow it without bound).
     public var categoriesInUse: Set<String> = []
+    /// How many categories in use the delivery remembers.
+    public static let maximumCategoriesInUse = 64
     /// The categories the app registered (``PushDelivery/categories``).
     public var registeredCategoryIdentifiers: Set<String> = []
     /// The categories a Notification Content Extension declares (`UNNotificationExtensionCategory`, see

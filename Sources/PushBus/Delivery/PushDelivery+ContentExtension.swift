@@ -126,7 +126,9 @@ extension PushDelivery {
     public func noteCategoryUse(_ category: String?) {
         guard let category, !category.isEmpty else { return }
         store.state.withLock { state in
-            guard !state.facts.categoriesInUse.contains(category) else { return }
+            guard state.facts.categoriesInUse.count < DeliveryDiagnostics.maximumCategoriesInUse,
+                !state.facts.categoriesInUse.contains(category)
+            else { return }
             state.facts.categoriesInUse.insert(category)
             state.factsVersion &+= 1
         }

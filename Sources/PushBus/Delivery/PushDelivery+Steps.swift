@@ -9,8 +9,16 @@ extension PushDelivery {
         kind: PushMessage.Kind, content: PushContent, response: PushResponse? = nil, appState: AppState,
         path: DeliveryPath, requestIdentifier: String? = nil, notificationDate: Date? = nil, date: Date? = nil
     ) -> PushMessage {
-        let (extractor, clock) = store.state.withLock { ($0.deepLinkExtractor, $0.clock) }
-        noteCategoryUse(content.categoryIdentifier)
+        let (extractor, clock) = store.state.withLock { state in
+            // The category-match diagnostic (PushDelivery+ContentExtension), in the same lock.
+            if let category = content.categoryIdentifier, !category.isEmpty,
+                state.facts.categoriesInUse.count < DeliveryDiagnostics.maximumCategoriesInUse,
+                state.facts.categoriesInUse.insert(category).inserted
+            {
+                state.factsVersion &+= 1
+            }
+            return (state.deepLinkExtractor, state.clock)
+        }
         return PushMessage(
             kind: kind, content: content, response: response, appState: appState, path: path,
             requestIdentifier: requestIdentifier, date: date ?? (clock ?? center.configuration.clock).now,
