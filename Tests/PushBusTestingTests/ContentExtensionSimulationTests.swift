@@ -202,3 +202,20 @@ struct ContentExtensionForwardedActionTests {
         #expect(setup.received.all.map { $0.message.response?.action } == [.custom("SNOOZE"), .custom("CONFIRM")])
     }
 }
+
+/// On the simulated device, a scheduled reminder whose category neither the app nor its content extension
+/// declares is a `category.undeclared` finding; once the extension declares it, it is not.
+struct SimulatedCategoryMatchTests {
+    @Test func aScheduledCategoryOnlyTheExtensionDeclaresIsFine() throws {
+        let device = SimulatedDevice()
+        try device.schedule(
+            local: LocalNotificationRequest(
+                identifier: "r", content: PushContent(title: "Hi", categoryIdentifier: "TIMER_REMINDER"),
+                trigger: .timeInterval(30, repeats: false)))
+        #expect(device.delivery.deliveryDiagnostics.undeclaredCategories == ["TIMER_REMINDER"])
+
+        device.installContentExtension(.init(categories: ["TIMER_REMINDER"]))
+
+        #expect(device.delivery.deliveryDiagnostics.undeclaredCategories == [])
+    }
+}
