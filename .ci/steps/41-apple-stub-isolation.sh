@@ -40,6 +40,7 @@ nonisolated func setActions(_ c: UIMutableUserNotificationCategory) { c.setActio
 nonisolated func actions(_ c: UIUserNotificationCategory) { _ = c.actions(for: .minimal) }  // PROBE
 nonisolated func userSettings() { _ = UIUserNotificationSettings(types: [], categories: nil) }  // PROBE
 nonisolated func session() { _ = UISceneSession() }  // PROBE
+nonisolated func contentExtension(_ c: any UNNotificationContentExtension, _ n: UNNotification) { c.didReceive(n) }  // PROBE
 SWIFT
 
 set +e

@@ -25,8 +25,21 @@ public final class DeliveryLedgerRefresher: Sendable {
     /// What the Darwin notification callback reaches through its observer pointer.
     private final class Target: Sendable {
         let ledger: DeliveryLedger
-        init(ledger: DeliveryLedger) { self.ledger = ledger }
-        func refresh() { DispatchQueue.global(qos: .utility).async { [ledger] in try? ledger.refresh() } }
+        /// When given, a refresh also delivers the content extension's answers (which refreshes the ledger).
+        let delivery: PushDelivery?
+        init(ledger: DeliveryLedger, delivery: PushDelivery?) {
+            self.ledger = ledger
+            self.delivery = delivery
+        }
+        func refresh() {
+            DispatchQueue.global(qos: .utility).async { [ledger, delivery] in
+                if let delivery {
+                    delivery.deliverContentExtensionAnswers(appState: ApplicationState.current())
+                } else {
+                    try? ledger.refresh()
+                }
+            }
+        }
     }
 
     private let target: Target
@@ -44,8 +57,35 @@ public final class DeliveryLedgerRefresher: Sendable {
     ///   - notificationName: The Darwin notification name the extensions post (use one per app group).
     ///   - notificationCenter: Where the foreground notification is observed (default `.default`).
     @MainActor
-    public init(ledger: DeliveryLedger, notificationName: String, notificationCenter: NotificationCenter = .default) {
-        target = Target(ledger: ledger)
+    public convenience init(
+        ledger: DeliveryLedger, notificationName: String, notificationCenter: NotificationCenter = .default
+    ) {
+        self.init(
+            target: Target(ledger: ledger, delivery: nil), notificationName: notificationName,
+            notificationCenter: notificationCenter)
+    }
+
+    /// Starts refreshing `delivery`'s ledger as ``init(ledger:notificationName:notificationCenter:)`` does, and
+    /// delivering the Notification Content Extension's answers each time
+    /// (`PushDelivery/deliverContentExtensionAnswers(appState:)`): the app's subscribers get each answer once,
+    /// while the app runs. Call `deliverContentExtensionAnswers` yourself once at launch too.
+    ///
+    /// - Parameters:
+    ///   - delivery: The app's delivery (its ledger is the app group's).
+    ///   - notificationName: The Darwin notification name the extensions post (use one per app group).
+    ///   - notificationCenter: Where the foreground notification is observed (default `.default`).
+    @MainActor
+    public convenience init(
+        delivery: PushDelivery, notificationName: String, notificationCenter: NotificationCenter = .default
+    ) {
+        self.init(
+            target: Target(ledger: delivery.ledger, delivery: delivery), notificationName: notificationName,
+            notificationCenter: notificationCenter)
+    }
+
+    @MainActor
+    private init(target: Target, notificationName: String, notificationCenter: NotificationCenter) {
+        self.target = target
         self.notificationCenter = notificationCenter
         retained = Unmanaged.passRetained(target)
         CFNotificationCenterAddObserver(

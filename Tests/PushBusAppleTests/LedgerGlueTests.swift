@@ -64,3 +64,40 @@ import Testing
     }
 }
 #endif
+
+#if PUSHBUS_APPLE_STUBS
+/// The app's refresher made with its delivery hands the content extension's answers to the subscribers once, on
+/// the extension's Darwin notification.
+struct ContentExtensionRefresherGlueTests {
+    @MainActor @Test(.timeLimit(.minutes(1))) func theDarwinNotificationDeliversEachAnswerOnce() async throws {
+        // Given the app's delivery and an extension ledger on one directory
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cx-glue-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let delivery = PushDelivery(center: PushCenter(), ledger: try DeliveryLedger(directory: directory))
+        let received = LockedState<[PushMessage]>([])
+        let subscription = delivery.center.subscribe(.tapped) { message in received.withLock { $0.append(message) } }
+        defer { subscription.cancel() }
+        let name = "pushbus.test.cx.\(UUID().uuidString)"
+        let refresher = DeliveryLedgerRefresher(delivery: delivery, notificationName: name)
+        defer { refresher.cancel() }
+        var configuration = DeliveryLedger.Configuration()
+        configuration.role = .contentExtension
+        let session = ContentExtensionSession(
+            notification: NotificationSnapshot(
+                requestIdentifier: "timer-reminder", trigger: .timeInterval,
+                content: PushContent(title: "Time's up", categoryIdentifier: "TIMER_REMINDER")),
+            ledger: try DeliveryLedger(directory: directory, configuration: configuration))
+
+        // When the extension answers and posts, twice
+        session.answer(ContentExtensionAnswer(action: "CONFIRM", disposition: .dismissExtension, values: ["s": "30"]))
+        DeliveryLedgerRefresher.postChange(name: name)
+        for _ in 0..<200 where received.withLock({ $0.isEmpty }) { try await Task.sleep(nanoseconds: 10_000_000) }
+        DeliveryLedgerRefresher.postChange(name: name)
+        try await Task.sleep(nanoseconds: 100_000_000)
+
+        // Then one message with the value
+        #expect(received.withLock { $0.map { $0.response?.values } } == [["s": "30"]])
+    }
+}
+#endif

@@ -10,7 +10,7 @@ struct ReminderAnswerTests {
     @Test(arguments: ["nan", "inf", "-inf", "1e300", "abc"])
     func anUnusableAnswerIsRejectedOrClampedWithoutCrashing(answer: String) throws {
         let script = #"""
-            sed 's/"text": "120"/"text": "\#(answer)"/' Examples/scenarios/recurring-reminder.json > "$PUSHBUS_STDERR.json"
+            sed 's/"text": "120"/"text": "\#(answer)"/' Examples/scenarios/recurring-reminder-text-input.json > "$PUSHBUS_STDERR.json"
             "$PUSHBUS" simulate --scenario "$PUSHBUS_STDERR.json"; status=$?; rm -f "$PUSHBUS_STDERR.json"; exit $status
             """#
         let result = try PushbusShell.run(script)

@@ -26,6 +26,16 @@ public struct DeliveryDiagnostics: Sendable, Hashable {
     public var authorization: Authorization?
     /// Why the delivery ledger could not be written the last time it failed (deliveries went on).
     public var ledgerFailure: String?
+    /// The categories of the notifications the app scheduled or received (the first
+    /// ``maximumCategoriesInUse``: payloads cannot grow it without bound).
+    public var categoriesInUse: Set<String> = []
+    /// How many categories in use the delivery remembers.
+    public static let maximumCategoriesInUse = 64
+    /// The categories the app registered (``PushDelivery/categories``).
+    public var registeredCategoryIdentifiers: Set<String> = []
+    /// The categories a Notification Content Extension declares (`UNNotificationExtensionCategory`, see
+    /// ``PushDelivery/contentExtensionCategories``).
+    public var contentExtensionCategoryIdentifiers: Set<String> = []
 
     public init() {}
 
@@ -42,6 +52,12 @@ public struct DeliveryDiagnostics: Sendable, Hashable {
         }
 
         public var description: String { message }
+    }
+
+    /// The categories in use that neither a registered category nor a content extension declares, sorted.
+    public var undeclaredCategories: [String] {
+        categoriesInUse.subtracting(registeredCategoryIdentifiers).subtracting(contentExtensionCategoryIdentifiers)
+            .sorted()
     }
 
     /// What is misconfigured, in words; empty when everything looks right.
@@ -93,6 +109,14 @@ public struct DeliveryDiagnostics: Sendable, Hashable {
                     code: "ledger.unwritable",
                     message: "The delivery ledger could not be written (\(ledgerFailure)): deliveries go on, but "
                         + "opens may be counted again after a relaunch. Check the app-group directory."))
+        }
+        for category in undeclaredCategories {
+            findings.append(
+                Finding(
+                    code: "category.undeclared",
+                    message: "Notifications use the category \"\(category)\", which no registered category and no "
+                        + "content extension's UNNotificationExtensionCategory declares: its actions and custom UI "
+                        + "never appear. Check the spelling in the app, the payload and the extension's Info.plist."))
         }
         switch authorization {
         case .denied?:

@@ -35,6 +35,8 @@ final class DeliveryStore: Sendable {
         var responded: SeenDeliveries
         /// Deliveries whose background handlers already ran.
         var backgroundRuns: SeenDeliveries
+        /// The sequences of the content-extension answers this delivery posted (PushDelivery+ContentExtension).
+        var deliveredAnswers: Set<UInt64> = []
         /// The shared delivery currently using this store, if any (see ``PushDelivery/shared(for:)``).
         weak var sharedDelivery: PushDelivery?
     }

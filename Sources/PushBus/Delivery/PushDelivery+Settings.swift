@@ -62,7 +62,13 @@ extension PushDelivery {
     }
 
     /// What the adapters know about the app's setup, and what looks misconfigured.
-    public var deliveryDiagnostics: DeliveryDiagnostics { store.state.withLock { $0.facts } }
+    public var deliveryDiagnostics: DeliveryDiagnostics {
+        store.state.withLock { state in
+            var facts = state.facts
+            facts.registeredCategoryIdentifiers = Set(state.categories?.categories.map(\.identifier) ?? [])
+            return facts
+        }
+    }
 
     /// Records facts only the platform glue can observe (delegate installed, authorization, …).
     ///

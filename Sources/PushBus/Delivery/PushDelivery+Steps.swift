@@ -9,7 +9,16 @@ extension PushDelivery {
         kind: PushMessage.Kind, content: PushContent, response: PushResponse? = nil, appState: AppState,
         path: DeliveryPath, requestIdentifier: String? = nil, notificationDate: Date? = nil, date: Date? = nil
     ) -> PushMessage {
-        let (extractor, clock) = store.state.withLock { ($0.deepLinkExtractor, $0.clock) }
+        let (extractor, clock) = store.state.withLock { state in
+            // The category-match diagnostic (PushDelivery+ContentExtension), in the same lock.
+            if let category = content.categoryIdentifier, !category.isEmpty,
+                state.facts.categoriesInUse.count < DeliveryDiagnostics.maximumCategoriesInUse,
+                state.facts.categoriesInUse.insert(category).inserted
+            {
+                state.factsVersion &+= 1
+            }
+            return (state.deepLinkExtractor, state.clock)
+        }
         return PushMessage(
             kind: kind, content: content, response: response, appState: appState, path: path,
             requestIdentifier: requestIdentifier, date: date ?? (clock ?? center.configuration.clock).now,
@@ -39,6 +48,7 @@ extension PushDelivery {
         let message = resolvingAction(message)
         let clock = completionClock
         for fallback in store.noteResponse(message, now: clock.monotonicInstant) { deliverHeldLaunch(fallback) }
+        if deliverForwardedAnswer(message, completion: completion) { return }
         guard !wasHandledEarlier(message) else {
             completion?.finish()
             return
@@ -76,6 +86,7 @@ extension PushDelivery {
 
     private func deliverHeldLaunch(_ message: PushMessage) {
         let message = resolvingAction(message)
+        if deliverForwardedAnswer(message, completion: nil) { return }
         guard !wasHandledEarlier(message) else { return }
         let receipt = center.post(message)
         recordPosted(message, receipt: receipt)

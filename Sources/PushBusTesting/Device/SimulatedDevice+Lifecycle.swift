@@ -116,5 +116,6 @@ extension SimulatedDevice {
         transition(to: .active)
         call(generation.usesScenes ? .sceneDidBecomeActive : .didBecomeActive)
         appDelegateAdapter.applicationDidBecomeActive()
+        appReadsContentExtensionAnswers(reason: "as it becomes active")
     }
 }

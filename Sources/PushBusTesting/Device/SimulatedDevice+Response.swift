@@ -75,7 +75,7 @@ extension SimulatedDevice {
 
     // MARK: Responding
 
-    private func respond(
+    func respond(
         to notification: SimulatedNotification, actionIdentifier: String, text: String?, foreground: Bool
     ) {
         if generation.usesNotificationCenterDelegate {
@@ -195,7 +195,7 @@ extension SimulatedDevice {
     // MARK: Notification Center
 
     /// Removes the notification from Notification Center (iOS removes what the user acted on).
-    private func take(_ identifier: String) throws -> SimulatedNotification {
+    func take(_ identifier: String) throws -> SimulatedNotification {
         let remote = storage.withLock { state -> SimulatedNotification? in
             guard state.remoteListed.remove(identifier) != nil,
                 let index = state.remoteList.lastIndex(where: { $0.identifier == identifier })
@@ -210,7 +210,7 @@ extension SimulatedDevice {
         throw SimulationError.notificationNotDelivered(identifier)
     }
 
-    private func restore(_ notification: SimulatedNotification) {
+    func restore(_ notification: SimulatedNotification) {
         if notification.isRemote {
             storage.withLock { state in
                 state.remoteList.append(notification)

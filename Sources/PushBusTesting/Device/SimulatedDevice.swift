@@ -80,6 +80,8 @@ public final class SimulatedDevice: Sendable {
     let serviceExtension = SimulatedServiceExtension()
     /// What ActivityKit holds; outlives the app's process (SimulatedDevice+LiveActivity.swift).
     let activityKit = SimulatedActivityKit()
+    /// The app's Notification Content Extension (SimulatedDevice+ContentExtension.swift).
+    let contentExtensionSlot = SimulatedContentExtensionSlot()
 
     /// Creates a device with the app not running.
     ///

@@ -49,6 +49,7 @@ final class SimulatedApp: Sendable {
         }
         built.withLock { $0.device = device }
         if scenario.app.persistsLiveActivityTokens == true { try Self.persistLiveActivityTokens(of: device) }
+        if let setup = scenario.app.contentExtension { Self.installContentExtension(setup, on: device) }
         self.device = device
         self.temporaryLedger = temporaryLedger
     }
@@ -93,7 +94,8 @@ final class SimulatedApp: Sendable {
             }
             device.authorization = status
         default:
-            guard try performLiveActivityStep(step, baseDirectory: baseDirectory) else {
+            guard try performLiveActivityStep(step, baseDirectory: baseDirectory) || performContentExtensionStep(step)
+            else {
                 throw ScenarioError("unknown step '\(step.do)'")
             }
         }

@@ -79,6 +79,7 @@ extension SimulationScenario {
             },
             expect?.localNotificationsFired)
         failures += checkLiveActivities(device)
+        failures += checkContentExtension(device)
         if expect?.completionsCalledOnce ?? true, !device.completions.allCalledOnce {
             let bad = device.completions.filter { !$0.isCalledOnce }.map(\.description)
             failures.append("expected every completion handler called once: " + bad.joined(separator: "; "))

@@ -115,6 +115,8 @@ public struct SimulationScenario: Sendable, Decodable {
         public var reminder: ReminderSetup?
         /// Whether the app keeps its Live Activity tokens in a `LiveActivityTokenStore` and reconciles at launch.
         public var persistsLiveActivityTokens: Bool?
+        /// The app's Notification Content Extension (`Docs/ContentExtension.md`).
+        public var contentExtension: ContentExtensionSetup?
 
         public init(backgroundFetchResult: String? = nil, presentation: [String]? = nil, reminder: ReminderSetup? = nil)
         {
@@ -171,6 +173,8 @@ public struct SimulationScenario: Sendable, Decodable {
         public var attributesType: String?
         /// Live Activity steps: the activity's id (the new one for a start; the target of an update or end).
         public var activity: String?
+        /// `extensionAction`: what the extension tells iOS (`doNotDismiss`, `dismiss`, `dismissAndForwardAction`).
+        public var option: String?
     }
 
     /// What must be true after the last step; every field is optional.
@@ -206,6 +210,8 @@ public struct SimulationScenario: Sendable, Decodable {
         public var liveActivitiesRunning: Int?
         /// How many Live Activity `update` pushes were applied.
         public var liveActivityUpdatesApplied: Int?
+        /// The content-extension answers the app's subscribers got, in order (`CONFIRM seconds=30`).
+        public var extensionAnswers: [String]?
     }
 
     enum CodingKeys: String, CodingKey {
