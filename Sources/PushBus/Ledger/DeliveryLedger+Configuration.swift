@@ -18,6 +18,11 @@ extension DeliveryLedger {
         /// Called (never under a lock) with each new damaged-record issue and each failed write, so a delivery can
         /// report it as a diagnostic and go on.
         public var onIssue: (@Sendable (DeliveryLedgerIssue) -> Void)?
+        /// How long a write or refresh waits for another process's file lock before failing with
+        /// ``DeliveryLedgerError/lockBusy(path:)``. `nil` (default): as long as it takes (a lock is held only for
+        /// one append or compaction). Set it in an extension that must answer iOS in time: the Notification
+        /// Service Extension's receipt step waits at most this long before the content handler.
+        public var maximumLockWait: TimeInterval?
 
         public init() {}
     }

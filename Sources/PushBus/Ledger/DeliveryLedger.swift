@@ -63,7 +63,9 @@ public final class DeliveryLedger: Sendable {
     {
         self.directory = directory
         self.configuration = configuration
-        file = LockedState(try LedgerFile(directory: directory.path, readOnly: readOnly))
+        file = LockedState(
+            try LedgerFile(
+                directory: directory.path, readOnly: readOnly, maximumLockWait: configuration.maximumLockWait))
         try refresh()
     }
 

@@ -12,6 +12,9 @@ public enum DeliveryLedgerError: Error, Sendable, Hashable, CustomStringConverti
     /// The encoded record is larger than one frame may be (`limit` bytes); nothing was written. Long typed
     /// text or custom values are the usual cause: keep fewer keys in the summary.
     case recordTooLarge(bytes: Int, limit: Int)
+    /// Another process held the ledger's lock longer than ``DeliveryLedger/Configuration/maximumLockWait``;
+    /// nothing was written.
+    case lockBusy(path: String)
 
     /// A Boolean value indicating whether the failure is a full disk or a file size limit.
     public var isOutOfSpace: Bool {
@@ -26,6 +29,7 @@ public enum DeliveryLedgerError: Error, Sendable, Hashable, CustomStringConverti
         case .unsupportedVersion(let found, let supported):
             return "ledger format version \(found) is newer than the supported \(supported)"
         case .io(let operation, let path, let code): return "\(operation) \(path) failed: errno \(code)"
+        case .lockBusy(let path): return "the ledger lock \(path) stayed busy past the configured wait"
         case .recordTooLarge(let bytes, let limit):
             return "a record of \(bytes) bytes exceeds the \(limit)-byte frame limit"
         }

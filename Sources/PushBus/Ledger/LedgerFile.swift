@@ -28,6 +28,8 @@ struct LedgerFile {
     var compactingPath: String { directory + "/" + Self.compactingName }
     private(set) var descriptor: Int32 = -1
     private var lockDescriptor: Int32 = -1
+    /// How long `withLock` waits for another process's lock (`nil`: until it gets it).
+    let maximumLockWait: TimeInterval?
     /// `(device, inode)` of the open data file: a different one at the path means another process compacted.
     private var identity: (UInt64, UInt64) = (0, 0)
     /// The header of the open data file.
@@ -39,7 +41,8 @@ struct LedgerFile {
     let isReadOnly: Bool
 
     /// Opens (creating when missing, unless `readOnly`) the ledger files in `directory`.
-    init(directory: String, readOnly: Bool) throws(DeliveryLedgerError) {
+    init(directory: String, readOnly: Bool, maximumLockWait: TimeInterval? = nil) throws(DeliveryLedgerError) {
+        self.maximumLockWait = maximumLockWait
         var info = stat()
         guard stat(directory, &info) == 0 else {
             if errno == ENOENT { throw .directoryMissing(path: directory) }
@@ -95,14 +98,33 @@ struct LedgerFile {
         throws(DeliveryLedgerError) -> T
     {
         if lockDescriptor >= 0 {
-            while flock(lockDescriptor, exclusive ? LOCK_EX : LOCK_SH) != 0 {
-                guard errno == EINTR else {
-                    throw .io(operation: "flock", path: directory + "/" + Self.lockName, errno: errno)
+            if let maximumLockWait {
+                try lock(exclusive: exclusive, waitingAtMost: maximumLockWait)
+            } else {
+                while flock(lockDescriptor, exclusive ? LOCK_EX : LOCK_SH) != 0 {
+                    guard errno == EINTR else {
+                        throw .io(operation: "flock", path: directory + "/" + Self.lockName, errno: errno)
+                    }
                 }
             }
         }
         defer { if lockDescriptor >= 0 { _ = flock(lockDescriptor, LOCK_UN) } }
         return try body(&self)
+    }
+
+    /// Takes the lock without blocking, retrying every millisecond for at most `seconds` (monotonic time).
+    private func lock(exclusive: Bool, waitingAtMost seconds: TimeInterval) throws(DeliveryLedgerError) {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, seconds) * 1_000_000_000)
+        while flock(lockDescriptor, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) != 0 {
+            let code = errno
+            guard code == EWOULDBLOCK || code == EINTR else {
+                throw .io(operation: "flock", path: directory + "/" + Self.lockName, errno: code)
+            }
+            guard DispatchTime.now().uptimeNanoseconds < deadline else {
+                throw .lockBusy(path: directory + "/" + Self.lockName)
+            }
+            usleep(1_000)
+        }
     }
 
     // MARK: Reading

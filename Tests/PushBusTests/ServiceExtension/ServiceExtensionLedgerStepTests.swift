@@ -38,3 +38,48 @@ struct ServiceExtensionLedgerStepTests {
         #expect(result.content.badge == 1)
     }
 }
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The receipt is written before the content handler, but never holds it up past the extension's lock wait.
+struct ServiceExtensionReceiptLockTests {
+    @Test func aReceiptWaitsAtMostTheConfiguredTimeForTheAppsLockThenTheHandlerRuns() async throws {
+        // Given the extension's ledger, configured to wait at most 50 ms for the lock, while the app holds it
+        let directory = try LedgerDirectory()
+        defer { directory.remove() }
+        var configuration = DeliveryLedger.Configuration()
+        configuration.role = .serviceExtension
+        configuration.maximumLockWait = 0.05
+        let ledger = try DeliveryLedger(directory: directory.url, configuration: configuration)
+        let appLock = open(directory.url.appendingPathComponent("ledger.lock").path, O_RDWR)
+        #expect(flock(appLock, LOCK_EX) == 0)
+
+        // When a push runs through the pipeline
+        let box = ResultBox()
+        ServiceExtensionPipeline(steps: [.rewrite { $0.title = "Decrypted" }, .ledgerReceipt(ledger)])
+            .run(
+                PushContent(userInfo: ["aps": ["alert": "•••", "mutable-content": 1]]), requestIdentifier: "r",
+                contentHandler: box.handler)
+        let result = try #require(await box.next())
+
+        // Then the handler got the rewritten content, and the receipt reports the busy lock instead of waiting
+        #expect(result.content.title == "Decrypted")
+        #expect(result.ending == .stepsFinished)
+        #expect("\(result.steps)".contains("lock"), "\(result.steps)")
+        #expect(ledger.count == 0)
+
+        // And once the app lets go, the next receipt is written
+        flock(appLock, LOCK_UN)
+        close(appLock)
+        let second = ResultBox()
+        ServiceExtensionPipeline(steps: [.ledgerReceipt(ledger)])
+            .run(
+                PushContent(userInfo: ["aps": ["alert": "Hi"]]), requestIdentifier: "s", contentHandler: second.handler)
+        _ = try #require(await second.next())
+        #expect(ledger.count == 1)
+    }
+}
