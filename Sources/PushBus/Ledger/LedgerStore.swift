@@ -17,6 +17,9 @@ struct LedgerStore {
     private var knownIssues: Set<DeliveryLedgerIssue> = []
     var subscribers: [UInt64: Subscriber] = [:]
     var nextSubscriberID: UInt64 = 0
+    /// Called (outside every lock) after this process wrote or read new records: how a ``PushInbox`` on the ledger
+    /// notices a ``DeliveryLedger/refresh()`` it did not call.
+    var changeObservers: [UInt64: @Sendable () -> Void] = [:]
     var isDraining = false
     /// When the age bound last triggered a compaction in this process.
     private var lastAgeCompaction: Date?
@@ -55,10 +58,39 @@ struct LedgerStore {
     // MARK: Bounds
 
     /// The records inside the bounds: every record of the `maximumMessages` most recently active messages whose
-    /// latest record is younger than `maximumAge` at `now`.
+    /// latest record is younger than `maximumAge` at `now`, and the records of every entry an inbox on these records
+    /// still holds (``liveInboxRecords(_:)``): the inbox's own bounds decide when an entry leaves, not the ledger's.
     static func kept(_ records: [DeliveryRecord], within bounds: DeliveryLedger.Configuration, now: Date)
         -> Set<UInt64>
     {
+        keptByMessage(records, within: bounds, now: now).union(liveInboxRecords(records))
+    }
+
+    /// The records of the entries a ``PushInbox`` folded from `records` holds: each entry's `inbox.added` record and
+    /// its latest read / unread mark. An entry leaves only by an `inbox.removed` record (the user, or the inbox's
+    /// age and count bounds), after which compaction drops all of its records; a duplicate `inbox.added` that lost
+    /// to an earlier one is dropped too, so it can never come back as an entry.
+    static func liveInboxRecords(_ records: [DeliveryRecord]) -> Set<UInt64> {
+        let inboxRecords = records.filter { $0.event.kind.rawValue.hasPrefix("inbox.") }.sorted {
+            $0.sequence < $1.sequence
+        }
+        guard !inboxRecords.isEmpty else { return [] }
+        var index = InboxIndex(correlationWindow: PushInbox.Configuration().correlationWindow)
+        for record in inboxRecords { _ = index.apply(record) }
+        var kept = Set(index.entries.keys)
+        var latestMark: [UInt64: UInt64] = [:]
+        for record in inboxRecords where record.event.kind == .inboxRead || record.event.kind == .inboxUnread {
+            guard let entry = InboxIndex.entryID(record), index.entries[entry] != nil else { continue }
+            latestMark[entry] = record.sequence
+        }
+        kept.formUnion(latestMark.values)
+        return kept
+    }
+
+    /// The records of the `maximumMessages` most recently active messages younger than `maximumAge`.
+    private static func keptByMessage(
+        _ records: [DeliveryRecord], within bounds: DeliveryLedger.Configuration, now: Date
+    ) -> Set<UInt64> {
         let (maximumMessages, maximumAge) = (bounds.maximumMessages, bounds.maximumAge)
         var latest: [PushMessage.ID: DeliveryRecord] = [:]
         for record in records { latest[record.messageID] = record }
