@@ -80,6 +80,8 @@ public final class SimulatedDevice: Sendable {
     let serviceExtension = SimulatedServiceExtension()
     /// What ActivityKit holds; outlives the app's process (SimulatedDevice+LiveActivity.swift).
     let activityKit = SimulatedActivityKit()
+    /// The inboxes of the app and its extension, and the icon's badge (SimulatedDevice+Inbox.swift).
+    let inboxSlot = SimulatedInboxSlot()
 
     /// Creates a device with the app not running.
     ///
@@ -212,6 +214,7 @@ public final class SimulatedDevice: Sendable {
                     callback: callback, state: current, notification: notification, payloadID: payloadID,
                     date: clock.now)))
         if callback == .didFinishLaunching { liveActivitiesAppLaunched() }
+        inboxNoticed(callback)
     }
 
     /// A notification the device received or fired, by identifier (the latest one).

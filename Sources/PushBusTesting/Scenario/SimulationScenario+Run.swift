@@ -45,6 +45,7 @@ extension SimulationScenario {
             }
         }
         await device.settle()
+        await device.settleServiceExtensions()
         withExtendedLifetime(app) {}
         failures += check(device)
         return ScenarioRun(name: name, device: device, failures: failures)
@@ -76,6 +77,7 @@ extension SimulationScenario {
             device.scheduler.firedNotifications().count + device.scheduler.collapsedRepetitions().values.reduce(0, +),
             expect?.localNotificationsFired)
         failures += checkLiveActivities(device)
+        failures += checkInbox(device)
         if expect?.completionsCalledOnce ?? true, !device.completions.allCalledOnce {
             let bad = device.completions.filter { !$0.isCalledOnce }.map(\.description)
             failures.append("expected every completion handler called once: " + bad.joined(separator: "; "))

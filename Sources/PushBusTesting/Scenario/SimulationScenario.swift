@@ -115,6 +115,8 @@ public struct SimulationScenario: Sendable, Decodable {
         public var reminder: ReminderSetup?
         /// Whether the app keeps its Live Activity tokens in a `LiveActivityTokenStore` and reconciles at launch.
         public var persistsLiveActivityTokens: Bool?
+        /// The app's notification inbox (`PushInbox`), and whether its service extension adds to it.
+        public var inbox: InboxSetup?
 
         public init(backgroundFetchResult: String? = nil, presentation: [String]? = nil, reminder: ReminderSetup? = nil)
         {
@@ -138,7 +140,7 @@ public struct SimulationScenario: Sendable, Decodable {
     /// One step. `do` says which; the other fields are its arguments.
     public struct Step: Sendable, Decodable {
         /// `launch`, `background`, `foreground`, `suspend`, `terminate`, `receive`, `schedule`, `tap`,
-        /// `dismiss`, `forward`, `advance`, `ready`, `notReady`, `authorize`, `settle`.
+        /// `dismiss`, `forward`, `advance`, `ready`, `notReady`, `authorize`, `settle`, `checkInbox`.
         public var `do`: String
         /// The notification: given to `receive`/`schedule`, referenced by `tap`/`dismiss`.
         public var id: String?
@@ -171,6 +173,8 @@ public struct SimulationScenario: Sendable, Decodable {
         public var attributesType: String?
         /// Live Activity steps: the activity's id (the new one for a start; the target of an update or end).
         public var activity: String?
+        /// `checkInbox`: the unread count expected now (the badge must equal it too).
+        public var unread: Int?
     }
 
     /// What must be true after the last step; every field is optional.
@@ -206,6 +210,12 @@ public struct SimulationScenario: Sendable, Decodable {
         public var liveActivitiesRunning: Int?
         /// How many Live Activity `update` pushes were applied.
         public var liveActivityUpdatesApplied: Int?
+        /// The titles of the app's inbox entries, newest first.
+        public var inboxTitles: [String]?
+        /// How many inbox entries are unread.
+        public var inboxUnread: Int?
+        /// The number on the app icon.
+        public var badge: Int?
     }
 
     enum CodingKeys: String, CodingKey {
