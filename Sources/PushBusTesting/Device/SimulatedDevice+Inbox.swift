@@ -15,7 +15,7 @@ import PushBus
 /// What each process does, as a real app and extension do:
 /// - the app opens its inbox in `didFinishLaunching` on the process's ledger (the device's ledger directory),
 ///   attaches it to the process's center (alerts enter, taps mark read) and, under
-///   ``PushInbox/BadgePolicy/unreadCount``, sets the badge to the unread count after every change (what
+///   `PushInbox.BadgePolicy.unreadCount`, sets the badge to the unread count after every change (what
 ///   `PushInbox.syncBadge(with:)` does; applied at once here, so the timeline reads the same on every run);
 /// - the extension opens its own ledger on the same directory (a process of its own); a pipeline with the
 ///   `.inbox(device.serviceExtensionInbox!)` step adds each `mutable-content` alert before it is shown and writes

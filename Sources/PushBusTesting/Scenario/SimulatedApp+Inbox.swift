@@ -14,6 +14,7 @@ extension SimulationScenario {
         /// The most entries the inbox keeps (default 200).
         public var maximumCount: Int?
 
+        /// Creates an inbox setup; every field left `nil` takes its default.
         public init(serviceExtension: Bool? = nil, badgePolicy: String? = nil, maximumCount: Int? = nil) {
             self.serviceExtension = serviceExtension
             self.badgePolicy = badgePolicy
