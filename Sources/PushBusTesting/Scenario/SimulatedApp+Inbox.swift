@@ -15,6 +15,11 @@ extension SimulationScenario {
         public var maximumCount: Int?
 
         /// Creates an inbox setup; every field left `nil` takes its default.
+        ///
+        /// - Parameters:
+        ///   - serviceExtension: Whether the service extension adds to the inbox (default `true`).
+        ///   - badgePolicy: `"unreadCount"` (default) or `"manual"`.
+        ///   - maximumCount: The most entries the inbox keeps (default 200).
         public init(serviceExtension: Bool? = nil, badgePolicy: String? = nil, maximumCount: Int? = nil) {
             self.serviceExtension = serviceExtension
             self.badgePolicy = badgePolicy
