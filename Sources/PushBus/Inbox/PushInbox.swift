@@ -122,7 +122,8 @@ public final class PushInbox: Sendable {
     ///   - message: The notification.
     ///   - role: The process adding it (the service extension passes ``DeliveryProcessRole/serviceExtension``).
     /// - Returns: The entry (new or already there), or `nil` when the message does not enter.
-    /// - Throws: ``DeliveryLedgerError`` when the ledger cannot be written.
+    /// - Throws: ``DeliveryLedgerError`` when the ledger cannot be read (a durable ledger reads the other
+    ///   processes' records first) or written.
     @discardableResult
     public func add(_ message: PushMessage, role: DeliveryProcessRole? = nil) throws(DeliveryLedgerError)
         -> InboxEntry?
