@@ -66,22 +66,51 @@ struct LedgerStore {
         keptByMessage(records, within: bounds, now: now).union(liveInboxRecords(records))
     }
 
-    /// The records of the entries a ``PushInbox`` folded from `records` holds: each entry's `inbox.added` record and
-    /// its latest read / unread mark. An entry leaves only by an `inbox.removed` record (the user, or the inbox's
-    /// age and count bounds), after which compaction drops all of its records; a duplicate `inbox.added` that lost
-    /// to an earlier one is dropped too, so it can never come back as an entry.
+    /// The inbox records compaction keeps whatever the message bounds: every `inbox.*` record of each message that
+    /// may still have an entry, except read / unread marks another mark of the same entry superseded. An entry
+    /// leaves only by an `inbox.removed` record (the user, or the inbox's age and count bounds); once every entry
+    /// of a message is removed, compaction drops all of its inbox records.
+    ///
+    /// Whole messages are kept because the inbox folds each message's records on their own, and which
+    /// `inbox.added` record is an entry depends on the inbox's correlation window, which the ledger does not know:
+    /// a message's complete inbox history replays to the same entries under any window, so nothing is lost and
+    /// nothing removed comes back. So a message counts as holding an entry while one of its `inbox.added` records
+    /// is not named by an `inbox.removed`, unless it is certainly a duplicate: an entry of the message with the
+    /// same request identifier was there when it was written (two processes adding one push at once), which the
+    /// inbox ignores under any window. A duplicate that knows no request identifier keeps its message's few inbox
+    /// records: keeping too much is safe, dropping an entry is not.
     static func liveInboxRecords(_ records: [DeliveryRecord]) -> Set<UInt64> {
         let inboxRecords = records.filter { $0.event.kind.rawValue.hasPrefix("inbox.") }.sorted {
             $0.sequence < $1.sequence
         }
         guard !inboxRecords.isEmpty else { return [] }
-        var index = InboxIndex(correlationWindow: PushInbox.Configuration().correlationWindow)
-        for record in inboxRecords { _ = index.apply(record) }
-        var kept = Set(index.entries.keys)
+        // The entries each message may hold, by the sequence of their `inbox.added`, with their request identifier.
+        var present: [PushMessage.ID: [UInt64: String?]] = [:]
+        var removed = Set<UInt64>()
+        for record in inboxRecords {
+            switch record.event.kind {
+            case .inboxAdded:
+                let request = record.requestIdentifier?.lowercased()
+                let isDuplicate =
+                    request != nil && (present[record.messageID]?.values.contains { $0 == request } ?? false)
+                if !isDuplicate { present[record.messageID, default: [:]][record.sequence] = request }
+            case .inboxRemoved:
+                guard let entry = InboxIndex.entryID(record) else { continue }
+                removed.insert(entry)
+                present[record.messageID]?.removeValue(forKey: entry)
+            default:
+                continue
+            }
+        }
+        var kept = Set<UInt64>()
         var latestMark: [UInt64: UInt64] = [:]
-        for record in inboxRecords where record.event.kind == .inboxRead || record.event.kind == .inboxUnread {
-            guard let entry = InboxIndex.entryID(record), index.entries[entry] != nil else { continue }
-            latestMark[entry] = record.sequence
+        for record in inboxRecords where !(present[record.messageID]?.isEmpty ?? true) {
+            if record.event.kind == .inboxRead || record.event.kind == .inboxUnread {
+                guard let entry = InboxIndex.entryID(record), !removed.contains(entry) else { continue }
+                latestMark[entry] = max(latestMark[entry] ?? 0, record.sequence)
+            } else {
+                kept.insert(record.sequence)
+            }
         }
         kept.formUnion(latestMark.values)
         return kept

@@ -47,7 +47,20 @@ import Testing
         #expect(inbox.entries() == shown)
     }
 
-    @Test func compactionDropsTheRecordsOfRemovedEntriesAndTheirDuplicates() throws {
+    @Test func compactionDropsTheRecordsOfAMessageWhoseEntriesWereRemoved() throws {
+        let ledger = DeliveryLedger(configuration: ledgerConfiguration(maximumMessages: 1))
+        let inbox = PushInbox(ledger: ledger)
+        let entry = try #require(try inbox.add(InboxFixture.alert("gone", requestIdentifier: "g", date: clock.now)))
+        try inbox.markRead(entry.id)
+        try inbox.remove(entry.id)
+        // A later message is the one the ledger's bound (one message) keeps
+        try inbox.add(InboxFixture.alert("kept", requestIdentifier: "k", date: clock.now))
+        try ledger.compact()
+        #expect(ledger.history(of: entry.messageID).isEmpty)
+        #expect(PushInbox(ledger: ledger).entries().map(\.title) == ["kept"])
+    }
+
+    @Test func aRacingDuplicateOfARemovedEntryNeverComesBack() throws {
         let ledger = DeliveryLedger(configuration: ledgerConfiguration(maximumMessages: 1))
         let inbox = PushInbox(ledger: ledger)
         let entry = try #require(try inbox.add(InboxFixture.alert("gone", requestIdentifier: "g", date: clock.now)))
@@ -57,13 +70,26 @@ import Testing
                 messageID: entry.messageID, requestIdentifier: "g", notificationDate: entry.date,
                 event: DeliveryEvent(kind: .inboxAdded), summary: DeliverySummary(title: "gone")))
         try inbox.remove(entry.id)
-        // A later message is the one the ledger's bound (one message) keeps
         try inbox.add(InboxFixture.alert("kept", requestIdentifier: "k", date: clock.now))
         try ledger.compact()
-        // Nothing of the removed entry is left to come back on the next load
         #expect(ledger.history(of: entry.messageID).isEmpty)
-        let reloaded = PushInbox(ledger: ledger)
-        #expect(reloaded.entries().map(\.title) == ["kept"])
+        #expect(PushInbox(ledger: ledger).entries().map(\.title) == ["kept"])
+    }
+
+    @Test func anEntryAddedAgainAfterItsRemovalIsKept() throws {
+        // Given: the user removed an entry, then tapped its notification (the tap adds it again, read)
+        let ledger = DeliveryLedger(configuration: ledgerConfiguration(maximumMessages: 1))
+        let inbox = PushInbox(ledger: ledger)
+        let entry = try #require(try inbox.add(InboxFixture.alert("again", requestIdentifier: "a", date: clock.now)))
+        try inbox.remove(entry.id)
+        try inbox.note(InboxFixture.alert("again", requestIdentifier: "a", kind: .remoteTapped, date: clock.now))
+        let shown = inbox.entries()
+        // When: other messages push this one out of the ledger's bound and it compacts
+        try inbox.add(InboxFixture.alert("other", requestIdentifier: "o", date: clock.now))
+        try ledger.compact()
+        // Then: a reload shows the same entries, read state included
+        #expect(PushInbox(ledger: ledger).entries() == inbox.entries())
+        #expect(inbox.entries().count == shown.count + 1)
     }
 
     @Test func theInboxCountLimitStillRemovesTheOldestFirst() throws {
