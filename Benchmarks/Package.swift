@@ -42,6 +42,7 @@ let suites: [Suite] = [
         ]
     ),
     Suite(name: "LedgerBenchmarks", dependencies: [.product(name: "PushBus", package: "PushBus")]),
+    Suite(name: "InboxBenchmarks", dependencies: [.product(name: "PushBus", package: "PushBus")]),
 ]
 
 for suite in suites {

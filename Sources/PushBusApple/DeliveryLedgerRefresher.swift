@@ -20,7 +20,8 @@ import PushBus
 /// ```
 /// Refreshes run on a background queue: file work never blocks the main thread, and no file lock is held across
 /// a suspension (iOS kills a suspended app holding one: `0xdead10cc`). Refresh failures go to the ledger's
-/// `DeliveryLedger/Configuration/onIssue`.
+/// `DeliveryLedger/Configuration/onIssue`. Every `PushInbox` on the ledger follows each refresh: the entries an
+/// extension added reach its changes, a `PushInboxModel` and the badge sync on that queue's thread.
 public final class DeliveryLedgerRefresher: Sendable {
     /// What the Darwin notification callback reaches through its observer pointer.
     private final class Target: Sendable {

@@ -5,8 +5,9 @@ import Combine
 import PushBus
 
 /// An `ObservableObject` over a `PushInbox` for SwiftUI (iOS 13+): the newest entries and the unread count,
-/// republished on the main actor after every change (from this process, or from an extension after
-/// `PushInbox/refresh()`).
+/// republished on the main actor after every change: from this process, or from an extension as soon as this
+/// process reads its records (a ``DeliveryLedgerRefresher`` refreshing the ledger is enough: the inbox follows its
+/// ledger).
 ///
 /// ```swift
 /// struct InboxView: View {

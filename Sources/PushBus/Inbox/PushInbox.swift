@@ -35,13 +35,25 @@ public final class PushInbox: Sendable {
     let state: LockedState<State>
     /// Serializes applying records so that changes reach observers in sequence order.
     private let applying = Lock()
+    /// The ledger's change observer: every record the ledger writes or reads reaches the inbox.
+    private let ledgerObserver: LockedState<UInt64?> = LockedState(nil)
 
     /// Creates an inbox over `ledger` and loads its entries.
+    ///
+    /// The inbox follows the ledger from then on: records another process wrote reach ``changes()`` and
+    /// ``observe(_:)`` (and so ``syncBadge(with:)``) as soon as anything reads them, including a
+    /// ``DeliveryLedger/refresh()`` made by someone else (the Apple glue's `DeliveryLedgerRefresher`).
     public init(ledger: DeliveryLedger, configuration: Configuration = Configuration()) {
         self.ledger = ledger
         self.configuration = configuration
         state = LockedState(State(index: InboxIndex(correlationWindow: configuration.correlationWindow)))
         catchUp()
+        let id = ledger.addChangeObserver { [weak self] in self?.catchUp() }
+        ledgerObserver.withLock { $0 = id }
+    }
+
+    deinit {
+        if let id = ledgerObserver.withLock({ $0 }) { ledger.removeChangeObserver(id) }
     }
 
     // MARK: Reading
@@ -79,7 +91,8 @@ public final class PushInbox: Sendable {
     }
 
     /// The changes as they happen (inserted, updated, removed, unread count), in order, each once; entries another
-    /// process added arrive after ``refresh()``. The sequence ends when the consuming task is cancelled.
+    /// process added arrive once this process reads them (``refresh()``, a ``DeliveryLedger/refresh()`` made by
+    /// anyone, or the next write). The sequence ends when the consuming task is cancelled.
     public func changes() -> AsyncStream<InboxChange> {
         let (stream, continuation) = AsyncStream.makeStream(of: InboxChange.self)
         let subscription = observe { continuation.yield($0) }
@@ -109,12 +122,16 @@ public final class PushInbox: Sendable {
     ///   - message: The notification.
     ///   - role: The process adding it (the service extension passes ``DeliveryProcessRole/serviceExtension``).
     /// - Returns: The entry (new or already there), or `nil` when the message does not enter.
-    /// - Throws: ``DeliveryLedgerError`` when the ledger cannot be written.
+    /// - Throws: ``DeliveryLedgerError`` when the ledger cannot be read (a durable ledger reads the other
+    ///   processes' records first) or written.
     @discardableResult
     public func add(_ message: PushMessage, role: DeliveryProcessRole? = nil) throws(DeliveryLedgerError)
         -> InboxEntry?
     {
         guard configuration.shouldAdmit(message) else { return nil }
+        // Another process (the service extension) may have added this delivery: read its records first, so the
+        // common case writes nothing. A racing add is still one entry (the fold keeps the first).
+        if ledger.isDurable { try ledger.refresh() }
         if let existing = entry(for: message) { return existing }
         var values: [String: String] = [:]
         if let subtitle = message.content.subtitle { values["subtitle"] = subtitle }
@@ -232,6 +249,8 @@ public final class PushInbox: Sendable {
         }
     }
 
-    /// The date an entry is known by: the notification's own date when the path knows it.
-    static func date(of message: PushMessage) -> Date { message.date }
+    /// The date an entry is known by: the notification's own date (`UNNotification.date`) when the path knows it,
+    /// else the report's. A tap reports its callback time in ``PushMessage/date``, long after the delivery the
+    /// service extension added: matching on it would make a second entry.
+    static func date(of message: PushMessage) -> Date { message.notificationDate ?? message.date }
 }

@@ -242,6 +242,7 @@ public final class DeliveryLedger: Sendable {
         _ body: (inout LedgerFile?, inout [DeliveryLedgerIssue]) throws(DeliveryLedgerError) -> Void
     ) throws(DeliveryLedgerError) {
         var newIssues: [DeliveryLedgerIssue] = []
+        let sequenceBefore = store.withLock { $0.lastSequence }
         let result = file.withLock { file -> Result<Void, DeliveryLedgerError> in
             do throws(DeliveryLedgerError) {
                 try body(&file, &newIssues)
@@ -253,6 +254,7 @@ public final class DeliveryLedger: Sendable {
         if case .failure(let error) = result { newIssues.append(DeliveryLedgerIssue(kind: .writeFailed, error: error)) }
         notify(newIssues)
         drain()
+        notifyChange(since: sequenceBefore)
         try result.get()
     }
 

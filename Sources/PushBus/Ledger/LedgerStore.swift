@@ -17,6 +17,9 @@ struct LedgerStore {
     private var knownIssues: Set<DeliveryLedgerIssue> = []
     var subscribers: [UInt64: Subscriber] = [:]
     var nextSubscriberID: UInt64 = 0
+    /// Called (outside every lock) after this process wrote or read new records: how a ``PushInbox`` on the ledger
+    /// notices a ``DeliveryLedger/refresh()`` it did not call.
+    var changeObservers: [UInt64: @Sendable () -> Void] = [:]
     var isDraining = false
     /// When the age bound last triggered a compaction in this process.
     private var lastAgeCompaction: Date?
@@ -55,10 +58,68 @@ struct LedgerStore {
     // MARK: Bounds
 
     /// The records inside the bounds: every record of the `maximumMessages` most recently active messages whose
-    /// latest record is younger than `maximumAge` at `now`.
+    /// latest record is younger than `maximumAge` at `now`, and the records of every entry an inbox on these records
+    /// still holds (``liveInboxRecords(_:)``): the inbox's own bounds decide when an entry leaves, not the ledger's.
     static func kept(_ records: [DeliveryRecord], within bounds: DeliveryLedger.Configuration, now: Date)
         -> Set<UInt64>
     {
+        keptByMessage(records, within: bounds, now: now).union(liveInboxRecords(records))
+    }
+
+    /// The inbox records compaction keeps whatever the message bounds: every `inbox.*` record of each message that
+    /// may still have an entry, except read / unread marks another mark of the same entry superseded. An entry
+    /// leaves only by an `inbox.removed` record (the user, or the inbox's age and count bounds); once every entry
+    /// of a message is removed, compaction drops all of its inbox records.
+    ///
+    /// Whole messages are kept because the inbox folds each message's records on their own, and which
+    /// `inbox.added` record is an entry depends on the inbox's correlation window, which the ledger does not know:
+    /// a message's complete inbox history replays to the same entries under any window, so nothing is lost and
+    /// nothing removed comes back. So a message counts as holding an entry while one of its `inbox.added` records
+    /// is not named by an `inbox.removed`, unless it is certainly a duplicate: an entry of the message with the
+    /// same request identifier was there when it was written (two processes adding one push at once), which the
+    /// inbox ignores under any window. A duplicate that knows no request identifier keeps its message's few inbox
+    /// records: keeping too much is safe, dropping an entry is not.
+    static func liveInboxRecords(_ records: [DeliveryRecord]) -> Set<UInt64> {
+        let inboxRecords = records.filter { $0.event.kind.rawValue.hasPrefix("inbox.") }.sorted {
+            $0.sequence < $1.sequence
+        }
+        guard !inboxRecords.isEmpty else { return [] }
+        // The entries each message may hold, by the sequence of their `inbox.added`, with their request identifier.
+        var present: [PushMessage.ID: [UInt64: String?]] = [:]
+        var removed = Set<UInt64>()
+        for record in inboxRecords {
+            switch record.event.kind {
+            case .inboxAdded:
+                let request = record.requestIdentifier?.lowercased()
+                let isDuplicate =
+                    request != nil && (present[record.messageID]?.values.contains { $0 == request } ?? false)
+                if !isDuplicate { present[record.messageID, default: [:]][record.sequence] = request }
+            case .inboxRemoved:
+                guard let entry = InboxIndex.entryID(record) else { continue }
+                removed.insert(entry)
+                present[record.messageID]?.removeValue(forKey: entry)
+            default:
+                continue
+            }
+        }
+        var kept = Set<UInt64>()
+        var latestMark: [UInt64: UInt64] = [:]
+        for record in inboxRecords where !(present[record.messageID]?.isEmpty ?? true) {
+            if record.event.kind == .inboxRead || record.event.kind == .inboxUnread {
+                guard let entry = InboxIndex.entryID(record), !removed.contains(entry) else { continue }
+                latestMark[entry] = max(latestMark[entry] ?? 0, record.sequence)
+            } else {
+                kept.insert(record.sequence)
+            }
+        }
+        kept.formUnion(latestMark.values)
+        return kept
+    }
+
+    /// The records of the `maximumMessages` most recently active messages younger than `maximumAge`.
+    private static func keptByMessage(
+        _ records: [DeliveryRecord], within bounds: DeliveryLedger.Configuration, now: Date
+    ) -> Set<UInt64> {
         let (maximumMessages, maximumAge) = (bounds.maximumMessages, bounds.maximumAge)
         var latest: [PushMessage.ID: DeliveryRecord] = [:]
         for record in records { latest[record.messageID] = record }

@@ -2,22 +2,79 @@ import Foundation
 import PushBus
 
 extension PushRouter {
-    /// Opens an inbox entry the user chose in the app's notification list, like a tap: marks it read, opens its
-    /// deep link with source ``RouteSource/inbox`` (the entry in ``RouteContext/values`` under `"inboxEntry"`), and
-    /// records the route in the inbox's ledger.
+    /// Opens an inbox entry the user chose in the app's notification list, like a tap, and only once per delivery:
+    /// marks it read, finds its link with the same rules as tapped notifications, opens it with source
+    /// ``RouteSource/inbox`` (the entry in ``RouteContext/values`` under `"inboxEntry"`, the rebuilt message in
+    /// ``RouteContext/message``), and records the route in the inbox's ledger.
     ///
-    /// - Returns: What the router did, or `nil` when the entry has no deep link (it is still marked read).
+    /// ```swift
+    /// let options = PushRouter.AttachOptions(link: { rules.link(for: $0) ?? .default(in: $0) })
+    /// subscription = router.attach(to: delivery, options: options)
+    /// // the inbox list's row tap:
+    /// router.open(entry, in: inbox)          // the link rules above apply; a second tap routes nothing
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - entry: The entry the user chose.
+    ///   - inbox: The inbox it is in.
+    ///   - options: How the link is found (``PushRouter/AttachOptions/link``); `nil` uses the options of this router's first
+    ///     `attach(to:options:)`, so payload link rules given there apply to the inbox too. Only the custom keys
+    ///     the inbox keeps (`PushInbox.Configuration.keptCustomKeys`) are there for those rules to read.
+    /// - Returns: What the router did: opened, fallen back, or ``RouteResult/deferred`` until ``setReady(_:)``
+    ///   (recorded as routed all the same, like a deferred tap). `nil` when there is nothing to open: no link, or
+    ///   this delivery was routed already, from the inbox or by a tap, in this launch or an earlier one (the
+    ///   ledger's `routed` record). The entry is marked read in every case.
     @discardableResult
-    public func open(_ entry: InboxEntry, in inbox: PushInbox) -> RouteResult? {
+    public func open(_ entry: InboxEntry, in inbox: PushInbox, options: AttachOptions? = nil) -> RouteResult? {
         try? inbox.markRead(entry.id)
-        guard let link = entry.deepLink else { return nil }
-        let result = open(link.absoluteString, source: .inbox, context: RouteContext(values: ["inboxEntry": entry]))
-        if result.isOpened {
+        let options = options ?? attachmentOptions.first ?? AttachOptions()
+        let message = Self.message(for: entry, at: inbox.ledger.configuration.clock.now)
+        guard let link = options.link(message), let url = URL(string: link.url) else { return nil }
+        guard !Self.hasRouted(entry, in: inbox) else { return nil }
+        // The router's memory of routed deliveries: two opens racing in this process route once.
+        let isNew = state.withLock { $0.routedMessages.record(message.deduplicationKey, at: message.date) }
+        guard isNew else { return nil }
+        let result = open(
+            link.url, source: .inbox,
+            context: RouteContext(message: message, parameters: link.parameters, values: ["inboxEntry": entry]))
+        if result.isTaken {
             _ = try? inbox.ledger.append(
                 DeliveryRecord(
                     messageID: entry.messageID, requestIdentifier: entry.requestIdentifier,
-                    notificationDate: entry.date, event: .routed(link)))
+                    notificationDate: entry.date, messageKind: .remoteTapped, event: .routed(url)))
         }
         return result
+    }
+
+    /// The entry as the tap of its notification: its summary, kept custom keys and deep link as the payload, and the
+    /// push's own identity.
+    static func message(for entry: InboxEntry, at date: Date) -> PushMessage {
+        var payload = entry.customData
+        var alert: [String: PushValue] = [:]
+        if let title = entry.title { alert["title"] = .string(title) }
+        if let subtitle = entry.subtitle { alert["subtitle"] = .string(subtitle) }
+        if let body = entry.body { alert["body"] = .string(body) }
+        var aps: [String: PushValue] = ["alert": .object(alert)]
+        if let category = entry.categoryIdentifier { aps["category"] = .string(category) }
+        if let thread = entry.threadIdentifier { aps["thread-id"] = .string(thread) }
+        payload["aps"] = .object(aps)
+        if let link = entry.deepLink, payload["url"] == nil { payload["url"] = .string(link.absoluteString) }
+        var message = PushMessage(
+            kind: .remoteTapped, content: PushContent(payload: .object(payload)), response: PushResponse(action: .open),
+            requestIdentifier: entry.requestIdentifier, date: date, notificationDate: entry.date)
+        message.id = entry.messageID  // the push's identity, not a digest of the rebuilt payload
+        return message
+    }
+
+    /// A Boolean value indicating whether the ledger holds a `routed` record of the entry's delivery: the same
+    /// request identifier when both know one, else a notification date within the inbox's correlation window.
+    static func hasRouted(_ entry: InboxEntry, in inbox: PushInbox) -> Bool {
+        inbox.ledger.history(of: entry.messageID).contains { record in
+            guard record.event.kind == .routed else { return false }
+            if let own = entry.requestIdentifier, let other = record.requestIdentifier {
+                return own.caseInsensitiveCompare(other) == .orderedSame
+            }
+            return abs(record.notificationDate.timeIntervalSince(entry.date)) <= inbox.configuration.correlationWindow
+        }
     }
 }

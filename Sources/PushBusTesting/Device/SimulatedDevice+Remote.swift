@@ -148,6 +148,7 @@ extension SimulatedDevice {
             return
         }
         if notification.isRemote { addToNotificationCenter(notification) }
+        applyNotificationBadge(notification)
         record(
             .presentation(
                 notification: notification.identifier, authorization == .provisional ? .listedQuietly : .banner))
@@ -172,6 +173,7 @@ extension SimulatedDevice {
                 presentation = isShown ? .bannerNotListed : .notShown
             }
             self?.record(.presentation(notification: id, presentation))
+            if options.contains(.badge) { self?.applyNotificationBadge(notification) }
             listed(presentation.isListed)
         }
         notificationAdapter.willPresent(notification.snapshot, completionHandler: completion)

@@ -82,6 +82,8 @@ public final class SimulatedDevice: Sendable {
     let activityKit = SimulatedActivityKit()
     /// The app's Notification Content Extension (SimulatedDevice+ContentExtension.swift).
     let contentExtensionSlot = SimulatedContentExtensionSlot()
+    /// The inboxes of the app and its extension, and the icon's badge (SimulatedDevice+Inbox.swift).
+    let inboxSlot = SimulatedInboxSlot()
 
     /// Creates a device with the app not running.
     ///
@@ -214,6 +216,7 @@ public final class SimulatedDevice: Sendable {
                     callback: callback, state: current, notification: notification, payloadID: payloadID,
                     date: clock.now)))
         if callback == .didFinishLaunching { liveActivitiesAppLaunched() }
+        inboxNoticed(callback)
     }
 
     /// A notification the device received or fired, by identifier (the latest one).

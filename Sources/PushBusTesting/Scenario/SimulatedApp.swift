@@ -50,6 +50,7 @@ final class SimulatedApp: Sendable {
         built.withLock { $0.device = device }
         if scenario.app.persistsLiveActivityTokens == true { try Self.persistLiveActivityTokens(of: device) }
         if let setup = scenario.app.contentExtension { Self.installContentExtension(setup, on: device) }
+        if let inbox = scenario.app.inbox { try Self.installInbox(inbox, on: device) }
         self.device = device
         self.temporaryLedger = temporaryLedger
     }
@@ -94,6 +95,7 @@ final class SimulatedApp: Sendable {
             }
             device.authorization = status
         default:
+            if try await performInboxStep(step) { return }
             guard try performLiveActivityStep(step, baseDirectory: baseDirectory) || performContentExtensionStep(step)
             else {
                 throw ScenarioError("unknown step '\(step.do)'")

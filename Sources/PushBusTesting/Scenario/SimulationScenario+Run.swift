@@ -45,6 +45,7 @@ extension SimulationScenario {
             }
         }
         await device.settle()
+        await device.settleServiceExtensions()
         withExtendedLifetime(app) {}
         failures += check(device)
         return ScenarioRun(name: name, device: device, failures: failures)
@@ -80,6 +81,7 @@ extension SimulationScenario {
             expect?.localNotificationsFired)
         failures += checkLiveActivities(device)
         failures += checkContentExtension(device)
+        failures += checkInbox(device)
         if expect?.completionsCalledOnce ?? true, !device.completions.allCalledOnce {
             let bad = device.completions.filter { !$0.isCalledOnce }.map(\.description)
             failures.append("expected every completion handler called once: " + bad.joined(separator: "; "))

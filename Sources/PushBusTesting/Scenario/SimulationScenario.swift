@@ -117,6 +117,8 @@ public struct SimulationScenario: Sendable, Decodable {
         public var persistsLiveActivityTokens: Bool?
         /// The app's Notification Content Extension (`Docs/ContentExtension.md`).
         public var contentExtension: ContentExtensionSetup?
+        /// The app's notification inbox (`PushInbox`), and whether its service extension adds to it.
+        public var inbox: InboxSetup?
 
         public init(backgroundFetchResult: String? = nil, presentation: [String]? = nil, reminder: ReminderSetup? = nil)
         {
@@ -140,7 +142,7 @@ public struct SimulationScenario: Sendable, Decodable {
     /// One step. `do` says which; the other fields are its arguments.
     public struct Step: Sendable, Decodable {
         /// `launch`, `background`, `foreground`, `suspend`, `terminate`, `receive`, `schedule`, `tap`,
-        /// `dismiss`, `forward`, `advance`, `ready`, `notReady`, `authorize`, `settle`.
+        /// `dismiss`, `forward`, `advance`, `ready`, `notReady`, `authorize`, `settle`, `checkInbox`.
         public var `do`: String
         /// The notification: given to `receive`/`schedule`, referenced by `tap`/`dismiss`.
         public var id: String?
@@ -175,6 +177,8 @@ public struct SimulationScenario: Sendable, Decodable {
         public var activity: String?
         /// `extensionAction`: what the extension tells iOS (`doNotDismiss`, `dismiss`, `dismissAndForwardAction`).
         public var option: String?
+        /// `checkInbox`: the unread count expected now (the badge must equal it too).
+        public var unread: Int?
     }
 
     /// What must be true after the last step; every field is optional.
@@ -212,6 +216,12 @@ public struct SimulationScenario: Sendable, Decodable {
         public var liveActivityUpdatesApplied: Int?
         /// The content-extension answers the app's subscribers got, in order (`CONFIRM seconds=30`).
         public var extensionAnswers: [String]?
+        /// The titles of the app's inbox entries, newest first.
+        public var inboxTitles: [String]?
+        /// How many inbox entries are unread.
+        public var inboxUnread: Int?
+        /// The number on the app icon.
+        public var badge: Int?
     }
 
     enum CodingKeys: String, CodingKey {

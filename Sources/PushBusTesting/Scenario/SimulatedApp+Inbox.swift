@@ -1,0 +1,101 @@
+import Foundation
+import PushBus
+
+extension SimulationScenario {
+    /// The app's notification inbox in a scenario (`"app": {"inbox": {…}}`): the app opens a `PushInbox` at every
+    /// launch on the device's ledger (set `"device": {"ledger": true}` to share it with the extension and keep it
+    /// across launches).
+    public struct InboxSetup: Sendable, Decodable {
+        /// Whether the app's Notification Service Extension adds `mutable-content` alerts to the inbox before they
+        /// are shown, writing the unread count into their badge (the pipeline `[.inbox(inbox)]`). Default `true`.
+        public var serviceExtension: Bool?
+        /// `"unreadCount"` (default: the badge is the unread count) or `"manual"`.
+        public var badgePolicy: String?
+        /// The most entries the inbox keeps (default 200).
+        public var maximumCount: Int?
+
+        /// Creates an inbox setup; every field left `nil` takes its default.
+        ///
+        /// - Parameters:
+        ///   - serviceExtension: Whether the service extension adds to the inbox (default `true`).
+        ///   - badgePolicy: `"unreadCount"` (default) or `"manual"`.
+        ///   - maximumCount: The most entries the inbox keeps (default 200).
+        public init(serviceExtension: Bool? = nil, badgePolicy: String? = nil, maximumCount: Int? = nil) {
+            self.serviceExtension = serviceExtension
+            self.badgePolicy = badgePolicy
+            self.maximumCount = maximumCount
+        }
+    }
+}
+
+/// The inbox steps and expectations of a scenario (Docs/Inbox.md, Docs/Testing.md).
+extension SimulatedApp {
+    /// Gives the device's app an inbox and, unless the setup says not to, a service extension that adds to it.
+    static func installInbox(_ setup: SimulationScenario.InboxSetup, on device: SimulatedDevice) throws {
+        var configuration = PushInbox.Configuration()
+        if let name = setup.badgePolicy {
+            guard let policy = PushInbox.BadgePolicy(rawValue: name) else {
+                throw ScenarioError("unknown badge policy '\(name)' (unreadCount, manual)")
+            }
+            configuration.badgePolicy = policy
+        }
+        if let maximumCount = setup.maximumCount { configuration.maximumCount = maximumCount }
+        device.installInbox(configuration)
+        if setup.serviceExtension ?? true, let inbox = device.serviceExtensionInbox {
+            device.installServiceExtension(ServiceExtensionPipeline(steps: [.inbox(inbox)]))
+        }
+    }
+
+    /// Runs `step` if it is an inbox step: `checkInbox` waits for the service extension and the app, then
+    /// checks that the badge equals the unread count (under the unread-count policy) and, when `unread` is
+    /// given, that count.
+    ///
+    /// - Returns: `false` when `step.do` is not one.
+    /// - Throws: ``ScenarioError`` when the check fails (the run stops there and reports it).
+    func performInboxStep(_ step: SimulationScenario.Step) async throws -> Bool {
+        guard step.do == "checkInbox" else { return false }
+        await device.settleServiceExtensions()
+        await device.settle()
+        guard let inbox = Self.currentInbox(of: device) else {
+            throw ScenarioError("checkInbox needs an inbox: add \"inbox\": {} to \"app\"")
+        }
+        let unread = inbox.unreadCount
+        let badge = device.badgeCount
+        device.note("check: \(unread) unread, badge \(badge)")
+        if let expected = step.unread, unread != expected {
+            throw ScenarioError("expected \(expected) unread, got \(unread)")
+        }
+        if inbox.configuration.badgePolicy == .unreadCount, badge != unread {
+            throw ScenarioError("expected the badge to equal the unread count \(unread), got \(badge)")
+        }
+        return true
+    }
+
+    /// The inbox the user would see now: the running app's, else (the app not running) the one the extension
+    /// keeps, read up to date.
+    static func currentInbox(of device: SimulatedDevice) -> PushInbox? {
+        guard let inbox = device.inbox ?? device.serviceExtensionInbox else { return nil }
+        try? inbox.ledger.refresh()
+        return inbox
+    }
+}
+
+extension SimulationScenario {
+    /// The unmet inbox expectations.
+    func checkInbox(_ device: SimulatedDevice) -> [String] {
+        var failures: [String] = []
+        let inbox = SimulatedApp.currentInbox(of: device)
+        if let expected = expect?.inboxTitles {
+            let actual = inbox?.entries().map { $0.title ?? $0.body ?? "" } ?? []
+            if actual != expected { failures.append("expected inbox titles \(expected), got \(actual)") }
+        }
+        if let expected = expect?.inboxUnread {
+            let actual = inbox?.unreadCount ?? 0
+            if actual != expected { failures.append("expected \(expected) unread inbox entries, got \(actual)") }
+        }
+        if let expected = expect?.badge, device.badgeCount != expected {
+            failures.append("expected the badge \(expected), got \(device.badgeCount)")
+        }
+        return failures
+    }
+}
