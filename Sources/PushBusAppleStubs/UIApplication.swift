@@ -58,6 +58,25 @@ import Foundation
         set { _userNotificationSettings = newValue }
     }
     private var _userNotificationSettings: NSObject?
+    /// Stub-only: the URLs handed to `open(_:options:completionHandler:)`.
+    public var stubbedOpenedURLs: [URL] = []
+    /// Stub-only: what `open(_:options:completionHandler:)` answers.
+    public var stubbedCanOpen = true
+    /// Stub-only: the types the user allows when `registerUserNotificationSettings` asks (iOS 8–10 prompt);
+    /// `didRegister` is the app delegate's to call, as UIKit does, with the result.
+    @available(*, deprecated, message: "Deprecated in iOS 10.0")
+    public var stubbedAllowedTypes: UIUserNotificationType {
+        get { UIUserNotificationType(rawValue: _allowedTypes) }
+        set { _allowedTypes = newValue.rawValue }
+    }
+    private var _allowedTypes: UInt = 0b111
+    /// The settings the user allowed (iOS 8–10) [R §6: A].
+    @available(*, deprecated, message: "Deprecated in iOS 10.0: use UNUserNotificationCenter.getNotificationSettings")
+    open var currentUserNotificationSettings: UIUserNotificationSettings? {
+        guard let registered = stubbedUserNotificationSettings else { return nil }
+        return UIUserNotificationSettings(
+            types: registered.types.intersection(stubbedAllowedTypes), categories: registered.categories)
+    }
 
     /// iOS 8 [A].
     open func registerForRemoteNotifications() { stubbedRemoteRegistrations += 1 }

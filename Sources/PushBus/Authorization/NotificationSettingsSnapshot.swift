@@ -71,7 +71,8 @@ public struct NotificationSettingsSnapshot: Sendable, Hashable, Codable {
         /// The app lacks Apple's `com.apple.developer.usernotifications.critical-alerts` entitlement: asking the
         /// user cannot help.
         case entitlementMissing
-        /// The app is entitled but never asked (authorization not determined yet).
+        /// The app is entitled but never asked: authorization is not determined yet, or the app's requests did
+        /// not include `.criticalAlert` (``NotificationSettingsSnapshot/isCriticalAlertRequested`` is `false`).
         case notRequested
         /// The app is entitled and asked; the user said no or turned them off.
         case denied
@@ -103,6 +104,11 @@ public struct NotificationSettingsSnapshot: Sendable, Hashable, Codable {
     /// (`providesAppNotificationSettings`, iOS 12+): Settings then links to it, and iOS calls
     /// `userNotificationCenter(_:openSettingsFor:)`.
     public var providesAppNotificationSettings: Bool
+    /// A Boolean value indicating whether the app asked for critical alerts (`.criticalAlert` in an
+    /// authorization request), or `nil` when unknown. iOS reports a critical-alert setting the app never asked
+    /// for as `disabled`, the same as a refusal; ``NotificationAuthorizationFlow`` records what it requested here
+    /// so ``criticalAlerts`` can say ``CriticalAlertState/notRequested``.
+    public var isCriticalAlertRequested: Bool?
 
     /// Creates a snapshot; every setting not given is ``Setting/unavailable``.
     public init(
@@ -111,7 +117,7 @@ public struct NotificationSettingsSnapshot: Sendable, Hashable, Codable {
         carPlay: Setting = .unavailable, criticalAlert: Setting = .unavailable, timeSensitive: Setting = .unavailable,
         scheduledDelivery: Setting = .unavailable, directMessages: Setting = .unavailable,
         announcement: Setting = .unavailable, alertStyle: AlertStyle = .none, showPreviews: PreviewStyle = .unavailable,
-        providesAppNotificationSettings: Bool = false
+        providesAppNotificationSettings: Bool = false, isCriticalAlertRequested: Bool? = nil
     ) {
         self.status = status
         self.alert = alert
@@ -128,6 +134,7 @@ public struct NotificationSettingsSnapshot: Sendable, Hashable, Codable {
         self.alertStyle = alertStyle
         self.showPreviews = showPreviews
         self.providesAppNotificationSettings = providesAppNotificationSettings
+        self.isCriticalAlertRequested = isCriticalAlertRequested
     }
 
     /// Whether critical alerts can sound, telling a missing entitlement apart from the user's refusal.
@@ -136,7 +143,9 @@ public struct NotificationSettingsSnapshot: Sendable, Hashable, Codable {
         case .unavailable: return .unavailable
         case .notSupported: return .entitlementMissing
         case .enabled: return status.allowsDelivery ? .enabled : .denied
-        case .disabled: return status == .notDetermined ? .notRequested : .denied
+        case .disabled:
+            // Off because nobody asked is not a refusal: the app never requested them, or never asked at all.
+            return status == .notDetermined || isCriticalAlertRequested == false ? .notRequested : .denied
         }
     }
 
