@@ -51,6 +51,8 @@ public final class UserNotificationAuthorizer: NotificationAuthorizer {
         var waiting: [CheckedContinuation<Void, Never>] = []
         /// The types the user allowed (`nil`: never registered).
         var allowedTypes: UInt?
+        /// Whether `didRegister` arrived since the last request.
+        var isAnswered = false
         var requestedTypes: UInt = 0b111
         var categories: [PushCategory] = []
         var registeredCategoryIdentifiers: [String]?
@@ -134,10 +136,15 @@ public final class UserNotificationAuthorizer: NotificationAuthorizer {
 
     // MARK: Legacy path (iOS 8–9)
 
-    /// Called by ``PushBusApp/application(_:didRegister:)`` with the types the user allowed.
-    func didRegisterLegacySettings(allowedTypes: UInt) {
+    /// A Boolean value indicating whether a legacy request waits for `application(_:didRegister:)` (tests).
+    package var isWaitingForLegacyRegistration: Bool { legacy.withLock { !$0.waiting.isEmpty } }
+
+    /// Called by ``PushBusApp/application(_:didRegister:)`` with the types the user allowed (bits of
+    /// `UIUserNotificationType`: badge 1, sound 2, alert 4).
+    package func didRegisterLegacySettings(allowedTypes: UInt) {
         let waiting = legacy.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.allowedTypes = allowedTypes
+            state.isAnswered = true
             defer { state.waiting = [] }
             return state.waiting
         }
@@ -148,16 +155,22 @@ public final class UserNotificationAuthorizer: NotificationAuthorizer {
         let types = UInt(options.intersection(.standard).rawValue)
         let categories = legacy.withLock { state -> [PushCategory] in
             state.requestedTypes = types
+            state.isAnswered = false
             state.registeredCategoryIdentifiers = state.categories.map(\.identifier)
             return state.categories
         }
         let application = self.application
+        await MainActor.run {
+            (application as any LegacySettingsRegistering).registerLegacySettings(types: types, categories: categories)
+        }
+        // UIKit answers with application(_:didRegister:), forwarded to didRegisterLegacySettings(allowedTypes:).
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            legacy.withLock { $0.waiting.append(continuation) }
-            Task { @MainActor in
-                (application as any LegacySettingsRegistering).registerLegacySettings(
-                    types: types, categories: categories)
+            let isAnswered = legacy.withLock { state -> Bool in
+                if state.isAnswered { return true }
+                state.waiting.append(continuation)
+                return false
             }
+            if isAnswered { continuation.resume() }
         }
         let allowed = legacy.withLock { $0.allowedTypes ?? 0 }
         delivery?.recordDiagnostics { $0.authorization = allowed == 0 ? .denied : .authorized }

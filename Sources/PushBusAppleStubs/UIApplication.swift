@@ -51,6 +51,9 @@ import Foundation
     open var applicationIconBadgeNumber: Int = 0
     /// Stub-only: how often `registerForRemoteNotifications()` was called.
     public var stubbedRemoteRegistrations = 0
+    /// Stub-only: the registration calls, in order (`registerUserNotificationSettings`,
+    /// `registerForRemoteNotifications`).
+    public var stubbedCallLog: [String] = []
     /// Stub-only: the settings last registered with `registerUserNotificationSettings`.
     @available(*, deprecated, message: "Deprecated in iOS 10.0")
     public var stubbedUserNotificationSettings: UIUserNotificationSettings? {
@@ -79,12 +82,16 @@ import Foundation
     }
 
     /// iOS 8 [A].
-    open func registerForRemoteNotifications() { stubbedRemoteRegistrations += 1 }
+    open func registerForRemoteNotifications() {
+        stubbedRemoteRegistrations += 1
+        stubbedCallLog.append("registerForRemoteNotifications")
+    }
 
     /// iOS 8–10 [R §6].
     @available(*, deprecated, message: "Deprecated in iOS 10.0: use UNUserNotificationCenter.requestAuthorization")
     open func registerUserNotificationSettings(_ notificationSettings: UIUserNotificationSettings) {
         stubbedUserNotificationSettings = notificationSettings
+        stubbedCallLog.append("registerUserNotificationSettings")
     }
 }
 
