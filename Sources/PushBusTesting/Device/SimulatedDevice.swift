@@ -80,6 +80,8 @@ public final class SimulatedDevice: Sendable {
     let serviceExtension = SimulatedServiceExtension()
     /// What ActivityKit holds; outlives the app's process (SimulatedDevice+LiveActivity.swift).
     let activityKit = SimulatedActivityKit()
+    /// The Settings app's notification page for the app, and the prompt (SimulatedDevice+Authorization.swift).
+    let settingsApp = SimulatedSettingsApp()
 
     /// Creates a device with the app not running.
     ///

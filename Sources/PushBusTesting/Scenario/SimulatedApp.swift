@@ -30,6 +30,7 @@ final class SimulatedApp: Sendable {
         let presentation = try scenario.app.presentation.map { try PresentationOptions(names: $0) }
         let rules = scenario.routes?.linkRules ?? []
         let reminder = scenario.app.reminder
+        let settingsRoute = scenario.app.openSettingsRoute
         let built = LockedState(DeviceReference())
         // What the app does in didFinishLaunching, in every process.
         let device = SimulatedDevice(configuration: configuration, router: router) { process in
@@ -46,6 +47,7 @@ final class SimulatedApp: Sendable {
             }
             if let presentation { process.delivery.presentationPolicy = .always(presentation) }
             if let reminder { process.keep(Self.reminderSubscription(reminder, center: process.center, device: built)) }
+            Self.attachSettingsRoute(settingsRoute, in: process)
         }
         built.withLock { $0.device = device }
         if scenario.app.persistsLiveActivityTokens == true { try Self.persistLiveActivityTokens(of: device) }
@@ -94,7 +96,8 @@ final class SimulatedApp: Sendable {
             device.authorization = status
         default:
             guard try performLiveActivityStep(step, baseDirectory: baseDirectory) else {
-                throw ScenarioError("unknown step '\(step.do)'")
+                guard try await performSettingsStep(step) else { throw ScenarioError("unknown step '\(step.do)'") }
+                return
             }
         }
     }

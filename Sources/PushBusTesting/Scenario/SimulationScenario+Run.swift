@@ -76,6 +76,7 @@ extension SimulationScenario {
             device.scheduler.firedNotifications().count + device.scheduler.collapsedRepetitions().values.reduce(0, +),
             expect?.localNotificationsFired)
         failures += checkLiveActivities(device)
+        failures += checkSettings(device)
         if expect?.completionsCalledOnce ?? true, !device.completions.allCalledOnce {
             let bad = device.completions.filter { !$0.isCalledOnce }.map(\.description)
             failures.append("expected every completion handler called once: " + bad.joined(separator: "; "))

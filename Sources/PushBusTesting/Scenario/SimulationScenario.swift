@@ -115,6 +115,8 @@ public struct SimulationScenario: Sendable, Decodable {
         public var reminder: ReminderSetup?
         /// Whether the app keeps its Live Activity tokens in a `LiveActivityTokenStore` and reconciles at launch.
         public var persistsLiveActivityTokens: Bool?
+        /// The route the app opens when iOS asks for its notification settings screen (`openSettingsFor`).
+        public var openSettingsRoute: String?
 
         public init(backgroundFetchResult: String? = nil, presentation: [String]? = nil, reminder: ReminderSetup? = nil)
         {
@@ -171,6 +173,12 @@ public struct SimulationScenario: Sendable, Decodable {
         public var attributesType: String?
         /// Live Activity steps: the activity's id (the new one for a start; the target of an update or end).
         public var activity: String?
+        /// Settings and link steps (`SimulatedApp+Settings.swift`): `register`/`escalate` options, the prompt
+        /// `answer`, the `settings` the user changes, the `url` opened.
+        public var options: [String]?
+        public var answer: String?
+        public var settings: [String: String]?
+        public var url: String?
     }
 
     /// What must be true after the last step; every field is optional.
@@ -206,6 +214,12 @@ public struct SimulationScenario: Sendable, Decodable {
         public var liveActivitiesRunning: Int?
         /// How many Live Activity `update` pushes were applied.
         public var liveActivityUpdatesApplied: Int?
+        /// Settings and link expectations (`SimulatedApp+Settings.swift`): the status after each settings
+        /// change the app was told of, the final authorization, the open-settings requests, the route sources.
+        public var settingsChanges: [String]?
+        public var authorization: String?
+        public var openSettingsRequests: Int?
+        public var routeSources: [String]?
     }
 
     enum CodingKeys: String, CodingKey {
