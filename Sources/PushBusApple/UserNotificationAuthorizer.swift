@@ -35,6 +35,7 @@ public final class UserNotificationAuthorizer: NotificationAuthorizer {
         /// is past it, so only apps that embed the path for older systems (and tests) choose it.
         public static let legacy = API(isLegacy: true)
 
+        /// `"userNotifications"` or `"legacy"`.
         public var description: String { isLegacy ? "legacy" : "userNotifications" }
     }
 
@@ -90,6 +91,10 @@ public final class UserNotificationAuthorizer: NotificationAuthorizer {
         legacy.withLock { $0.categories = categories }
     }
 
+    /// Asks the user (or not, for provisional) with the options this iOS knows, and records the status for
+    /// `PushBusApp.diagnose`.
+    ///
+    /// - Throws: The system's error (`UNErrorDomain`), on the modern path only.
     public func requestAuthorization(options: AuthorizationOptions) async throws -> Bool {
         if api.isLegacy { return await requestLegacyAuthorization(options: options) }
         let systemOptions = features.authorizationOptions(options)
@@ -105,6 +110,7 @@ public final class UserNotificationAuthorizer: NotificationAuthorizer {
         return granted
     }
 
+    /// The settings now, as a snapshot ("unavailable" for what this iOS lacks).
     public func notificationSettings() async -> NotificationSettingsSnapshot {
         if api.isLegacy { return legacySnapshot() }
         let box = self.box
@@ -116,6 +122,7 @@ public final class UserNotificationAuthorizer: NotificationAuthorizer {
         }
     }
 
+    /// Registers `categories` with the system (replacing the set) and with the delivery.
     public func setCategories(_ categories: [PushCategory]) async {
         let registry = try? CategoryRegistry(categories)
         if let registry, let delivery {
@@ -129,6 +136,8 @@ public final class UserNotificationAuthorizer: NotificationAuthorizer {
         box.center.setNotificationCategories(Set(categories.map { $0.makeNotificationCategory() }))
     }
 
+    /// Calls `UIApplication.registerForRemoteNotifications()` on the main actor; the token arrives at the app
+    /// delegate, which forwards it to `PushBusApp.appDelegate`.
     public func registerForRemoteNotifications() async {
         let application = self.application
         await MainActor.run { application.registerForRemoteNotifications() }

@@ -54,14 +54,24 @@ public struct NotificationSettingsSnapshot: Sendable, Hashable, Codable {
 
     /// How alerts are shown (`UNAlertStyle`).
     public enum AlertStyle: String, Sendable, Hashable, CaseIterable, Codable {
-        case none, banner, alert
+        /// No alert is shown.
+        case none
+        /// A banner that goes away by itself.
+        case banner
+        /// A persistent banner that stays until the user acts.
+        case alert
     }
 
     /// When previews are shown (`UNShowPreviewsSetting`, iOS 11+).
     public enum PreviewStyle: String, Sendable, Hashable, CaseIterable, Codable {
         /// The OS version has no such setting.
         case unavailable
-        case always, whenAuthenticated, never
+        /// Always.
+        case always
+        /// Only when the device is unlocked.
+        case whenAuthenticated
+        /// Never.
+        case never
     }
 
     /// Whether critical alerts can sound, and if not, why.
@@ -82,11 +92,17 @@ public struct NotificationSettingsSnapshot: Sendable, Hashable, Codable {
 
     /// The app's authorization.
     public var status: AuthorizationStatus
+    /// Alerts (banners and alerts).
     public var alert: Setting
+    /// Sounds.
     public var sound: Setting
+    /// Badges on the app icon.
     public var badge: Setting
+    /// Notifications on the lock screen.
     public var lockScreen: Setting
+    /// Notifications in Notification Center.
     public var notificationCenter: Setting
+    /// Notifications in CarPlay.
     public var carPlay: Setting
     /// Critical alerts (iOS 12+; needs an entitlement).
     public var criticalAlert: Setting
@@ -98,7 +114,9 @@ public struct NotificationSettingsSnapshot: Sendable, Hashable, Codable {
     public var directMessages: Setting
     /// Siri announcements (iOS 13+).
     public var announcement: Setting
+    /// How alerts are shown (`none` when alerts are off).
     public var alertStyle: AlertStyle
+    /// When previews are shown.
     public var showPreviews: PreviewStyle
     /// A Boolean value indicating whether the app told the system it has its own notification settings screen
     /// (`providesAppNotificationSettings`, iOS 12+): Settings then links to it, and iOS calls

@@ -173,11 +173,13 @@ public struct SimulationScenario: Sendable, Decodable {
         public var attributesType: String?
         /// Live Activity steps: the activity's id (the new one for a start; the target of an update or end).
         public var activity: String?
-        /// Settings and link steps (`SimulatedApp+Settings.swift`): `register`/`escalate` options, the prompt
-        /// `answer`, the `settings` the user changes, the `url` opened.
+        /// `register`, `escalate`: the authorization options by name (default `alert`, `sound`, `badge`).
         public var options: [String]?
+        /// `answerPrompt`: `allow`, `dontAllow` or `provisional`.
         public var answer: String?
+        /// `changeSettings`: settings the user changes (`{"sound": "disabled"}`).
         public var settings: [String: String]?
+        /// `openURL`, `openUniversalLink`: the URL.
         public var url: String?
     }
 
@@ -214,11 +216,13 @@ public struct SimulationScenario: Sendable, Decodable {
         public var liveActivitiesRunning: Int?
         /// How many Live Activity `update` pushes were applied.
         public var liveActivityUpdatesApplied: Int?
-        /// Settings and link expectations (`SimulatedApp+Settings.swift`): the status after each settings
-        /// change the app was told of, the final authorization, the open-settings requests, the route sources.
+        /// The authorization status after each settings change the app's channels posted, in order.
         public var settingsChanges: [String]?
+        /// The authorization at the end (`authorized`, `denied`, …).
         public var authorization: String?
+        /// How many times iOS called `openSettingsFor`.
         public var openSettingsRequests: Int?
+        /// The `RouteSource` of every route event, in order (`push`, `urlScheme`, `universalLink`, `settings`).
         public var routeSources: [String]?
     }
 
