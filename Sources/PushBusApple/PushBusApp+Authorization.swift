@@ -83,10 +83,9 @@ extension PushBusApp {
         options: AuthorizationOptions = .standard, notificationCenter: UNUserNotificationCenter = .current(),
         application: UIApplication = .shared
     ) async -> NotificationAuthorizationFlow.Escalation {
-        let authorizer =
-            settingsInstallation?.authorizer
-            ?? UserNotificationAuthorizer(
-                notificationCenter: notificationCenter, application: application, delivery: installedDelivery)
+        // Provisional authorization exists from iOS 12, so escalation is always the UserNotifications path.
+        let authorizer = UserNotificationAuthorizer(
+            notificationCenter: notificationCenter, application: application, delivery: installedDelivery)
         return await NotificationAuthorizationFlow(authorizer: authorizer, settings: notificationSettings)
             .escalate(options: options)
     }

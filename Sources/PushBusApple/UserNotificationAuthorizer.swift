@@ -16,7 +16,7 @@ import PushBus
 ///   iOS knows (provisional and critical 12+, announcement 13–14, time-sensitive 15+); on the legacy path
 ///   `registerUserNotificationSettings(_:)`, answered when the app delegate forwards `application(_:didRegister:)`
 ///   to ``PushBusApp/application(_:didRegister:)``.
-/// - `notificationSettings()`: `getNotificationSettings` as a ``NotificationSettingsSnapshot`` (legacy:
+/// - `notificationSettings()`: `getNotificationSettings` as a `NotificationSettingsSnapshot` (legacy:
 ///   `currentUserNotificationSettings`).
 /// - `setCategories(_:)`: `setNotificationCategories` (legacy: part of the settings registration), and the
 ///   delivery's categories, so tapped messages carry their action.

@@ -309,6 +309,15 @@ final class LoggingCenter: UNUserNotificationCenter, @unchecked Sendable {
     }
 }
 
+/// Apple declares the Settings URL strings `nonisolated static let` and `NSUserActivity` is Foundation's: all are
+/// usable off the main actor (the stubs must not be stricter here than the SDK's documentation).
+nonisolated func settingsURLStringsAndActivitiesAreNonisolated() -> [String] {
+    let activity = NSUserActivity(activityType: NSUserActivityTypeBrowsingWeb)
+    return [
+        UIApplication.openSettingsURLString, UIApplication.openNotificationSettingsURLString, activity.activityType,
+    ]
+}
+
 /// URL-scheme and universal-link opens reach the router with the source their arrival names.
 @MainActor @Suite struct IncomingURLGlueTests {
     func makeRouter(_ sources: Recorder<String>) throws -> PushRouter {
@@ -319,6 +328,10 @@ final class LoggingCenter: UNUserNotificationCenter, @unchecked Sendable {
         }
         try router.register("myapp://admin", access: .internal) { _ in sources.record("admin") }
         return router
+    }
+
+    @Test func settingsURLStringsAreReadableOffTheMainActor() {
+        #expect(settingsURLStringsAndActivitiesAreNonisolated().count == 3)
     }
 
     @Test func sceneURLContextsOpenAsURLScheme() throws {
