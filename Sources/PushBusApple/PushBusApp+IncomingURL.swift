@@ -13,6 +13,10 @@ import PushBus
 ///
 /// ```swift
 /// // Scene delegate
+/// func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
+///            options connectionOptions: UIScene.ConnectionOptions) {
+///     for incoming in PushBusApp.incomingURLs(connectionOptions) { router.open(incoming) }   // cold start
+/// }
 /// func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
 ///     for incoming in PushBusApp.incomingURLs(URLContexts) { router.open(incoming) }       // .urlScheme
 /// }
@@ -32,6 +36,16 @@ extension PushBusApp {
     public static func incomingURLs(_ contexts: Set<UIOpenURLContext>) -> [IncomingURL] {
         contexts.map { IncomingURL(url: $0.url, kind: .urlScheme, sourceApplication: $0.options.sourceApplication) }
             .sorted { $0.url.absoluteString < $1.url.absoluteString }
+    }
+
+    /// The links a cold start carries in `scene(_:willConnectTo:options:)`: the custom-scheme URLs
+    /// (`urlContexts`), then the universal links among the user activities (`userActivities`). iOS calls
+    /// neither `scene(_:openURLContexts:)` nor `scene(_:continue:)` for them.
+    @available(iOS 13.0, *)
+    public static func incomingURLs(_ connectionOptions: UIScene.ConnectionOptions) -> [IncomingURL] {
+        let links = connectionOptions.userActivities.compactMap(incomingURL)
+        return incomingURLs(connectionOptions.urlContexts)
+            + links.sorted { $0.url.absoluteString < $1.url.absoluteString }
     }
 
     /// The universal link of `scene(_:continue:)` or `application(_:continue:restorationHandler:)`: the activity's

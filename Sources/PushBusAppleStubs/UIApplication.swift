@@ -144,10 +144,21 @@ public let UIUserNotificationTextInputActionButtonTitleKey: String = "UIUserNoti
         @available(tvOS, unavailable)
         open var notificationResponse: UNNotificationResponse? { _notificationResponse }
         private let _notificationResponse: UNNotificationResponse?
+        /// The URLs the scene is connected to open, on a cold start from a custom-scheme URL (iOS 13) [A].
+        open var urlContexts: Set<UIOpenURLContext> { _urlContexts }
+        private let _urlContexts: Set<UIOpenURLContext>
+        /// The user activities to continue, on a cold start from a universal link or Handoff (iOS 13) [A].
+        open var userActivities: Set<NSUserActivity> { _userActivities }
+        private let _userActivities: Set<NSUserActivity>
 
         /// Stub-only (Apple's are created by UIKit).
-        public init(stubbedNotificationResponse: UNNotificationResponse?) {
+        public init(
+            stubbedNotificationResponse: UNNotificationResponse?, urlContexts: Set<UIOpenURLContext> = [],
+            userActivities: Set<NSUserActivity> = []
+        ) {
             _notificationResponse = stubbedNotificationResponse
+            _urlContexts = urlContexts
+            _userActivities = userActivities
             super.init()
         }
     }

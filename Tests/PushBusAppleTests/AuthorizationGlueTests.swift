@@ -348,6 +348,20 @@ nonisolated func settingsURLStringsAndActivitiesAreNonisolated() -> [String] {
         #expect(sources.all == ["urlScheme 7"])
     }
 
+    @Test func aColdStartsConnectionOptionsCarryBothKindsOfLinks() throws {
+        let web = NSUserActivity(activityType: NSUserActivityTypeBrowsingWeb)
+        web.webpageURL = URL(string: "https://example.com/product/9")
+        let options = UIScene.ConnectionOptions(
+            stubbedNotificationResponse: nil,
+            urlContexts: [UIOpenURLContext(stubbedURL: URL(string: "myapp://product/7")!)],
+            userActivities: [web, NSUserActivity(activityType: "com.example.reading")])
+
+        let incoming = PushBusApp.incomingURLs(options)
+
+        #expect(incoming.map(\.kind) == [.urlScheme, .universalLink])
+        #expect(incoming.map(\.url.absoluteString) == ["myapp://product/7", "https://example.com/product/9"])
+    }
+
     @Test func aBrowsingWebActivityOpensAsUniversalLinkAndOthersAreIgnored() throws {
         let sources = Recorder<String>()
         let router = try makeRouter(sources)
