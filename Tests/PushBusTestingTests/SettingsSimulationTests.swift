@@ -165,3 +165,38 @@ import Testing
         #expect(device.routes.map(\.source) == [.urlScheme, .universalLink])
     }
 }
+
+/// Critical alerts: a missing entitlement, a refusal and "never asked" read as three different answers.
+@Suite struct CriticalAlertSimulationTests {
+    @Test func withoutTheEntitlementCriticalAlertsAreEntitlementMissing() async {
+        let device = SimulatedDevice(configuration: .init(authorization: .notDetermined))
+        device.launch()
+        let report = await device.registerForNotifications(options: [.alert, .criticalAlert])
+        #expect(report.settings.criticalAlerts == .entitlementMissing)
+    }
+
+    @Test func anEntitledAppTheUserRefusedIsDenied() async {
+        let device = SimulatedDevice(configuration: .init(authorization: .notDetermined))
+        device.hasCriticalAlertEntitlement = true
+        device.promptAnswer = .dontAllow
+        device.launch()
+        let report = await device.registerForNotifications(options: [.alert, .criticalAlert])
+        #expect(report.settings.criticalAlerts == .denied)
+    }
+
+    @Test func anEntitledAppThatNeverAskedIsNotRequested() async {
+        let device = SimulatedDevice(configuration: .init(authorization: .notDetermined))
+        device.hasCriticalAlertEntitlement = true
+        device.launch()
+        let report = await device.registerForNotifications(options: .standard)
+        #expect(report.settings.criticalAlerts == .notRequested)
+    }
+
+    @Test func anEntitledAppAllowedGetsThem() async {
+        let device = SimulatedDevice(configuration: .init(authorization: .notDetermined))
+        device.hasCriticalAlertEntitlement = true
+        device.launch()
+        let report = await device.registerForNotifications(options: [.alert, .criticalAlert])
+        #expect(report.settings.criticalAlerts == .enabled)
+    }
+}
