@@ -24,11 +24,22 @@ extension PushBusApp {
     /// launch saved (`NotificationSettingsStore`, `UserDefaults.standard`), so a change made while the app was
     /// not running is posted at the first reading. ``PushNotificationDelegate`` posts the system's "open
     /// settings" requests here too.
+    ///
+    /// Set it before ``install(delivery:notificationCenter:)`` and the first registration to keep the readings
+    /// elsewhere, for example in an app-group suite:
+    /// `PushBusApp.notificationSettings = NotificationSettingsChannel(store: NotificationSettingsStore(defaults: suite))`.
+    /// Setting it stops the foreground observer of the previous channel; the next registration starts one.
     public static var notificationSettings: NotificationSettingsChannel {
-        if let channel = settingsInstallation?.channel { return channel }
-        let channel = NotificationSettingsChannel(store: NotificationSettingsStore())
-        settingsInstallation = SettingsInstallation(channel: channel)
-        return channel
+        get {
+            if let channel = settingsInstallation?.channel { return channel }
+            let channel = NotificationSettingsChannel(store: NotificationSettingsStore())
+            settingsInstallation = SettingsInstallation(channel: channel)
+            return channel
+        }
+        set {
+            settingsInstallation?.observer?.cancel()
+            settingsInstallation = SettingsInstallation(channel: newValue)
+        }
     }
 
     /// Authorization and registration in one call, in the order iOS wants it: request authorization with

@@ -147,6 +147,10 @@ final class LoggingCenter: UNUserNotificationCenter, @unchecked Sendable {
 @MainActor @Suite(.serialized) struct OneCallRegistrationTests {
     let categories = [PushCategory("CHAT") { PushAction.button("READ", title: "Read") }]
 
+    init() {
+        PushBusApp.notificationSettings = NotificationSettingsChannel()  // not the machine's UserDefaults
+    }
+
     @Test func onIOS10AndLaterItAuthorizesReadsRegistersCategoriesThenRemote() async {
         let center = LoggingCenter()
         let application = LoggingApplication(log: center.log)
@@ -165,6 +169,7 @@ final class LoggingCenter: UNUserNotificationCenter, @unchecked Sendable {
         #expect(report.settings.status == .authorized)
         #expect(center.stubbedCategories.map(\.identifier) == ["CHAT"])
         #expect(center.stubbedAuthorizationRequests == [[.alert, .sound, .badge]])
+        #expect(PushBusApp.notificationSettings.current?.status == .authorized)
     }
 
     @Test func provisionalIsGrantedWithoutAPromptAndEscalationAsksAgain() async {
