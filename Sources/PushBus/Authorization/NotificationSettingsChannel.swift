@@ -22,8 +22,9 @@ import Foundation
 /// made while the app was not running is posted too.
 ///
 /// Thread safety: `Sendable`; handlers run on the thread that calls ``update(_:)`` or ``subscribe(_:)``, never
-/// under a lock. Call ``update(_:)`` from one thread at a time (the Apple glue uses the main thread) so that
-/// subscribers see changes in order.
+/// under a lock. Call ``update(_:)`` from one thread at a time so that subscribers see changes in order (the Apple
+/// glue reads once per registration and per return to the foreground, from a task, not the main thread: hop to
+/// the main actor in a handler that touches UI).
 public final class NotificationSettingsChannel: Sendable {
     private struct State: Sendable {
         var latest: NotificationSettingsSnapshot?
@@ -65,7 +66,7 @@ public final class NotificationSettingsChannel: Sendable {
         self.store = store
     }
 
-    /// The options the app asked for last, if known (recorded by ``NotificationAuthorizationFlow``).
+    /// Every option the app asked for so far (their union), if known (recorded by ``NotificationAuthorizationFlow``).
     public var requestedOptions: AuthorizationOptions? { state.withLock { $0.requestedOptions } }
 
     /// Records that the app asked for `options`; later readings tell a critical alert never asked for
