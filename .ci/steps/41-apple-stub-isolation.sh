@@ -41,6 +41,10 @@ nonisolated func actions(_ c: UIUserNotificationCategory) { _ = c.actions(for: .
 nonisolated func userSettings() { _ = UIUserNotificationSettings(types: [], categories: nil) }  // PROBE
 nonisolated func session() { _ = UISceneSession() }  // PROBE
 nonisolated func contentExtension(_ c: any UNNotificationContentExtension, _ n: UNNotification) { c.didReceive(n) }  // PROBE
+nonisolated func openURL(_ a: UIApplication) { a.open(URL(fileURLWithPath: "/")) }  // PROBE
+nonisolated func contextURL(_ c: UIOpenURLContext) { _ = c.url }  // PROBE
+nonisolated func contextSource(_ o: UIScene.OpenURLOptions) { _ = o.sourceApplication }  // PROBE
+nonisolated func currentSettings(_ a: UIApplication) { _ = a.currentUserNotificationSettings }  // PROBE
 SWIFT
 
 set +e

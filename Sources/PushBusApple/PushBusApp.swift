@@ -46,7 +46,8 @@ public enum PushBusApp {
         let current = notificationCenter.delegate
         let previous = current is PushNotificationDelegate ? installation?.delegate.previous : current
         let delegate = PushNotificationDelegate(
-            adapter: UserNotificationAdapter(delivery: delivery), previous: previous)
+            adapter: UserNotificationAdapter(delivery: delivery), previous: previous,
+            settings: notificationSettingsForInstall)
         notificationCenter.delegate = delegate
         let appDelegate =
             installation?.delivery === delivery
@@ -59,6 +60,15 @@ public enum PushBusApp {
             if !facts.isLaunchOver { facts.wasDelegateInstalledDuringLaunch = true }
         }
         return delegate
+    }
+
+    /// The channel the installed delegate posts "open settings" requests to (iOS: ``notificationSettings``).
+    static var notificationSettingsForInstall: NotificationSettingsChannel? {
+        #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
+        return notificationSettings
+        #else
+        return nil
+        #endif
     }
 
     /// Installs with the shared delivery of `center` (`PushDelivery/shared(for:)`); see

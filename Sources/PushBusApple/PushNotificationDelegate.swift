@@ -23,16 +23,22 @@ public final class PushNotificationDelegate: NSObject, UNUserNotificationCenterD
     public let adapter: UserNotificationAdapter
     private let previousDelegate: LockedState<WeakDelegate>
     private let appState: @Sendable () -> AppState
+    /// Where `userNotificationCenter(_:openSettingsFor:)` is posted, as an `OpenSettingsRequest`.
+    public let settings: NotificationSettingsChannel?
 
     /// - Parameters:
     ///   - adapter: Where callbacks go.
     ///   - previous: The delegate to keep forwarding to (typically the center's delegate before installing).
     ///   - appState: The app's state for `didReceive` (default: `UIApplication`'s state when on the main thread).
+    ///   - settings: Where the system's "open settings" requests go (``PushBusApp`` passes
+    ///     ``PushBusApp/notificationSettings``); `nil`: only the previous delegate hears them.
     public init(
         adapter: UserNotificationAdapter, previous: (any UNUserNotificationCenterDelegate)? = nil,
-        appState: @escaping @Sendable () -> AppState = ApplicationState.current
+        appState: @escaping @Sendable () -> AppState = ApplicationState.current,
+        settings: NotificationSettingsChannel? = nil
     ) {
         self.adapter = adapter
+        self.settings = settings
         self.previousDelegate = LockedState(WeakDelegate(previous))
         self.appState = appState
         super.init()
@@ -79,6 +85,7 @@ public final class PushNotificationDelegate: NSObject, UNUserNotificationCenterD
     public func userNotificationCenter(
         _ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?
     ) {
+        settings?.requestOpenSettings(OpenSettingsRequest(notification: notification.map(NotificationSnapshot.init)))
         guard let previous else { return }
         #if canImport(UserNotifications)
         previous.userNotificationCenter?(center, openSettingsFor: notification)

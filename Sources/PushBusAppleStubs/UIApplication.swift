@@ -51,6 +51,9 @@ import Foundation
     open var applicationIconBadgeNumber: Int = 0
     /// Stub-only: how often `registerForRemoteNotifications()` was called.
     public var stubbedRemoteRegistrations = 0
+    /// Stub-only: the registration calls, in order (`registerUserNotificationSettings`,
+    /// `registerForRemoteNotifications`).
+    public var stubbedCallLog: [String] = []
     /// Stub-only: the settings last registered with `registerUserNotificationSettings`.
     @available(*, deprecated, message: "Deprecated in iOS 10.0")
     public var stubbedUserNotificationSettings: UIUserNotificationSettings? {
@@ -58,14 +61,37 @@ import Foundation
         set { _userNotificationSettings = newValue }
     }
     private var _userNotificationSettings: NSObject?
+    /// Stub-only: the URLs handed to `open(_:options:completionHandler:)`.
+    public var stubbedOpenedURLs: [URL] = []
+    /// Stub-only: what `open(_:options:completionHandler:)` answers.
+    public var stubbedCanOpen = true
+    /// Stub-only: the types the user allows when `registerUserNotificationSettings` asks (iOS 8–10 prompt);
+    /// `didRegister` is the app delegate's to call, as UIKit does, with the result.
+    @available(*, deprecated, message: "Deprecated in iOS 10.0")
+    public var stubbedAllowedTypes: UIUserNotificationType {
+        get { UIUserNotificationType(rawValue: _allowedTypes) }
+        set { _allowedTypes = newValue.rawValue }
+    }
+    private var _allowedTypes: UInt = 0b111
+    /// The settings the user allowed (iOS 8–10) [R §6: A].
+    @available(*, deprecated, message: "Deprecated in iOS 10.0: use UNUserNotificationCenter.getNotificationSettings")
+    open var currentUserNotificationSettings: UIUserNotificationSettings? {
+        guard let registered = stubbedUserNotificationSettings else { return nil }
+        return UIUserNotificationSettings(
+            types: registered.types.intersection(stubbedAllowedTypes), categories: registered.categories)
+    }
 
     /// iOS 8 [A].
-    open func registerForRemoteNotifications() { stubbedRemoteRegistrations += 1 }
+    open func registerForRemoteNotifications() {
+        stubbedRemoteRegistrations += 1
+        stubbedCallLog.append("registerForRemoteNotifications")
+    }
 
     /// iOS 8–10 [R §6].
     @available(*, deprecated, message: "Deprecated in iOS 10.0: use UNUserNotificationCenter.requestAuthorization")
     open func registerUserNotificationSettings(_ notificationSettings: UIUserNotificationSettings) {
         stubbedUserNotificationSettings = notificationSettings
+        stubbedCallLog.append("registerUserNotificationSettings")
     }
 }
 
@@ -118,10 +144,21 @@ public let UIUserNotificationTextInputActionButtonTitleKey: String = "UIUserNoti
         @available(tvOS, unavailable)
         open var notificationResponse: UNNotificationResponse? { _notificationResponse }
         private let _notificationResponse: UNNotificationResponse?
+        /// The URLs the scene is connected to open, on a cold start from a custom-scheme URL (iOS 13) [A].
+        open var urlContexts: Set<UIOpenURLContext> { _urlContexts }
+        private let _urlContexts: Set<UIOpenURLContext>
+        /// The user activities to continue, on a cold start from a universal link or Handoff (iOS 13) [A].
+        open var userActivities: Set<NSUserActivity> { _userActivities }
+        private let _userActivities: Set<NSUserActivity>
 
         /// Stub-only (Apple's are created by UIKit).
-        public init(stubbedNotificationResponse: UNNotificationResponse?) {
+        public init(
+            stubbedNotificationResponse: UNNotificationResponse?, urlContexts: Set<UIOpenURLContext> = [],
+            userActivities: Set<NSUserActivity> = []
+        ) {
             _notificationResponse = stubbedNotificationResponse
+            _urlContexts = urlContexts
+            _userActivities = userActivities
             super.init()
         }
     }

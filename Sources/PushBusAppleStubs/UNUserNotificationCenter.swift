@@ -33,6 +33,18 @@ open class UNUserNotificationCenter: NSObject {
         set { lock.withLock { _grant = newValue } }
     }
     private var _grant = true
+    /// Stub-only: the settings `getNotificationSettings` reports (`nil`: derived from the status).
+    public var stubbedSettings: UNNotificationSettings.StubbedValues? {
+        get { lock.withLock { _settings } }
+        set { lock.withLock { _settings = newValue } }
+    }
+    private var _settings: UNNotificationSettings.StubbedValues?
+    /// Stub-only: the error `requestAuthorization` answers with (then it grants nothing).
+    public var stubbedAuthorizationError: (any Error & Sendable)? {
+        get { lock.withLock { _authorizationError } }
+        set { lock.withLock { _authorizationError = newValue } }
+    }
+    private var _authorizationError: (any Error & Sendable)?
 
     /// Stub-only: a fresh center for a test (Apple's `init` is unavailable).
     public override init() { super.init() }
@@ -53,16 +65,38 @@ open class UNUserNotificationCenter: NSObject {
     open func requestAuthorization(
         options: UNAuthorizationOptions = [], completionHandler: @escaping @Sendable (Bool, (any Error)?) -> Void
     ) {
-        let granted = lock.withLock { () -> Bool in
+        let (granted, error) = answerAuthorization(options)
+        completionHandler(granted, error)
+    }
+
+    /// What iOS does with a request: an error grants nothing; `.provisional` while not determined is granted
+    /// without a prompt; a prompt already answered is not shown again (the status stays); otherwise the user's
+    /// answer (``stubbedGrant``) decides. The settings follow the status unless ``stubbedSettings`` fixes them.
+    private func answerAuthorization(_ options: UNAuthorizationOptions) -> (Bool, (any Error)?) {
+        lock.withLock { () -> (Bool, (any Error)?) in
             _authorizationRequests.append(options)
-            _status = _grant ? .authorized : .denied
-            return _grant
+            if let error = _authorizationError { return (false, error) }
+            switch _status {
+            case .notDetermined where options.contains(UNAuthorizationOptions(rawValue: 1 << 6)):
+                _status = .provisional
+                return (true, nil)
+            case .notDetermined, .provisional:
+                _status = _grant ? .authorized : .denied
+            default:
+                break
+            }
+            if _settings != nil { _settings?.status = _status }
+            return (_status == .authorized, nil)
         }
-        completionHandler(granted, nil)
+    }
+
+    private func currentSettings() -> UNNotificationSettings {
+        let values = lock.withLock { _settings ?? UNNotificationSettings.StubbedValues(status: _status) }
+        return UNNotificationSettings(stubbedValues: values)
     }
 
     open func getNotificationSettings(completionHandler: @escaping @Sendable (UNNotificationSettings) -> Void) {
-        completionHandler(UNNotificationSettings(stubbedAuthorizationStatus: stubbedAuthorizationStatus))
+        completionHandler(currentSettings())
     }
 
     /// Not tvOS [R §4].
@@ -135,16 +169,12 @@ open class UNUserNotificationCenter: NSObject {
     // MARK: The async forms Swift imports from the completion-handler selectors [R §4: A, C]
 
     open func requestAuthorization(options: UNAuthorizationOptions = []) async throws -> Bool {
-        lock.withLock {
-            _authorizationRequests.append(options)
-            _status = _grant ? .authorized : .denied
-            return _grant
-        }
+        let (granted, error) = answerAuthorization(options)
+        if let error { throw error }
+        return granted
     }
 
-    open func notificationSettings() async -> UNNotificationSettings {
-        UNNotificationSettings(stubbedAuthorizationStatus: stubbedAuthorizationStatus)
-    }
+    open func notificationSettings() async -> UNNotificationSettings { currentSettings() }
 
     @available(tvOS, unavailable)
     open func notificationCategories() async -> Set<UNNotificationCategory> {
@@ -262,6 +292,17 @@ public struct UNAuthorizationOptions: OptionSet, Sendable, Hashable {
     /// iOS 12 [R §4].
     @available(iOS 12.0, macOS 10.14, tvOS 12.0, watchOS 5.0, *)
     public static let provisional = UNAuthorizationOptions(rawValue: 1 << 6)
+    /// iOS 13–15, watchOS 6–8 (deprecated: Siri announcements are the user's choice in Settings) [R §0, §4: A].
+    @available(iOS, introduced: 13.0, deprecated: 15.0, message: "Announcement authorization is always included")
+    @available(watchOS, introduced: 6.0, deprecated: 8.0, message: "Announcement authorization is always included")
+    public static let announcement = UNAuthorizationOptions(rawValue: 1 << 7)
+    /// Introduced and deprecated in iOS 15, macOS 12, tvOS 15, watchOS 8 (the capability decides) [R §0, §4: A;
+    /// developer.apple.com/documentation/usernotifications/unauthorizationoptions/timesensitive].
+    @available(iOS, introduced: 15.0, deprecated: 15.0, message: "Use the Time Sensitive Notifications capability")
+    @available(macOS, introduced: 12.0, deprecated: 12.0, message: "Use the Time Sensitive Notifications capability")
+    @available(tvOS, introduced: 15.0, deprecated: 15.0, message: "Use the Time Sensitive Notifications capability")
+    @available(watchOS, introduced: 8.0, deprecated: 8.0, message: "Use the Time Sensitive Notifications capability")
+    public static let timeSensitive = UNAuthorizationOptions(rawValue: 1 << 8)
 }
 
 /// Stub of `UNAuthorizationStatus` (iOS 10) [R §4].
@@ -280,15 +321,132 @@ public enum UNAuthorizationStatus: Int, Sendable {
     case ephemeral = 4
 }
 
-/// Stub of `UNNotificationSettings` (iOS 10; only what the glue reads) [R §4].
+/// Stub of `UNNotificationSetting` (iOS 10): `NS_ENUM(NSInteger)`, `notSupported` 0, `disabled` 1, `enabled` 2
+/// [UNNotificationSettings.h, macOS 12.3 SDK copy: phracker/MacOSX-SDKs].
+public enum UNNotificationSetting: Int, Sendable {
+    case notSupported = 0
+    case disabled = 1
+    case enabled = 2
+}
+
+/// Stub of `UNAlertStyle` (iOS 10; not tvOS or watchOS): `none` 0, `banner` 1, `alert` 2 [UNNotificationSettings.h].
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
+public enum UNAlertStyle: Int, Sendable {
+    case none = 0
+    case banner = 1
+    case alert = 2
+}
+
+/// Stub of `UNShowPreviewsSetting` (iOS 11, macOS 10.14; not tvOS or watchOS): `always` 0, `whenAuthenticated` 1,
+/// `never` 2 [UNNotificationSettings.h].
+@available(iOS 11.0, macOS 10.14, *)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
+public enum UNShowPreviewsSetting: Int, Sendable {
+    case always = 0
+    case whenAuthenticated = 1
+    case never = 2
+}
+
+/// Stub of `UNNotificationSettings` (iOS 10) [R §4]. Every property with the header's availability
+/// [UNNotificationSettings.h, macOS 12.3 SDK copy; Apple's pages for the iOS 15 ones:
+/// developer.apple.com/documentation/usernotifications/unnotificationsettings/timesensitivesetting,
+/// …/scheduleddeliverysetting, …/directmessagessetting]. Apple's `init` is unavailable: the stub-only initializer
+/// below sets each value (default: what an app that asked for alert, sound and badge sees in that status).
 open class UNNotificationSettings: NSObject {
-    open var authorizationStatus: UNAuthorizationStatus { _status }
-    private let _status: UNAuthorizationStatus
+    open var authorizationStatus: UNAuthorizationStatus { values.status }
+    @available(tvOS, unavailable)
+    open var soundSetting: UNNotificationSetting { values.sound }
+    @available(watchOS, unavailable)
+    open var badgeSetting: UNNotificationSetting { values.badge }
+    @available(tvOS, unavailable)
+    open var alertSetting: UNNotificationSetting { values.alert }
+    @available(tvOS, unavailable)
+    open var notificationCenterSetting: UNNotificationSetting { values.notificationCenter }
+    @available(tvOS, unavailable)
+    @available(watchOS, unavailable)
+    open var lockScreenSetting: UNNotificationSetting { values.lockScreen }
+    @available(macOS, unavailable)
+    @available(tvOS, unavailable)
+    @available(watchOS, unavailable)
+    open var carPlaySetting: UNNotificationSetting { values.carPlay }
+    @available(tvOS, unavailable)
+    @available(watchOS, unavailable)
+    open var alertStyle: UNAlertStyle { values.alertStyle }
+    /// iOS 11 [H].
+    @available(iOS 11.0, macOS 10.14, *)
+    @available(tvOS, unavailable)
+    @available(watchOS, unavailable)
+    open var showPreviewsSetting: UNShowPreviewsSetting { values.showPreviews }
+    /// iOS 12 [H].
+    @available(iOS 12.0, macOS 10.14, watchOS 5.0, *)
+    @available(tvOS, unavailable)
+    open var criticalAlertSetting: UNNotificationSetting { values.criticalAlert }
+    /// iOS 12 [H].
+    @available(iOS 12.0, macOS 10.14, watchOS 5.0, *)
+    @available(tvOS, unavailable)
+    open var providesAppNotificationSettings: Bool { values.providesAppNotificationSettings }
+    /// iOS 13, watchOS 6; not macOS or tvOS [H].
+    @available(iOS 13.0, watchOS 6.0, *)
+    @available(macOS, unavailable)
+    @available(tvOS, unavailable)
+    open var announcementSetting: UNNotificationSetting { values.announcement }
+    /// iOS 15 [H][A].
+    @available(iOS 15.0, macOS 12.0, watchOS 8.0, *)
+    @available(tvOS, unavailable)
+    open var timeSensitiveSetting: UNNotificationSetting { values.timeSensitive }
+    /// iOS 15 [H][A].
+    @available(iOS 15.0, macOS 12.0, watchOS 8.0, *)
+    @available(tvOS, unavailable)
+    open var scheduledDeliverySetting: UNNotificationSetting { values.scheduledDelivery }
+    /// iOS 15 [H][A].
+    @available(iOS 15.0, macOS 12.0, watchOS 8.0, *)
+    @available(tvOS, unavailable)
+    open var directMessagesSetting: UNNotificationSetting { values.directMessages }
+
+    /// Stub-only: every value a test can set.
+    public struct StubbedValues: Sendable {
+        public var status: UNAuthorizationStatus
+        public var sound, badge, alert, notificationCenter, lockScreen, carPlay: UNNotificationSetting
+        public var alertStyle: UNAlertStyle
+        public var showPreviews: UNShowPreviewsSetting
+        public var criticalAlert: UNNotificationSetting
+        public var providesAppNotificationSettings: Bool
+        public var announcement, timeSensitive, scheduledDelivery, directMessages: UNNotificationSetting
+
+        /// What an app that asked for alert, sound and badge (and no entitlement) sees in `status`.
+        public init(status: UNAuthorizationStatus) {
+            self.status = status
+            let on: UNNotificationSetting = status == .authorized ? .enabled : .disabled
+            sound = on
+            badge = on
+            alert = on
+            notificationCenter = status == .notDetermined || status == .denied ? .disabled : .enabled
+            lockScreen = on
+            carPlay = .notSupported
+            alertStyle = status == .authorized ? .banner : .none
+            showPreviews = .always
+            criticalAlert = .notSupported
+            providesAppNotificationSettings = false
+            announcement = .notSupported
+            timeSensitive = .notSupported
+            scheduledDelivery = .disabled
+            directMessages = .notSupported
+        }
+    }
+
+    private let values: StubbedValues
 
     /// Stub-only (Apple's `init` is unavailable).
-    public init(stubbedAuthorizationStatus: UNAuthorizationStatus) {
-        _status = stubbedAuthorizationStatus
+    public init(stubbedValues: StubbedValues) {
+        values = stubbedValues
         super.init()
+    }
+
+    /// Stub-only (Apple's `init` is unavailable): the defaults of ``StubbedValues/init(status:)``.
+    public convenience init(stubbedAuthorizationStatus: UNAuthorizationStatus) {
+        self.init(stubbedValues: StubbedValues(status: stubbedAuthorizationStatus))
     }
 }
 

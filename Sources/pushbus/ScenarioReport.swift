@@ -186,6 +186,11 @@ struct ScenarioReport {
             ]
         case .route(let record):
             return ["event": "route"].merging(route(record).objectValue ?? [:]) { $1 }
+        case .settingsChanged(let change):
+            return [
+                "event": "settingsChanged", "status": .string(change.current.status.rawValue),
+                "changedFields": .array(change.changedFields.map { .string($0.rawValue) }),
+            ]
         case .note(let text):
             return ["event": "note", "note": .string(text)]
         }

@@ -46,13 +46,17 @@ public struct NotificationAuthorizationFlow: Sendable {
         var steps: [Step] = [.requestAuthorization]
         var granted = false
         var failure: String?
+        settingsChannel?.recordRequest(options)
         do {
             granted = try await authorizer.requestAuthorization(options: options)
         } catch {
             failure = String(describing: error)
         }
         steps.append(.readSettings)
-        let settings = await refreshSettings()
+        var settings = await refreshSettings()
+        if settings.isCriticalAlertRequested == nil {
+            settings.isCriticalAlertRequested = options.contains(.criticalAlert)
+        }
         steps.append(.registerCategories)
         await authorizer.setCategories(categories)
         steps.append(.registerForRemoteNotifications)
@@ -62,25 +66,44 @@ public struct NotificationAuthorizationFlow: Sendable {
             categoryCount: categories.count)
     }
 
+    /// What one ``escalate(options:)`` did.
+    public struct Escalation: Sendable, Hashable {
+        /// A Boolean value indicating whether the system granted the options.
+        public var isGranted: Bool
+        /// The system's error from the authorization request, if any, in words (an unsupported option, say).
+        public var authorizationError: String?
+        /// The settings read after the answer.
+        public var settings: NotificationSettingsSnapshot
+    }
+
     /// Asks for full authorization after provisional delivery (the prompt iOS shows only now), then reads the
     /// settings again. `.provisional` in `options` is ignored.
     ///
-    /// - Returns: Whether the user granted them, and the settings after the answer.
-    public func escalate(
-        options: AuthorizationOptions = .standard
-    ) async -> (isGranted: Bool, settings: NotificationSettingsSnapshot) {
+    /// - Returns: Whether the user granted them, the system's error if the request failed (reported, not
+    ///   swallowed), and the settings after the answer.
+    public func escalate(options: AuthorizationOptions = .standard) async -> Escalation {
         var full = options
         full.remove(.provisional)
-        let granted = (try? await authorizer.requestAuthorization(options: full)) ?? false
-        return (granted, await refreshSettings())
+        settingsChannel?.recordRequest(full)
+        var granted = false
+        var failure: String?
+        do {
+            granted = try await authorizer.requestAuthorization(options: full)
+        } catch {
+            failure = String(describing: error)
+        }
+        return Escalation(isGranted: granted, authorizationError: failure, settings: await refreshSettings())
     }
 
     /// Reads the settings and hands them to the settings channel (which posts only a change). The glue calls
     /// this each time the app returns to the foreground.
     @discardableResult
     public func refreshSettings() async -> NotificationSettingsSnapshot {
-        let settings = await authorizer.notificationSettings()
-        settingsChannel?.update(settings)
+        var settings = await authorizer.notificationSettings()
+        if let settingsChannel {
+            settings = settingsChannel.annotated(settings)
+            settingsChannel.update(settings)
+        }
         return settings
     }
 }

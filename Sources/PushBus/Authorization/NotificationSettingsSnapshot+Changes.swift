@@ -5,7 +5,7 @@ extension NotificationSettingsSnapshot {
     public enum Field: String, Sendable, Hashable, CaseIterable, Codable {
         case status, alert, sound, badge, lockScreen, notificationCenter, carPlay, criticalAlert, timeSensitive
         case scheduledDelivery, directMessages, announcement, alertStyle, showPreviews
-        case providesAppNotificationSettings
+        case providesAppNotificationSettings, criticalAlertRequested
     }
 
     /// The fields whose values differ between `previous` and this snapshot, in ``Field`` order (empty when equal).
@@ -28,6 +28,7 @@ extension NotificationSettingsSnapshot {
             case .showPreviews: return showPreviews != previous.showPreviews
             case .providesAppNotificationSettings:
                 return providesAppNotificationSettings != previous.providesAppNotificationSettings
+            case .criticalAlertRequested: return isCriticalAlertRequested != previous.isCriticalAlertRequested
             }
         }
     }

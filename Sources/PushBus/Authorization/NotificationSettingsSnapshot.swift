@@ -54,14 +54,24 @@ public struct NotificationSettingsSnapshot: Sendable, Hashable, Codable {
 
     /// How alerts are shown (`UNAlertStyle`).
     public enum AlertStyle: String, Sendable, Hashable, CaseIterable, Codable {
-        case none, banner, alert
+        /// No alert is shown.
+        case none
+        /// A banner that goes away by itself.
+        case banner
+        /// A persistent banner that stays until the user acts.
+        case alert
     }
 
     /// When previews are shown (`UNShowPreviewsSetting`, iOS 11+).
     public enum PreviewStyle: String, Sendable, Hashable, CaseIterable, Codable {
         /// The OS version has no such setting.
         case unavailable
-        case always, whenAuthenticated, never
+        /// Always.
+        case always
+        /// Only when the device is unlocked.
+        case whenAuthenticated
+        /// Never.
+        case never
     }
 
     /// Whether critical alerts can sound, and if not, why.
@@ -71,7 +81,8 @@ public struct NotificationSettingsSnapshot: Sendable, Hashable, Codable {
         /// The app lacks Apple's `com.apple.developer.usernotifications.critical-alerts` entitlement: asking the
         /// user cannot help.
         case entitlementMissing
-        /// The app is entitled but never asked (authorization not determined yet).
+        /// The app is entitled but never asked: authorization is not determined yet, or the app's requests did
+        /// not include `.criticalAlert` (``NotificationSettingsSnapshot/isCriticalAlertRequested`` is `false`).
         case notRequested
         /// The app is entitled and asked; the user said no or turned them off.
         case denied
@@ -81,11 +92,17 @@ public struct NotificationSettingsSnapshot: Sendable, Hashable, Codable {
 
     /// The app's authorization.
     public var status: AuthorizationStatus
+    /// Alerts (banners and alerts).
     public var alert: Setting
+    /// Sounds.
     public var sound: Setting
+    /// Badges on the app icon.
     public var badge: Setting
+    /// Notifications on the lock screen.
     public var lockScreen: Setting
+    /// Notifications in Notification Center.
     public var notificationCenter: Setting
+    /// Notifications in CarPlay.
     public var carPlay: Setting
     /// Critical alerts (iOS 12+; needs an entitlement).
     public var criticalAlert: Setting
@@ -97,12 +114,19 @@ public struct NotificationSettingsSnapshot: Sendable, Hashable, Codable {
     public var directMessages: Setting
     /// Siri announcements (iOS 13+).
     public var announcement: Setting
+    /// How alerts are shown (`none` when alerts are off).
     public var alertStyle: AlertStyle
+    /// When previews are shown.
     public var showPreviews: PreviewStyle
     /// A Boolean value indicating whether the app told the system it has its own notification settings screen
     /// (`providesAppNotificationSettings`, iOS 12+): Settings then links to it, and iOS calls
     /// `userNotificationCenter(_:openSettingsFor:)`.
     public var providesAppNotificationSettings: Bool
+    /// A Boolean value indicating whether the app asked for critical alerts (`.criticalAlert` in an
+    /// authorization request), or `nil` when unknown. iOS reports a critical-alert setting the app never asked
+    /// for as `disabled`, the same as a refusal; ``NotificationAuthorizationFlow`` records what it requested here
+    /// so ``criticalAlerts`` can say ``CriticalAlertState/notRequested``.
+    public var isCriticalAlertRequested: Bool?
 
     /// Creates a snapshot; every setting not given is ``Setting/unavailable``.
     public init(
@@ -111,7 +135,7 @@ public struct NotificationSettingsSnapshot: Sendable, Hashable, Codable {
         carPlay: Setting = .unavailable, criticalAlert: Setting = .unavailable, timeSensitive: Setting = .unavailable,
         scheduledDelivery: Setting = .unavailable, directMessages: Setting = .unavailable,
         announcement: Setting = .unavailable, alertStyle: AlertStyle = .none, showPreviews: PreviewStyle = .unavailable,
-        providesAppNotificationSettings: Bool = false
+        providesAppNotificationSettings: Bool = false, isCriticalAlertRequested: Bool? = nil
     ) {
         self.status = status
         self.alert = alert
@@ -128,6 +152,7 @@ public struct NotificationSettingsSnapshot: Sendable, Hashable, Codable {
         self.alertStyle = alertStyle
         self.showPreviews = showPreviews
         self.providesAppNotificationSettings = providesAppNotificationSettings
+        self.isCriticalAlertRequested = isCriticalAlertRequested
     }
 
     /// Whether critical alerts can sound, telling a missing entitlement apart from the user's refusal.
@@ -136,7 +161,9 @@ public struct NotificationSettingsSnapshot: Sendable, Hashable, Codable {
         case .unavailable: return .unavailable
         case .notSupported: return .entitlementMissing
         case .enabled: return status.allowsDelivery ? .enabled : .denied
-        case .disabled: return status == .notDetermined ? .notRequested : .denied
+        case .disabled:
+            // Off because nobody asked is not a refusal: the app never requested them, or never asked at all.
+            return status == .notDetermined || isCriticalAlertRequested == false ? .notRequested : .denied
         }
     }
 

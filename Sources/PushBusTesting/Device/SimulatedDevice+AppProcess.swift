@@ -33,13 +33,19 @@ extension SimulatedDevice {
         public let appDelegateAdapter: AppDelegateAdapter
         /// 1 for the device's first process, one more for each process after a termination.
         public let number: Int
+        /// This process's notification-settings channel: starts from the reading the previous process saved (the
+        /// app's `UserDefaults` outlive it), gets the readings of the app's registration and of each return to
+        /// the foreground, and the system's "open settings" requests.
+        public let notificationSettings: NotificationSettingsChannel
         private let kept = LockedState<[PushSubscription]>([])
 
         init(
             number: Int, center: PushCenter, delivery: PushDelivery, router: PushRouter?,
-            mode: AppDelegateAdapter.Mode
+            mode: AppDelegateAdapter.Mode,
+            notificationSettings: NotificationSettingsChannel = NotificationSettingsChannel()
         ) {
             self.number = number
+            self.notificationSettings = notificationSettings
             self.center = center
             self.delivery = delivery
             self.router = router
@@ -74,7 +80,9 @@ extension SimulatedDevice {
         let categories = storage.withLock { $0.categories }
         if !categories.categories.isEmpty { delivery.categories = categories }
         let process = AppProcess(
-            number: number, center: center, delivery: delivery, router: router, mode: generation.adapterMode)
+            number: number, center: center, delivery: delivery, router: router, mode: generation.adapterMode,
+            notificationSettings: makeNotificationSettings())
+        process.keep(observeNotificationSettings(process.notificationSettings))
         let recorder = recorder
         process.keep(center.monitor { message, receipt in recorder.record(.message(message, receipt)) })
         if let router {

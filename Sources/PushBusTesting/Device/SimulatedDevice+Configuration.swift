@@ -82,9 +82,11 @@ extension SimulatedDevice {
         case authorized
         /// Provisional (iOS 12+): delivered quietly to Notification Center, no banner or sound.
         case provisional
+        /// Ephemeral (iOS 14+, App Clips): time-limited authorization without a prompt; shown like authorized.
+        case ephemeral
 
         /// A Boolean value indicating whether a notification with an alert reaches Notification Center.
-        public var allowsDelivery: Bool { self == .authorized || self == .provisional }
+        public var allowsDelivery: Bool { self == .authorized || self == .provisional || self == .ephemeral }
     }
 
     /// What the app declared in its Info.plist and entitlements.

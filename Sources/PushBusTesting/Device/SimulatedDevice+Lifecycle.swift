@@ -110,6 +110,7 @@ extension SimulatedDevice {
     func enterForeground() {
         call(generation.usesScenes ? .sceneWillEnterForeground : .willEnterForeground)
         transition(to: .inactive)
+        refreshNotificationSettingsOnForeground()
     }
 
     func becomeActive() {

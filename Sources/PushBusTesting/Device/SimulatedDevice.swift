@@ -84,6 +84,8 @@ public final class SimulatedDevice: Sendable {
     let contentExtensionSlot = SimulatedContentExtensionSlot()
     /// The inboxes of the app and its extension, and the icon's badge (SimulatedDevice+Inbox.swift).
     let inboxSlot = SimulatedInboxSlot()
+    /// The Settings app's notification page for the app, and the prompt (SimulatedDevice+Authorization.swift).
+    let settingsApp = SimulatedSettingsApp()
 
     /// Creates a device with the app not running.
     ///

@@ -85,20 +85,21 @@ extension SimulatedDevice {
     }
 
     /// Every callback the simulator makes, with its short name (the static member's name).
-    public static let knownCallbacks: [(shortName: String, callback: Callback)] = [
-        ("didFinishLaunching", .didFinishLaunching), ("sceneWillConnect", .sceneWillConnect),
-        ("didBecomeActive", .didBecomeActive), ("sceneDidBecomeActive", .sceneDidBecomeActive),
-        ("willResignActive", .willResignActive), ("sceneWillResignActive", .sceneWillResignActive),
-        ("didEnterBackground", .didEnterBackground), ("sceneDidEnterBackground", .sceneDidEnterBackground),
-        ("willEnterForeground", .willEnterForeground), ("sceneWillEnterForeground", .sceneWillEnterForeground),
-        ("willPresent", .willPresent), ("didReceiveResponse", .didReceiveResponse),
-        ("didReceiveRemoteNotification", .didReceiveRemoteNotification),
-        ("didReceiveLocalNotification", .didReceiveLocalNotification),
-        ("handleActionForRemoteNotification", .handleActionForRemoteNotification),
-        ("handleActionForLocalNotification", .handleActionForLocalNotification),
-        ("didRegisterForRemoteNotifications", .didRegisterForRemoteNotifications),
-        ("forwardedByOtherSDK", .forwardedByOtherSDK),
-    ]
+    public static let knownCallbacks: [(shortName: String, callback: Callback)] =
+        [
+            ("didFinishLaunching", .didFinishLaunching), ("sceneWillConnect", .sceneWillConnect),
+            ("didBecomeActive", .didBecomeActive), ("sceneDidBecomeActive", .sceneDidBecomeActive),
+            ("willResignActive", .willResignActive), ("sceneWillResignActive", .sceneWillResignActive),
+            ("didEnterBackground", .didEnterBackground), ("sceneDidEnterBackground", .sceneDidEnterBackground),
+            ("willEnterForeground", .willEnterForeground), ("sceneWillEnterForeground", .sceneWillEnterForeground),
+            ("willPresent", .willPresent), ("didReceiveResponse", .didReceiveResponse),
+            ("didReceiveRemoteNotification", .didReceiveRemoteNotification),
+            ("didReceiveLocalNotification", .didReceiveLocalNotification),
+            ("handleActionForRemoteNotification", .handleActionForRemoteNotification),
+            ("handleActionForLocalNotification", .handleActionForLocalNotification),
+            ("didRegisterForRemoteNotifications", .didRegisterForRemoteNotifications),
+            ("forwardedByOtherSDK", .forwardedByOtherSDK),
+        ] + settingsAndLinkCallbacks
 
     /// One callback the device made: which, in what state, for which notification.
     public struct CallbackRecord: Sendable, Hashable, CustomStringConvertible {

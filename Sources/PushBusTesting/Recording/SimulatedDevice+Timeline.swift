@@ -27,6 +27,8 @@ extension SimulatedDevice {
         case presentation(notification: String, Presentation)
         /// The router did something with a link.
         case route(RouteRecord)
+        /// The app's settings channel posted a change (a reading that differs from the last one).
+        case settingsChanged(NotificationSettingsChange)
         /// Something iOS did without calling the app (a push not delivered, a dismissal without callback, …).
         case note(String)
 
@@ -42,6 +44,9 @@ extension SimulatedDevice {
                 return "◆ \(Self.describe(message)) → \(Self.describe(receipt))"
             case .presentation(let notification, let presentation): return "☐ [\(notification)] \(presentation)"
             case .route(let record): return "⇢ \(record)"
+            case .settingsChanged(let change):
+                let fields = change.changedFields.map(\.rawValue).joined(separator: ", ")
+                return "⚙ settings changed (\(fields)): status \(change.current.status.rawValue)"
             case .note(let text): return "· \(text)"
             }
         }

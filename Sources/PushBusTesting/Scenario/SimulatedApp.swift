@@ -30,6 +30,7 @@ final class SimulatedApp: Sendable {
         let presentation = try scenario.app.presentation.map { try PresentationOptions(names: $0) }
         let rules = scenario.routes?.linkRules ?? []
         let reminder = scenario.app.reminder
+        let settingsRoute = scenario.app.openSettingsRoute
         let built = LockedState(DeviceReference())
         // What the app does in didFinishLaunching, in every process.
         let device = SimulatedDevice(configuration: configuration, router: router) { process in
@@ -46,6 +47,7 @@ final class SimulatedApp: Sendable {
             }
             if let presentation { process.delivery.presentationPolicy = .always(presentation) }
             if let reminder { process.keep(Self.reminderSubscription(reminder, center: process.center, device: built)) }
+            Self.attachSettingsRoute(settingsRoute, in: process)
         }
         built.withLock { $0.device = device }
         if scenario.app.persistsLiveActivityTokens == true { try Self.persistLiveActivityTokens(of: device) }
@@ -96,6 +98,7 @@ final class SimulatedApp: Sendable {
             device.authorization = status
         default:
             if try await performInboxStep(step) { return }
+            if try await performSettingsStep(step) { return }
             guard try performLiveActivityStep(step, baseDirectory: baseDirectory) || performContentExtensionStep(step)
             else {
                 throw ScenarioError("unknown step '\(step.do)'")

@@ -82,6 +82,7 @@ extension SimulationScenario {
         failures += checkLiveActivities(device)
         failures += checkContentExtension(device)
         failures += checkInbox(device)
+        failures += checkSettings(device)
         if expect?.completionsCalledOnce ?? true, !device.completions.allCalledOnce {
             let bad = device.completions.filter { !$0.isCalledOnce }.map(\.description)
             failures.append("expected every completion handler called once: " + bad.joined(separator: "; "))

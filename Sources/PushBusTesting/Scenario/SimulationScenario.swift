@@ -119,6 +119,8 @@ public struct SimulationScenario: Sendable, Decodable {
         public var contentExtension: ContentExtensionSetup?
         /// The app's notification inbox (`PushInbox`), and whether its service extension adds to it.
         public var inbox: InboxSetup?
+        /// The route the app opens when iOS asks for its notification settings screen (`openSettingsFor`).
+        public var openSettingsRoute: String?
 
         public init(backgroundFetchResult: String? = nil, presentation: [String]? = nil, reminder: ReminderSetup? = nil)
         {
@@ -179,6 +181,14 @@ public struct SimulationScenario: Sendable, Decodable {
         public var option: String?
         /// `checkInbox`: the unread count expected now (the badge must equal it too).
         public var unread: Int?
+        /// `register`, `escalate`: the authorization options by name (default `alert`, `sound`, `badge`).
+        public var options: [String]?
+        /// `answerPrompt`: `allow`, `dontAllow` or `provisional`.
+        public var answer: String?
+        /// `changeSettings`: settings the user changes (`{"sound": "disabled"}`).
+        public var settings: [String: String]?
+        /// `openURL`, `openUniversalLink`: the URL.
+        public var url: String?
     }
 
     /// What must be true after the last step; every field is optional.
@@ -222,6 +232,14 @@ public struct SimulationScenario: Sendable, Decodable {
         public var inboxUnread: Int?
         /// The number on the app icon.
         public var badge: Int?
+        /// The authorization status after each settings change the app's channels posted, in order.
+        public var settingsChanges: [String]?
+        /// The authorization at the end (`authorized`, `denied`, …).
+        public var authorization: String?
+        /// How many times iOS called `openSettingsFor`.
+        public var openSettingsRequests: Int?
+        /// The `RouteSource` of every route event, in order (`push`, `urlScheme`, `universalLink`, `settings`).
+        public var routeSources: [String]?
     }
 
     enum CodingKeys: String, CodingKey {

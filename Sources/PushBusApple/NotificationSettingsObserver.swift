@@ -1,0 +1,56 @@
+// Reads the notification settings again each time the app returns to the foreground.
+#if canImport(UIKit) && os(iOS)
+import UIKit
+#elseif PUSHBUS_APPLE_STUBS
+import PushBusAppleStubs
+#endif
+#if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
+import Foundation
+import PushBus
+
+/// Calls `NotificationAuthorizationFlow.refreshSettings()` on `UIApplication.willEnterForegroundNotification`,
+/// so a change the user made in Settings while the app was in the background reaches the flow's
+/// `NotificationSettingsChannel` (which posts only real changes). ``PushBusApp`` starts one with its first
+/// ``PushBusApp/registerForNotifications(options:categories:notificationCenter:application:)``.
+///
+/// Keep it alive as long as changes should be noticed; ``cancel()`` (or releasing it) stops observing.
+public final class NotificationSettingsObserver: Sendable {
+    private let token: LockedState<ObserverToken?>
+    private let notificationCenter: NotificationCenter
+
+    /// Starts observing.
+    ///
+    /// - Parameters:
+    ///   - flow: The flow whose settings to refresh (its channel gets the readings).
+    ///   - notificationCenter: Where the foreground notification is observed (default `.default`).
+    @MainActor
+    public init(flow: NotificationAuthorizationFlow, notificationCenter: NotificationCenter = .default) {
+        self.notificationCenter = notificationCenter
+        token = LockedState(
+            ObserverToken(
+                value: notificationCenter.addObserver(
+                    forName: UIApplication.willEnterForegroundNotification, object: nil, queue: nil
+                ) { _ in Task { await flow.refreshSettings() } }))
+    }
+
+    /// Stops observing. Calling it twice does nothing.
+    public func cancel() {
+        guard
+            let token = token.withLock({ token -> ObserverToken? in
+                defer { token = nil }
+                return token
+            })
+        else { return }
+        notificationCenter.removeObserver(token.value)
+    }
+
+    deinit { cancel() }
+
+    /// The token `addObserver(forName:object:queue:using:)` returns.
+    private struct ObserverToken: @unchecked Sendable {
+        // Safe: the token is opaque to us; it is only handed back to `NotificationCenter.removeObserver(_:)`, which
+        // may be called from any thread.
+        let value: NSObjectProtocol
+    }
+}
+#endif

@@ -1,0 +1,60 @@
+import Foundation
+import PushBus
+import PushBusRouting
+import Testing
+
+/// Links from outside open with the source their arrival names, so `.internal` routes stay out of reach.
+@Suite struct IncomingLinkTests {
+    final class Sources: Sendable {
+        let values = LockedState<[RouteSource]>([])
+        var all: [RouteSource] { values.withLock { $0 } }
+    }
+
+    func makeRouter(_ sources: Sources) throws -> PushRouter {
+        let router = PushRouter(schemes: ["myapp", "https"])
+        try router.register("myapp://product/:id") { request in sources.values.withLock { $0.append(request.source) } }
+        try router.register("https://example.com/product/:id") { request in
+            sources.values.withLock { $0.append(request.source) }
+        }
+        try router.register("myapp://admin", access: .internal) { _ in }
+        return router
+    }
+
+    @Test func aURLSchemeOpenUsesTheURLSchemeSource() throws {
+        let sources = Sources()
+        let router = try makeRouter(sources)
+        router.open(IncomingURL(url: URL(string: "myapp://product/1")!, kind: .urlScheme))
+        #expect(sources.all == [.urlScheme])
+    }
+
+    @Test func aUniversalLinkUsesTheUniversalLinkSource() throws {
+        let sources = Sources()
+        let router = try makeRouter(sources)
+        let link = IncomingURL.universalLink(
+            activityType: IncomingURL.browsingWebActivityType, webpageURL: URL(string: "https://example.com/product/2"))
+        router.open(try #require(link))
+        #expect(sources.all == [.universalLink])
+        #expect(IncomingURL.universalLink(activityType: "handoff", webpageURL: link?.url) == nil)
+    }
+
+    @Test func anIncomingURLCannotOpenAnInternalRoute() throws {
+        let router = try makeRouter(Sources())
+        let result = router.open(IncomingURL(url: URL(string: "myapp://admin")!, kind: .urlScheme))
+        #expect(!result.isOpened)
+    }
+
+    @Test func anOpenSettingsRequestOpensTheChosenRouteWithTheSettingsSource() throws {
+        let sources = Sources()
+        let router = PushRouter(schemes: ["myapp"])
+        try router.register("myapp://settings/notifications") { request in
+            sources.values.withLock { $0.append(request.source) }
+        }
+        let channel = NotificationSettingsChannel()
+        let link = router.attach(to: channel, opening: "myapp://settings/notifications")
+
+        channel.requestOpenSettings(OpenSettingsRequest())
+
+        #expect(sources.all == [.settings])
+        withExtendedLifetime(link) {}
+    }
+}
