@@ -51,12 +51,14 @@ let package = Package(
         ),
         // Not a product: the child process that process tests spawn and kill (`pushbus-test-child SUBCOMMAND …`).
         .executableTarget(name: "pushbus-test-child", dependencies: ["PushBus"], path: "Sources/PushBusTestChild"),
-        .testTarget(name: "PushBusTests", dependencies: ["PushBus", "PushBusTesting"]),
-        .testTarget(name: "PushBusRoutingTests", dependencies: ["PushBus", "PushBusRouting"]),
+        // Not a product: the recorders, boxes and process runners every test target shares.
+        .target(name: "PushBusTestSupport", dependencies: ["PushBus"], path: "Tests/PushBusTestSupport"),
+        .testTarget(name: "PushBusTests", dependencies: ["PushBus", "PushBusTesting", "PushBusTestSupport"]),
+        .testTarget(name: "PushBusRoutingTests", dependencies: ["PushBus", "PushBusRouting", "PushBusTestSupport"]),
         .testTarget(
             name: "PushBusAppleTests",
             dependencies: [
-                "PushBus", "PushBusApple", "PushBusRouting",
+                "PushBus", "PushBusApple", "PushBusRouting", "PushBusTestSupport",
                 .target(name: "PushBusAppleStubs", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: appleStubs
@@ -64,12 +66,14 @@ let package = Package(
         .testTarget(
             name: "PushBusAppleExtensionTests",
             dependencies: [
-                "PushBus", "PushBusAppleExtension", "PushBusTesting",
+                "PushBus", "PushBusAppleExtension", "PushBusTesting", "PushBusTestSupport",
                 .target(name: "PushBusAppleStubs", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: appleStubs
         ),
-        .testTarget(name: "PushBusTestingTests", dependencies: ["PushBus", "PushBusRouting", "PushBusTesting"]),
+        .testTarget(
+            name: "PushBusTestingTests",
+            dependencies: ["PushBus", "PushBusRouting", "PushBusTesting", "PushBusTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,19 +1,12 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 
 #if canImport(UserNotifications)
 import UserNotifications
 #elseif PUSHBUS_APPLE_STUBS
 import PushBusAppleStubs
 #endif
-
-/// Records values from any thread.
-final class Recorder<Value: Sendable>: Sendable {
-    private let values = LockedState<[Value]>([])
-    func record(_ value: Value) { values.withLock { $0.append(value) } }
-    var all: [Value] { values.withLock { $0 } }
-    var count: Int { values.withLock { $0.count } }
-}
 
 #if PUSHBUS_APPLE_STUBS
 /// Builders for stub notifications (Apple's initializers are unavailable, so these tests run against the stubs).

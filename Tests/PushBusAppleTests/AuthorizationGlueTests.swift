@@ -5,6 +5,7 @@ import PushBusApple
 import PushBusAppleStubs
 import PushBusRouting
 import Testing
+import PushBusTestSupport
 
 private typealias Snapshot = NotificationSettingsSnapshot
 
@@ -160,7 +161,7 @@ final class LoggingCenter: UNUserNotificationCenter, @unchecked Sendable {
             application: application)
 
         #expect(
-            center.log.all == [
+            center.log.values == [
                 "requestAuthorization", "getNotificationSettings", "getNotificationSettings",
                 "setNotificationCategories", "registerForRemoteNotifications",
             ])
@@ -219,7 +220,7 @@ final class LoggingCenter: UNUserNotificationCenter, @unchecked Sendable {
         let report = await running
 
         #expect(application.stubbedCallLog == ["registerUserNotificationSettings", "registerForRemoteNotifications"])
-        #expect(center.log.all.isEmpty)  // no UNUserNotificationCenter call on iOS 9
+        #expect(center.log.values.isEmpty)  // no UNUserNotificationCenter call on iOS 9
         #expect(report.steps == NotificationAuthorizationFlow.Step.allCases)
         #expect(report.isGranted)
         #expect(report.settings.status == .authorized)
@@ -252,8 +253,8 @@ final class LoggingCenter: UNUserNotificationCenter, @unchecked Sendable {
         center.stubbedAuthorizationStatus = .denied
         foreground.post(name: UIApplication.willEnterForegroundNotification, object: nil)
         await waitFor { changes.count == 2 }
-        #expect(changes.all.last?.isStatusChange == true)
-        #expect(changes.all.last?.current.status == .denied)
+        #expect(changes.values.last?.isStatusChange == true)
+        #expect(changes.values.last?.current.status == .denied)
 
         observer.cancel()
         withExtendedLifetime(subscription) {}
@@ -282,8 +283,8 @@ final class LoggingCenter: UNUserNotificationCenter, @unchecked Sendable {
         delegate.userNotificationCenter(
             UNUserNotificationCenter(), openSettingsFor: StubNotifications.remote(StubNotifications.chatPayload))
 
-        #expect(opened.all.map(\.source) == [.settings])
-        let request = opened.all.first?.context[PushRouter.openSettingsRequestKey] as? OpenSettingsRequest
+        #expect(opened.values.map(\.source) == [.settings])
+        let request = opened.values.first?.context[PushRouter.openSettingsRequestKey] as? OpenSettingsRequest
         #expect(request?.notification?.requestIdentifier == "REQ-1")
         withExtendedLifetime(link) {}
     }
@@ -299,7 +300,7 @@ final class LoggingCenter: UNUserNotificationCenter, @unchecked Sendable {
         try router.register("myapp://settings/notifications") { opened.record($0.source) }
         let link = router.attach(to: channel, opening: "myapp://settings/notifications")
 
-        #expect(opened.all == [.settings])
+        #expect(opened.values == [.settings])
         withExtendedLifetime(link) {}
     }
 
@@ -350,7 +351,7 @@ nonisolated func settingsURLStringsAndActivitiesAreNonisolated() -> [String] {
         for url in incoming { router.open(url) }
 
         #expect(incoming.first?.sourceApplication == "com.apple.mobilesafari")
-        #expect(sources.all == ["urlScheme 7"])
+        #expect(sources.values == ["urlScheme 7"])
     }
 
     @Test func aColdStartsConnectionOptionsCarryBothKindsOfLinks() throws {
@@ -378,7 +379,7 @@ nonisolated func settingsURLStringsAndActivitiesAreNonisolated() -> [String] {
         if let link = PushBusApp.incomingURL(web) { router.open(link) }
         #expect(PushBusApp.incomingURL(handoff) == nil)
 
-        #expect(sources.all == ["universalLink 9"])
+        #expect(sources.values == ["universalLink 9"])
     }
 
     @Test func appDelegateOpenURLCarriesTheSourceApplicationAndCannotReachInternalRoutes() throws {
@@ -392,7 +393,7 @@ nonisolated func settingsURLStringsAndActivitiesAreNonisolated() -> [String] {
 
         #expect(product.kind == .urlScheme)
         #expect(product.sourceApplication == "com.example.other")
-        #expect(sources.all == ["urlScheme 3"])
+        #expect(sources.values == ["urlScheme 3"])
         #expect(!admin.isOpened)
     }
 }

@@ -4,6 +4,7 @@ import PushBus
 import PushBusApple
 import PushBusAppleStubs
 import Testing
+import PushBusTestSupport
 
 /// `PushBusApp.install()` keeps the delegate another SDK installed, and `diagnose()` says what is misconfigured.
 @MainActor @Suite(.serialized) struct InstallAndDiagnoseGlueTests {
@@ -117,7 +118,7 @@ import Testing
 
         adapter.application(UIApplication(), didFinishLaunchingWithOptions: [.localNotification: local])
 
-        let message = try #require(messages.all.first)
+        let message = try #require(messages.values.first)
         #expect(message.kind == .localTapped)
         #expect(message.content.body == "Stand up")
         #expect(message.content.sound == .default)
@@ -139,7 +140,7 @@ import Testing
         app.applicationDidBecomeActive(UIApplication())
 
         #expect(messages.count == 1)
-        #expect(messages.all.first?.response == PushResponse(action: .custom("REPLY"), userText: "ok"))
+        #expect(messages.values.first?.response == PushResponse(action: .custom("REPLY"), userText: "ok"))
     }
 
     @Test func sceneConnectionOptionsReportTheResponse() throws {
@@ -150,8 +151,8 @@ import Testing
         adapter.scene(willConnectWith: UIScene.ConnectionOptions(stubbedNotificationResponse: response))
         adapter.scene(willConnectWith: UIScene.ConnectionOptions(stubbedNotificationResponse: nil))
 
-        #expect(messages.all.map(\.path) == [.sceneConnection])
-        #expect(messages.all.first?.response?.action == .custom("LIKE"))
+        #expect(messages.values.map(\.path) == [.sceneConnection])
+        #expect(messages.values.first?.response?.action == .custom("LIKE"))
     }
 
     @Test func theFetchHandlerGetsUIKitsResultOnce() async {
@@ -164,9 +165,9 @@ import Testing
             results.record($0.rawValue)
         }
 
-        #expect(results.all == [UIBackgroundFetchResult.noData.rawValue])
-        #expect(messages.all.first?.isSilent == true)
-        #expect(messages.all.first?.appState == .background)
+        #expect(results.values == [UIBackgroundFetchResult.noData.rawValue])
+        #expect(messages.values.first?.isSilent == true)
+        #expect(messages.values.first?.appState == .background)
     }
 
     @available(*, deprecated, message: "exercises the iOS 4–10 UIKit API")
@@ -184,9 +185,9 @@ import Testing
             UIApplication(), handleActionWithIdentifier: nil, forRemoteNotification: StubNotifications.chatPayload
         ) { done.record(true) }
 
-        #expect(messages.all.map(\.kind) == [.localTapped, .remoteTapped])
+        #expect(messages.values.map(\.kind) == [.localTapped, .remoteTapped])
         #expect(
-            messages.all.map(\.response) == [
+            messages.values.map(\.response) == [
                 PushResponse(action: .custom("NOTE"), userText: "milk"), PushResponse(action: .open),
             ])
         #expect(done.count == 2)
@@ -201,7 +202,7 @@ import Testing
         adapter.application(
             UIApplication(), didFailToRegisterForRemoteNotificationsWithError: NSError(domain: "APNs", code: 3000))
 
-        guard case .failed(let error)? = events.all.first else {
+        guard case .failed(let error)? = events.values.first else {
             Issue.record("expected a failure")
             return
         }

@@ -4,6 +4,7 @@ import PushBus
 import PushBusApple
 import PushBusAppleStubs
 import Testing
+import PushBusTestSupport
 
 /// The notification-center delegate turns UserNotifications objects into the right messages and completes once.
 @Suite struct NotificationDelegateGlueTests {
@@ -29,7 +30,7 @@ import Testing
 
         delegate.userNotificationCenter(UNUserNotificationCenter(), didReceive: response) { done.record(true) }
 
-        let message = try #require(messages.all.first)
+        let message = try #require(messages.values.first)
         #expect(messages.count == 1)
         #expect(message.kind == .remoteTapped)
         #expect(message.response == PushResponse(action: .open))
@@ -48,7 +49,7 @@ import Testing
 
         delegate.userNotificationCenter(UNUserNotificationCenter(), didReceive: response) {}
 
-        let message = try #require(messages.all.first)
+        let message = try #require(messages.values.first)
         #expect(message.response == PushResponse(action: .custom("REPLY"), userText: "12:30?"))
     }
 
@@ -60,7 +61,7 @@ import Testing
 
         delegate.userNotificationCenter(UNUserNotificationCenter(), didReceive: response) {}
 
-        #expect(messages.all.first?.response?.action == .dismiss)
+        #expect(messages.values.first?.response?.action == .dismiss)
     }
 
     @Test func aLocalNotificationResponseIsALocalTapWithItsFields() throws {
@@ -71,7 +72,7 @@ import Testing
 
         delegate.userNotificationCenter(UNUserNotificationCenter(), didReceive: response) {}
 
-        let message = try #require(messages.all.first)
+        let message = try #require(messages.values.first)
         #expect(message.kind == .localTapped)
         #expect(message.response?.action == .custom("SNOOZE"))
         #expect(message.content.title == "Stand up")
@@ -100,8 +101,8 @@ import Testing
             UNUserNotificationCenter(), willPresent: StubNotifications.remote(StubNotifications.chatPayload)
         ) { options.record($0.rawValue) }
 
-        #expect(messages.all.map(\.kind) == [.remote])
-        #expect(options.all == [UNNotificationPresentationOptions([.banner, .list, .sound, .badge]).rawValue])
+        #expect(messages.values.map(\.kind) == [.remote])
+        #expect(options.values == [UNNotificationPresentationOptions([.banner, .list, .sound, .badge]).rawValue])
     }
 
     @Test func thePreviousDelegateIsStillCalledAndTheSystemHandlerRunsOnce() throws {
@@ -122,12 +123,12 @@ import Testing
         delegate.userNotificationCenter(UNUserNotificationCenter(), openSettingsFor: nil)
 
         // Then both saw every callback, and the system handlers ran exactly once each.
-        #expect(previous.presented.all == ["REQ-1"])
-        #expect(previous.responses.all == ["LIKE"])
-        #expect(previous.settingsRequests.all == [true])
+        #expect(previous.presented.values == ["REQ-1"])
+        #expect(previous.responses.values == ["LIKE"])
+        #expect(previous.settingsRequests.values == [true])
         #expect(presented.count == 1)
         #expect(done.count == 1)
-        #expect(messages.all.map(\.kind) == [.remote, .remoteTapped])
+        #expect(messages.values.map(\.kind) == [.remote, .remoteTapped])
     }
 
     @Test func thePreviousDelegateFinishingFirstStillMeansOnce() async throws {

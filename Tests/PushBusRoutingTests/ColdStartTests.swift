@@ -1,6 +1,7 @@
 import Foundation
 import PushBus
 import PushBusRouting
+import PushBusTestSupport
 import Testing
 
 /// The seeds' cold-start problem: a tap arrives before any UI or router exists, and must open exactly once.

@@ -1,5 +1,6 @@
 import Dispatch
 import PushBusRouting
+import PushBusTestSupport
 import Testing
 
 /// Bounded storms: many threads opening, registering and toggling readiness at once.

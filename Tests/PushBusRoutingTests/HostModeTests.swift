@@ -1,4 +1,5 @@
 import PushBusRouting
+import PushBusTestSupport
 import Testing
 
 /// ReerRouter's "Mode 2": a configured host, route keys are paths; universal links land here.

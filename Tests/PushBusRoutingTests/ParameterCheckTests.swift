@@ -1,5 +1,6 @@
 import PushBus
 import PushBusRouting
+import PushBusTestSupport
 import Testing
 
 /// Captured path parameters are checked before a handler sees them: no `..` segment, no control character.

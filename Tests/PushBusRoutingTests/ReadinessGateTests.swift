@@ -1,5 +1,6 @@
 import Foundation
 import PushBusRouting
+import PushBusTestSupport
 import Testing
 
 @Suite struct ReadinessGateTests {

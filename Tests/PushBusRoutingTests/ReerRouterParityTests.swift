@@ -1,6 +1,7 @@
 import Foundation
 import PushBus
 import PushBusRouting
+import PushBusTestSupport
 import Testing
 
 /// What ReerRouter offers, in PushBusRouting's terms.

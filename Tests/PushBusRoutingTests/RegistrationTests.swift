@@ -1,4 +1,5 @@
 import PushBusRouting
+import PushBusTestSupport
 import Testing
 
 @Suite struct RegistrationTests {

@@ -1,4 +1,5 @@
 import PushBusRouting
+import PushBusTestSupport
 import Testing
 
 /// Hostile and random input: the router answers with a result every time, and `match` agrees with `open`.

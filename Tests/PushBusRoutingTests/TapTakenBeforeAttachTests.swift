@@ -1,6 +1,7 @@
 import Foundation
 import PushBus
 import PushBusRouting
+import PushBusTestSupport
 import Testing
 
 /// A cold-start tap taken by another subscription before the router attached is never lost silently (issue 17).

@@ -1,4 +1,5 @@
 import PushBusRouting
+import PushBusTestSupport
 import Testing
 
 /// Percent-encoding, `+`, unicode, empty values and duplicate keys: the cases routers' issue trackers are full of.

@@ -1,4 +1,5 @@
 import Foundation
+import PushBusTestSupport
 import Testing
 
 /// `pushbus validate` reads any input without trapping and stops at its size cap before parsing.
@@ -120,7 +121,8 @@ struct ApnsOutputPlacementTests {
         let result = try PushbusShell.run(#""$PUSHBUS" apns "\#(input.path)" --bundle-id com.example"#)
         #expect(result.status == 0)
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("alert.apns").path))
-        #expect(!FileManager.default.fileExists(atPath: PushbusShell.root.appendingPathComponent("alert.apns").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: BuiltBinary.packageRoot.appendingPathComponent("alert.apns").path))
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import PushBus
 import PushBusRouting
+import PushBusTestSupport
 import PushBusTesting
 import Testing
 
@@ -36,8 +37,8 @@ import Testing
     @Test func aSubscriptionOfTheEndedProcessHearsNothingMore() throws {
         let device = SimulatedDevice()
         device.launch()
-        let heard = LockedList<PushMessage>()
-        let subscription = device.center.subscribe { message in heard.append(message) }
+        let heard = Recorder<PushMessage>()
+        let subscription = device.center.subscribe { message in heard.record(message) }
 
         device.terminate()
         let id = device.deliver(remote: Self.productPush)

@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 import PushBusTesting
 import Testing
 
@@ -33,7 +34,7 @@ import Testing
         /// Schedules the next reminder `seconds` from now (clamped to the slider's 10–300 s).
         func schedule(in seconds: Int) throws {
             let seconds = min(max(seconds, Self.allowedSeconds.lowerBound), Self.allowedSeconds.upperBound)
-            state.mutate {
+            state.withValue {
                 $0.cycle += 1
                 $0.seconds = seconds
             }

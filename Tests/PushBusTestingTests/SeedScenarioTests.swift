@@ -1,6 +1,7 @@
 import Foundation
 import PushBus
 import PushBusRouting
+import PushBusTestSupport
 import PushBusTesting
 import Testing
 
@@ -96,9 +97,9 @@ import Testing
 
     @Test func actionButtonWithTextReplyReachesTheResponseHandler() async throws {
         let device = SimulatedDevice(configuration: .init(categories: Fixtures.chatCategory))
-        let replies = LockedList<String>()
+        let replies = Recorder<String>()
         let handler = device.delivery.onResponse(.category("CHAT")) { message in
-            if let text = message.response?.userText { replies.append(text) }
+            if let text = message.response?.userText { replies.record(text) }
         }
         let push = device.deliver(remote: Fixtures.chatPush)
 

@@ -1,35 +1,17 @@
 import Foundation
+import PushBusTestSupport
 import Testing
 
 /// `pushbus simulate` and `pushbus apns` run as processes: what Docs/Testing.md promises on the command line.
 ///
 /// Runs the `pushbus` binary that `swift build` / `swift test` put next to the test bundle.
 @Suite struct SimulateCommandTests {
-    static let binary: URL? = {
-        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidate = directory.appendingPathComponent("pushbus")
-        return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
-    }()
+    static let binary = BuiltBinary.pushbus
 
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = BuiltBinary.packageRoot
 
     private func run(_ arguments: [String], input: Data? = nil) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = Self.root
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = Pipe()
-        let stdin = Pipe()
-        process.standardInput = stdin
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(input) }
-        try stdin.fileHandleForWriting.close()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        try BuiltBinary.run(Self.binary, arguments, input: input)
     }
 
     @Test(.enabled(if: binary != nil, "the pushbus binary is built next to the tests"))

@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 import PushBusTesting
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
         let clock = ManualClock()
         let recorder = Recorder()
         let scheduler = SimulatedScheduler(clock: clock) { notification in
-            recorder.seen.mutate { $0.append(notification) }
+            recorder.seen.withValue { $0.append(notification) }
             return .listed
         }
         try scheduler.add(
@@ -31,7 +32,7 @@ import Testing
         let scheduler = SimulatedScheduler(clock: clock)
         scheduler.setDeliveryHook { notification in
             // Foreground: the app presents it (willPresent); the list is decided by its completion later.
-            held.mutate { $0 = notification }
+            held.withValue { $0 = notification }
             return .notListed
         }
         try scheduler.add(LocalNotificationRequest(identifier: "f", content: PushContent(title: "F")))
@@ -64,31 +65,4 @@ import Testing
         let start = Date(timeIntervalSince1970: 1_767_225_600)
         #expect(scheduler.firedNotifications().map(\.date) == [60, 120, 180, 240].map { start.addingTimeInterval($0) })
     }
-}
-
-/// A value shared with `@Sendable` closures in tests.
-final class LockedBox<Value: Sendable>: @unchecked Sendable {
-    // Safe: `storage` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var storage: Value
-
-    init(_ value: Value) { storage = value }
-
-    var value: Value { lock.withLock { storage } }
-
-    func mutate(_ body: (inout Value) -> Void) { lock.withLock { body(&storage) } }
-}
-
-/// A weak reference for closures the referenced object owns.
-final class WeakBox<Object: AnyObject & Sendable>: Sendable {
-    private let box: LockedBox<Weak>
-
-    private struct Weak: @unchecked Sendable {
-        // Safe: Object is Sendable; the wrapper only adds `weak`.
-        weak var object: Object?
-    }
-
-    init(_ object: Object) { box = LockedBox(Weak(object: object)) }
-
-    var value: Object? { box.value.object }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 import Testing
 
 @testable import PushBusTesting
@@ -56,8 +57,8 @@ struct ReminderAnswerTests {
 
     @Test func aManualClockRunsThousandsOfActionsInDueOrder() {
         let clock = ManualClock()
-        let order = LockedList<Int>()
-        for index in (0..<5_000).reversed() { clock.schedule(after: Double(index)) { order.append(index) } }
+        let order = Recorder<Int>()
+        for index in (0..<5_000).reversed() { clock.schedule(after: Double(index)) { order.record(index) } }
         clock.advance(by: 5_000)
         #expect(order.values == Array(0..<5_000))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 import Testing
 
 /// With the app's categories known, a tapped message carries the registered action the user chose.
@@ -26,7 +27,7 @@ import Testing
             appState: .background
         ) {}
 
-        let response = try #require(fixture.messages.all.first?.response)
+        let response = try #require(fixture.messages.values.first?.response)
         #expect(response.action == .custom("REPLY"))
         #expect(response.userText == "Hi")
         #expect(response.pushAction == registry.action("REPLY", inCategory: "CHAT"))
@@ -38,7 +39,7 @@ import Testing
         PushDelivery.shared(for: center).categories = try Self.registry()
         let un = UserNotificationAdapter(center: center)
         let app = AppDelegateAdapter(center: center)
-        let messages = CallRecorder<PushMessage>()
+        let messages = Recorder<PushMessage>()
         let subscription = center.subscribe { messages.record($0) }
         defer { subscription.cancel() }
 
@@ -50,8 +51,8 @@ import Testing
         app.applicationDidBecomeActive()
 
         #expect(messages.count == 1)
-        #expect(messages.all.first?.kind == .remoteTapped)
-        #expect(messages.all.first?.response?.pushAction?.isDestructive == true)
+        #expect(messages.values.first?.kind == .remoteTapped)
+        #expect(messages.values.first?.response?.pushAction?.isDestructive == true)
     }
 
     @Test func legacyActionsResolveToo() throws {
@@ -64,7 +65,7 @@ import Testing
             withResponseInfo: [AppDelegateAdapter.typedTextKey: "ok"]
         ) {}
 
-        #expect(fixture.messages.all.map { $0.response?.pushAction?.identifier } == ["SNOOZE", "REPLY"])
+        #expect(fixture.messages.values.map { $0.response?.pushAction?.identifier } == ["SNOOZE", "REPLY"])
     }
 
     @Test func systemActionsAndUnknownActionsHaveNoPushAction() throws {
@@ -81,7 +82,7 @@ import Testing
         }
 
         #expect(fixture.messages.count == 3)
-        #expect(fixture.messages.all.allSatisfy { $0.response?.pushAction == nil })
+        #expect(fixture.messages.values.allSatisfy { $0.response?.pushAction == nil })
     }
 
     @Test func withoutCategoriesThereIsNoPushAction() throws {
@@ -92,7 +93,7 @@ import Testing
             appState: .background
         ) {}
 
-        #expect(fixture.messages.all.first?.response?.pushAction == nil)
-        #expect(fixture.messages.all.first?.response?.action == .custom("REPLY"))
+        #expect(fixture.messages.values.first?.response?.pushAction == nil)
+        #expect(fixture.messages.values.first?.response?.action == .custom("REPLY"))
     }
 }

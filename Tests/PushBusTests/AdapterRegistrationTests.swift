@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 import Testing
 
 struct RegistrationFailure: Error, CustomStringConvertible {
@@ -10,7 +11,7 @@ struct RegistrationFailure: Error, CustomStringConvertible {
 @Suite struct AdapterRegistrationTests {
     @Test func deviceTokenIsPostedAsLowercaseHex() throws {
         let fixture = AdapterFixture()
-        let events = CallRecorder<RegistrationEvent>()
+        let events = Recorder<RegistrationEvent>()
         let subscription = fixture.center.subscribeRegistration { events.record($0) }
         defer { subscription.cancel() }
         let bytes = Data([0x00, 0x0A, 0xBC, 0xFF] + Array(repeating: 0xE1, count: 60))  // 64 bytes: not assumed 32
@@ -18,14 +19,14 @@ struct RegistrationFailure: Error, CustomStringConvertible {
         fixture.appDelegate.didRegisterForRemoteNotifications(deviceToken: bytes)
 
         let expected = "000abcff" + String(repeating: "e1", count: 60)
-        #expect(events.all == [.registered(DeviceToken(bytes))])
+        #expect(events.values == [.registered(DeviceToken(bytes))])
         #expect(fixture.center.deviceToken?.hexString == expected)
         #expect(fixture.delivery.deliveryDiagnostics.isDeviceTokenForwarded)
     }
 
     @Test func registrationFailureIsPosted() throws {
         let fixture = AdapterFixture()
-        let events = CallRecorder<RegistrationEvent>()
+        let events = Recorder<RegistrationEvent>()
         let subscription = fixture.center.subscribeRegistration { events.record($0) }
         defer { subscription.cancel() }
 
@@ -42,12 +43,12 @@ struct RegistrationFailure: Error, CustomStringConvertible {
     @Test func aLaterSubscriberStillGetsTheToken() {
         let fixture = AdapterFixture()
         fixture.appDelegate.didRegisterForRemoteNotifications(deviceToken: Data([0xAB, 0xCD]))
-        let events = CallRecorder<RegistrationEvent>()
+        let events = Recorder<RegistrationEvent>()
 
         let subscription = fixture.center.subscribeRegistration { events.record($0) }
         defer { subscription.cancel() }
 
-        #expect(events.all.map { if case .registered(let token) = $0 { token.hexString } else { "" } } == ["abcd"])
+        #expect(events.values.map { if case .registered(let token) = $0 { token.hexString } else { "" } } == ["abcd"])
     }
 }
 
@@ -55,21 +56,21 @@ struct RegistrationFailure: Error, CustomStringConvertible {
 @Suite struct AdapterPresentationPolicyTests {
     @Test func defaultShowsBannerListSoundAndBadge() {
         let fixture = AdapterFixture()
-        let options = CallRecorder<PresentationOptions>()
+        let options = Recorder<PresentationOptions>()
 
         fixture.userNotifications.willPresent(Payloads.snapshot(Payloads.alert)) { options.record($0) }
 
-        #expect(options.all == [[.banner, .list, .sound, .badge]])
+        #expect(options.values == [[.banner, .list, .sound, .badge]])
         #expect(PresentationOptions.all.rawValue == 1 | 2 | 8 | 16)
     }
 
     @Test func silentMessagesGetAnEmptyAnswer() {
         let fixture = AdapterFixture()
-        let options = CallRecorder<PresentationOptions>()
+        let options = Recorder<PresentationOptions>()
 
         fixture.userNotifications.willPresent(Payloads.snapshot(Payloads.silent)) { options.record($0) }
 
-        #expect(options.all == [[]])
+        #expect(options.values == [[]])
     }
 
     @Test func aCustomPolicyDecidesPerMessage() {
@@ -77,22 +78,22 @@ struct RegistrationFailure: Error, CustomStringConvertible {
         fixture.delivery.setPresentationPolicy { message in
             message.content.categoryIdentifier == "CHAT" ? [.sound] : [.banner]
         }
-        let options = CallRecorder<PresentationOptions>()
+        let options = Recorder<PresentationOptions>()
 
         fixture.userNotifications.willPresent(Payloads.snapshot(Payloads.chat)) { options.record($0) }
         fixture.userNotifications.willPresent(Payloads.snapshot(Payloads.alert)) { options.record($0) }
 
-        #expect(options.all == [[.sound], [.banner]])
+        #expect(options.values == [[.sound], [.banner]])
     }
 
     @Test func hiddenPolicyShowsNothing() {
         let fixture = AdapterFixture()
         fixture.delivery.presentationPolicy = .hidden
-        let options = CallRecorder<PresentationOptions>()
+        let options = Recorder<PresentationOptions>()
 
         fixture.userNotifications.willPresent(Payloads.snapshot(Payloads.alert)) { options.record($0) }
 
-        #expect(options.all == [[]])
+        #expect(options.values == [[]])
         #expect(fixture.messages.count == 1)  // still delivered to subscribers
     }
 

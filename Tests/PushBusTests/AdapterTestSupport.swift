@@ -1,20 +1,7 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 import PushBusTesting
-
-/// Records values handed to a callback, from any thread.
-final class CallRecorder<Value: Sendable>: Sendable {
-    private let values = LockedState<[Value]>([])
-
-    func record(_ value: Value) { values.withLock { $0.append(value) } }
-    var all: [Value] { values.withLock { $0 } }
-    var count: Int { values.withLock { $0.count } }
-    var last: Value? { values.withLock { $0.last } }
-}
-
-extension CallRecorder where Value == Void {
-    func record() { record(()) }
-}
 
 /// A one-shot gate an async handler can wait on; `open()` releases every waiter (and later ones at once).
 final class Gate: Sendable {
@@ -65,7 +52,7 @@ struct AdapterFixture {
     let delivery: PushDelivery
     let userNotifications: UserNotificationAdapter
     let appDelegate: AppDelegateAdapter
-    let messages = CallRecorder<PushMessage>()
+    let messages = Recorder<PushMessage>()
     let subscription: PushSubscription
 
     init(mode: AppDelegateAdapter.Mode = .userNotifications, subscribe: Bool = true) {

@@ -1,4 +1,5 @@
 import PushBus
+import PushBusTestSupport
 import Testing
 
 /// How several background handlers' results combine into the one the system receives.
@@ -28,7 +29,7 @@ import Testing
         async
     {
         let fixture = AdapterFixture()
-        let received = CallRecorder<BackgroundFetchResult>()
+        let received = Recorder<BackgroundFetchResult>()
         let handlers = results.map { result in fixture.delivery.onBackgroundMessage { _ in result } }
         defer { handlers.forEach { $0.cancel() } }
 
@@ -37,15 +38,15 @@ import Testing
         }
 
         #expect(await eventually { received.count == 1 })
-        #expect(received.all == [expected])
+        #expect(received.values == [expected])
     }
 
     @Test func atTheDeadlineFinishedNewDataStillWins() async {
         // One handler reports new data, another never finishes: at the deadline, `.newData` is reported.
         let fixture = AdapterFixture()
         let gate = Gate()
-        let finished = CallRecorder<Void>()
-        let received = CallRecorder<BackgroundFetchResult>()
+        let finished = Recorder<Void>()
+        let received = Recorder<BackgroundFetchResult>()
         let quick = fixture.delivery.onBackgroundMessage { _ in
             defer { finished.record() }
             return .newData
@@ -63,7 +64,7 @@ import Testing
         await settle()
         fixture.clock.advance(by: 25)
 
-        #expect(received.all == [.newData])
+        #expect(received.values == [.newData])
     }
 
     @Test func backgroundFetchResultUsesApplesRawValues() {

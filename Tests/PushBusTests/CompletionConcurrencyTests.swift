@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 import Testing
 
 /// Exactly-once completion holds when many callbacks race on many threads.
@@ -9,7 +10,7 @@ import Testing
         let fixture = AdapterFixture()
         let handler = fixture.delivery.onBackgroundMessage { _ in .newData }
         defer { handler.cancel() }
-        let results = (0..<200).map { _ in CallRecorder<BackgroundFetchResult>() }
+        let results = (0..<200).map { _ in Recorder<BackgroundFetchResult>() }
 
         await withTaskGroup(of: Void.self) { group in
             for index in 0..<200 {
@@ -27,7 +28,7 @@ import Testing
 
         // Then every handler ran exactly once; each push was delivered once and yielded new data once.
         #expect(results.allSatisfy { $0.count == 2 })
-        #expect(results.allSatisfy { $0.all.sorted { $0.rawValue < $1.rawValue } == [.newData, .noData] })
+        #expect(results.allSatisfy { $0.values.sorted { $0.rawValue < $1.rawValue } == [.newData, .noData] })
         #expect(fixture.messages.count == 200)
         fixture.clock.advance(by: 25)
         #expect(results.allSatisfy { $0.count == 2 })
@@ -40,7 +41,7 @@ import Testing
             if message.content.customData["n"]?.intValue.map({ $0 % 2 == 0 }) == true { await gate.wait() }
         }
         defer { handler.cancel() }
-        let done = (0..<100).map { _ in CallRecorder<Void>() }
+        let done = (0..<100).map { _ in Recorder<Void>() }
 
         await withTaskGroup(of: Void.self) { group in
             for index in 0..<100 {

@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 import PushBusTesting
 import Testing
 
@@ -9,20 +10,20 @@ struct HandlerFailure: Error {}
 @Suite struct CompletionHandlerTests {
     @Test func fetchCompletesOnceWithNoDataWhenNobodyListens() async {
         let fixture = AdapterFixture(subscribe: false)
-        let results = CallRecorder<BackgroundFetchResult>()
+        let results = Recorder<BackgroundFetchResult>()
 
         fixture.appDelegate.didReceiveRemoteNotification(Payloads.silent, appState: .background) { results.record($0) }
         await settle()
 
-        #expect(results.all == [.noData])
+        #expect(results.values == [.noData])
         #expect(fixture.center.parkedMessages.count == 1)  // nobody listened: parked for a later subscriber
         #expect(fixture.clock.pendingCount == 0)
     }
 
     @Test func responseCompletesOnceWithManySubscribers() async {
         let fixture = AdapterFixture(subscribe: false)
-        let done = CallRecorder<Void>()
-        let deliveries = CallRecorder<Int>()
+        let done = Recorder<Void>()
+        let deliveries = Recorder<Int>()
         let subscriptions = (0..<20).map { index in fixture.center.subscribe { _ in deliveries.record(index) } }
         defer { subscriptions.forEach { $0.cancel() } }
 
@@ -38,7 +39,7 @@ struct HandlerFailure: Error {}
 
     @Test func willPresentCompletesOnceEvenForADuplicate() {
         let fixture = AdapterFixture()
-        let options = CallRecorder<PresentationOptions>()
+        let options = Recorder<PresentationOptions>()
 
         fixture.userNotifications.willPresent(Payloads.snapshot(Payloads.alert)) { options.record($0) }
         fixture.userNotifications.willPresent(Payloads.snapshot(Payloads.alert)) { options.record($0) }
@@ -50,7 +51,7 @@ struct HandlerFailure: Error {}
     @Test func fetchWaitsForAsyncHandlersThenCompletesWithTheirResult() async {
         let fixture = AdapterFixture()
         let gate = Gate()
-        let results = CallRecorder<BackgroundFetchResult>()
+        let results = Recorder<BackgroundFetchResult>()
         let handler = fixture.delivery.onBackgroundMessage { _ in
             await gate.wait()
             return .newData
@@ -63,7 +64,7 @@ struct HandlerFailure: Error {}
 
         gate.open()
         #expect(await eventually { results.count == 1 })
-        #expect(results.all == [.newData])
+        #expect(results.values == [.newData])
         #expect(fixture.clock.pendingCount == 0)  // the deadline was cancelled
     }
 
@@ -71,8 +72,8 @@ struct HandlerFailure: Error {}
         // Given a background handler that waits on a gate nobody opens before the deadline.
         let fixture = AdapterFixture()
         let gate = Gate()
-        let returned = CallRecorder<Void>()
-        let results = CallRecorder<BackgroundFetchResult>()
+        let returned = Recorder<Void>()
+        let results = Recorder<BackgroundFetchResult>()
         let handler = fixture.delivery.onBackgroundMessage { _ in
             defer { returned.record() }
             await gate.wait()
@@ -87,19 +88,19 @@ struct HandlerFailure: Error {}
 
         // When the 25 s deadline passes, Then the completion runs once, counting the stuck handler as failed.
         fixture.clock.advance(by: 0.1)
-        #expect(results.all == [.failed])
+        #expect(results.values == [.failed])
 
         // And a late finish does not call it again.
         gate.open()
         #expect(await eventually { returned.count == 1 })
         await settle()
-        #expect(results.all == [.failed])
+        #expect(results.values == [.failed])
     }
 
     @Test func aResponseHandlerThatNeverFinishesCannotStopTheResponseCompletion() async {
         let fixture = AdapterFixture()
         let gate = Gate()
-        let done = CallRecorder<Void>()
+        let done = Recorder<Void>()
         let handler = fixture.delivery.onResponse { _ in await gate.wait() }
         defer { handler.cancel() }
         defer { gate.open() }
@@ -120,7 +121,7 @@ struct HandlerFailure: Error {}
         let fixture = AdapterFixture()
         fixture.delivery.backgroundDeadline = 10
         let gate = Gate()
-        let results = CallRecorder<BackgroundFetchResult>()
+        let results = Recorder<BackgroundFetchResult>()
         let handler = fixture.delivery.onBackgroundMessage { _ in
             await gate.wait()
             return .noData
@@ -133,12 +134,12 @@ struct HandlerFailure: Error {}
 
         #expect(fixture.delivery.backgroundDeadline == 10)
         #expect(fixture.delivery.responseDeadline == 5)
-        #expect(results.all == [.failed])
+        #expect(results.values == [.failed])
     }
 
     @Test func aThrowingBackgroundHandlerCountsAsFailed() async {
         let fixture = AdapterFixture()
-        let results = CallRecorder<BackgroundFetchResult>()
+        let results = Recorder<BackgroundFetchResult>()
         let handler = fixture.delivery.onBackgroundMessage { _ in throw HandlerFailure() }
         defer { handler.cancel() }
 
@@ -146,12 +147,12 @@ struct HandlerFailure: Error {}
 
         #expect(await eventually { results.count == 1 })
         await settle()
-        #expect(results.all == [.failed])
+        #expect(results.values == [.failed])
     }
 
     @Test func aThrowingResponseHandlerStillCompletes() async {
         let fixture = AdapterFixture()
-        let done = CallRecorder<Void>()
+        let done = Recorder<Void>()
         let handler = fixture.delivery.onResponse { _ in throw HandlerFailure() }
         defer { handler.cancel() }
 
@@ -167,8 +168,8 @@ struct HandlerFailure: Error {}
     @Test func responseCompletionWaitsForTheResponseHandler() async {
         let fixture = AdapterFixture()
         let gate = Gate()
-        let done = CallRecorder<Void>()
-        let seen = CallRecorder<PushResponse.Action?>()
+        let done = Recorder<Void>()
+        let seen = Recorder<PushResponse.Action?>()
         let handler = fixture.delivery.onResponse { message in
             seen.record(message.response?.action)
             await gate.wait()
@@ -185,13 +186,13 @@ struct HandlerFailure: Error {}
 
         gate.open()
         #expect(await eventually { done.count == 1 })
-        #expect(seen.all == [.custom("LIKE")])
+        #expect(seen.values == [.custom("LIKE")])
     }
 
     @Test func aDuplicateResponseCompletesAtOnceWithoutRunningHandlersAgain() async {
         let fixture = AdapterFixture()
-        let runs = CallRecorder<Void>()
-        let done = CallRecorder<Void>()
+        let runs = Recorder<Void>()
+        let done = Recorder<Void>()
         let handler = fixture.delivery.onResponse { _ in runs.record() }
         defer { handler.cancel() }
         let response = ResponseSnapshot(notification: Payloads.snapshot(Payloads.chat), actionIdentifier: "LIKE")
@@ -207,8 +208,8 @@ struct HandlerFailure: Error {}
 
     @Test func unregisteredHandlersNoLongerRun() async {
         let fixture = AdapterFixture()
-        let runs = CallRecorder<Void>()
-        let results = CallRecorder<BackgroundFetchResult>()
+        let runs = Recorder<Void>()
+        let results = Recorder<BackgroundFetchResult>()
         let handler = fixture.delivery.onBackgroundMessage { _ in
             runs.record()
             return .newData
@@ -218,13 +219,13 @@ struct HandlerFailure: Error {}
         fixture.appDelegate.didReceiveRemoteNotification(Payloads.silent, appState: .background) { results.record($0) }
         await settle()
 
-        #expect(results.all == [.noData])
+        #expect(results.values == [.noData])
         #expect(runs.count == 0)
     }
 
     @Test func handlerFiltersSelectWhichHandlersAreAwaited() async {
         let fixture = AdapterFixture()
-        let results = CallRecorder<BackgroundFetchResult>()
+        let results = Recorder<BackgroundFetchResult>()
         let chat = fixture.delivery.onBackgroundMessage(.category("CHAT")) { _ in .failed }
         let all = fixture.delivery.onBackgroundMessage { _ in .noData }
         defer { chat.cancel(); all.cancel() }
@@ -232,11 +233,11 @@ struct HandlerFailure: Error {}
         fixture.appDelegate.didReceiveRemoteNotification(Payloads.silent, appState: .background) { results.record($0) }
 
         #expect(await eventually { results.count == 1 })
-        #expect(results.all == [.noData])
+        #expect(results.values == [.noData])
     }
 
     @Test func theSystemHandlerRunsOnceWhenFinishedFromManyThreads() async {
-        let calls = CallRecorder<Int>()
+        let calls = Recorder<Int>()
         let once = OnceCompletion<Int> { calls.record($0) }
 
         await withTaskGroup(of: Void.self) { group in

@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 import Testing
 
 /// One notification reported by several callbacks reaches subscribers once.
@@ -9,7 +10,7 @@ import Testing
         let center = PushCenter()
         let un = UserNotificationAdapter(center: center)
         let app = AppDelegateAdapter(center: center)
-        let messages = CallRecorder<PushMessage>()
+        let messages = Recorder<PushMessage>()
         let subscription = center.subscribe { messages.record($0) }
         defer { subscription.cancel() }
 
@@ -23,7 +24,7 @@ import Testing
         app.applicationDidBecomeActive()
 
         // Then exactly one tap, from didReceive, which knows the request identifier.
-        let message = try #require(messages.all.first)
+        let message = try #require(messages.values.first)
         #expect(messages.count == 1)
         #expect(message.kind == .remoteTapped)
         #expect(message.response == PushResponse(action: .open))
@@ -41,7 +42,7 @@ import Testing
         ) {}
         fixture.appDelegate.applicationDidBecomeActive()
 
-        let message = try #require(fixture.messages.all.first)
+        let message = try #require(fixture.messages.values.first)
         #expect(fixture.messages.count == 1)
         #expect(message.response == PushResponse(action: .custom("REPLY"), userText: "Hi"))
     }
@@ -54,7 +55,7 @@ import Testing
         fixture.appDelegate.applicationDidBecomeActive()
         fixture.appDelegate.applicationDidBecomeActive()
 
-        let message = try #require(fixture.messages.all.first)
+        let message = try #require(fixture.messages.values.first)
         #expect(fixture.messages.count == 1)
         #expect(message.kind == .remoteTapped)
         #expect(message.response == PushResponse(action: .open))
@@ -71,13 +72,13 @@ import Testing
             appState: .background
         ) {}
 
-        #expect(fixture.messages.all.map(\.path) == [.launchOptions, .didReceiveResponse])
-        #expect(fixture.messages.all.map(\.content.categoryIdentifier) == [nil, "CHAT"])
+        #expect(fixture.messages.values.map(\.path) == [.launchOptions, .didReceiveResponse])
+        #expect(fixture.messages.values.map(\.content.categoryIdentifier) == [nil, "CHAT"])
     }
 
     @Test func sceneConnectionThenDidReceiveOfTheSameResponseIsOneTap() throws {
         let fixture = AdapterFixture()
-        let done = CallRecorder<Void>()
+        let done = Recorder<Void>()
         let response = ResponseSnapshot(
             notification: Payloads.snapshot(Payloads.chat), actionIdentifier: "REPLY", userText: "Yes")
 
@@ -87,29 +88,29 @@ import Testing
         fixture.appDelegate.applicationDidBecomeActive()
 
         #expect(fixture.messages.count == 1)
-        #expect(fixture.messages.all.first?.path == .sceneConnection)
+        #expect(fixture.messages.values.first?.path == .sceneConnection)
         #expect(done.count == 1)
     }
 
     @Test func legacyLaunchOptionsThenInactiveFetchOfTheSamePushIsOneTap() throws {
         let fixture = AdapterFixture(mode: .legacy)
-        let results = CallRecorder<BackgroundFetchResult>()
+        let results = Recorder<BackgroundFetchResult>()
 
         fixture.appDelegate.didFinishLaunching(launchOptions: [.remoteNotification: Payloads.alert])
         fixture.appDelegate.didReceiveRemoteNotification(Payloads.alert, appState: .inactive) { results.record($0) }
 
         #expect(fixture.messages.count == 1)
-        #expect(fixture.messages.all.first?.path == .launchOptions)
-        #expect(results.all == [.noData])
+        #expect(fixture.messages.values.first?.path == .launchOptions)
+        #expect(results.values == [.noData])
     }
 
     @Test(arguments: [true, false])
     func foregroundAlertWithContentAvailableIsOneArrivalAndBothHandlersComplete(willPresentFirst: Bool) async {
         // Given an alert + content-available push in the foreground: iOS calls willPresent and the fetch callback.
         let fixture = AdapterFixture()
-        let options = CallRecorder<PresentationOptions>()
-        let results = CallRecorder<BackgroundFetchResult>()
-        let backgroundRuns = CallRecorder<PushMessage.ID>()
+        let options = Recorder<PresentationOptions>()
+        let results = Recorder<BackgroundFetchResult>()
+        let backgroundRuns = Recorder<PushMessage.ID>()
         let background = fixture.delivery.onBackgroundMessage { message in
             backgroundRuns.record(message.id)
             return .newData
@@ -129,16 +130,16 @@ import Testing
         await settle()
 
         // Then one `.remote` message, both handlers called once, the background handler run once.
-        #expect(fixture.messages.all.map(\.kind) == [.remote])
-        #expect(options.all == [[.banner, .list, .sound, .badge]])
-        #expect(results.all == [.newData])
+        #expect(fixture.messages.values.map(\.kind) == [.remote])
+        #expect(options.values == [[.banner, .list, .sound, .badge]])
+        #expect(results.values == [.newData])
         #expect(backgroundRuns.count == 1)
     }
 
     @Test func pushForwardedAgainByAnotherSDKReachesSubscribersOnce() async {
         let fixture = AdapterFixture()
-        let results = CallRecorder<BackgroundFetchResult>()
-        let runs = CallRecorder<Void>()
+        let results = Recorder<BackgroundFetchResult>()
+        let runs = Recorder<Void>()
         let background = fixture.delivery.onBackgroundMessage { _ in
             runs.record()
             return .newData
@@ -150,7 +151,7 @@ import Testing
         fixture.appDelegate.didReceiveRemoteNotification(Payloads.silent, appState: .background) { results.record($0) }
 
         #expect(fixture.messages.count == 1)
-        #expect(results.all == [.newData, .noData])  // the re-forwarded copy completes at once, with nothing new
+        #expect(results.values == [.newData, .noData])  // the re-forwarded copy completes at once, with nothing new
         #expect(runs.count == 1)
     }
 
@@ -165,7 +166,7 @@ import Testing
             appState: .active
         ) {}
 
-        #expect(fixture.messages.all.map(\.kind) == [.remote, .remoteTapped])
+        #expect(fixture.messages.values.map(\.kind) == [.remote, .remoteTapped])
     }
 }
 
@@ -174,15 +175,15 @@ import Testing
     @Test(arguments: [AppDelegateAdapter.Mode.legacy, .userNotifications])
     func silentPushLaunchingTheAppIsOneSilentArrival(mode: AppDelegateAdapter.Mode) async {
         let fixture = AdapterFixture(mode: mode)
-        let results = CallRecorder<BackgroundFetchResult>()
+        let results = Recorder<BackgroundFetchResult>()
 
         fixture.appDelegate.didFinishLaunching(launchOptions: [.remoteNotification: Payloads.silent])
         fixture.appDelegate.didReceiveRemoteNotification(Payloads.silent, appState: .background) { results.record($0) }
         fixture.appDelegate.applicationDidBecomeActive()  // the user opens the app much later
 
-        #expect(fixture.messages.all.map(\.kind) == [.remote])
-        #expect(fixture.messages.all.first?.isSilent == true)
-        #expect(results.all == [.noData])
+        #expect(fixture.messages.values.map(\.kind) == [.remote])
+        #expect(fixture.messages.values.first?.isSilent == true)
+        #expect(results.values == [.noData])
     }
 
     @Test func alertWithContentLaunchingTheAppInTheBackgroundIsNotATap() {
@@ -193,7 +194,7 @@ import Testing
         fixture.appDelegate.didReceiveRemoteNotification(Payloads.alertWithContent, appState: .background) { _ in }
         fixture.appDelegate.applicationDidBecomeActive()
 
-        #expect(fixture.messages.all.map(\.kind) == [.remote])
+        #expect(fixture.messages.values.map(\.kind) == [.remote])
     }
 
     @Test func legacyBackgroundLaunchStateIsNotATap() {
@@ -203,7 +204,7 @@ import Testing
             launchOptions: [.remoteNotification: Payloads.alertWithContent], appState: .background)
         fixture.appDelegate.didReceiveRemoteNotification(Payloads.alertWithContent, appState: .background) { _ in }
 
-        #expect(fixture.messages.all.map(\.kind) == [.remote])
+        #expect(fixture.messages.values.map(\.kind) == [.remote])
     }
 
     @Test func launchOptionsWithBothKeysReportBoth() {
@@ -212,7 +213,7 @@ import Testing
         fixture.appDelegate.didFinishLaunching(
             launchOptions: [.remoteNotification: Payloads.silent, .localNotification: Payloads.legacyLocal])
 
-        #expect(fixture.messages.all.map(\.kind) == [.localTapped])
+        #expect(fixture.messages.values.map(\.kind) == [.localTapped])
     }
 }
 
@@ -224,12 +225,12 @@ import Testing
         fixture.userNotifications.willPresent(Payloads.snapshot(Payloads.alert)) { _ in }
         fixture.appDelegate.didReceiveForwardedNotification(Payloads.alert, appState: .active)
 
-        #expect(fixture.messages.all.map(\.path) == [.willPresent])
+        #expect(fixture.messages.values.map(\.path) == [.willPresent])
     }
 
     @Test func forwardedFirstThenTheSystemTapIsOneTap() {
         let fixture = AdapterFixture()
-        let done = CallRecorder<Void>()
+        let done = Recorder<Void>()
 
         fixture.appDelegate.didReceiveForwardedNotification(
             Payloads.alert, appState: .inactive, response: PushResponse(action: .open))
@@ -240,7 +241,7 @@ import Testing
             appState: .inactive
         ) { done.record() }
 
-        #expect(fixture.messages.all.map(\.path) == [.forwarded])
+        #expect(fixture.messages.values.map(\.path) == [.forwarded])
         #expect(done.count == 1)
     }
 

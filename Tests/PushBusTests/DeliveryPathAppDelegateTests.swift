@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 import Testing
 
 /// The `UIApplicationDelegate` rows of the delivery-path table, per mode and app state.
@@ -10,7 +11,7 @@ import Testing
 
         fixture.appDelegate.didReceiveRemoteNotification(Payloads.alert, appState: .active)
 
-        let message = try #require(fixture.messages.all.first)
+        let message = try #require(fixture.messages.values.first)
         #expect(message.kind == .remote)
         #expect(message.path == .remoteNotification)
         #expect(message.appState == .active)
@@ -22,7 +23,7 @@ import Testing
 
         fixture.appDelegate.didReceiveRemoteNotification(Payloads.alert, appState: .inactive)
 
-        let message = try #require(fixture.messages.all.first)
+        let message = try #require(fixture.messages.values.first)
         #expect(message.kind == .remoteTapped)
         #expect(message.response == PushResponse(action: .open))
         #expect(message.appState == .inactive)
@@ -30,30 +31,30 @@ import Testing
 
     @Test func legacyInactiveFetchCallbackIsATapAndCompletes() throws {
         let fixture = AdapterFixture(mode: .legacy)
-        let results = CallRecorder<BackgroundFetchResult>()
+        let results = Recorder<BackgroundFetchResult>()
 
         fixture.appDelegate.didReceiveRemoteNotification(Payloads.alert, appState: .inactive) { results.record($0) }
 
-        #expect(fixture.messages.all.map(\.kind) == [.remoteTapped])
-        #expect(results.all == [.noData])
+        #expect(fixture.messages.values.map(\.kind) == [.remoteTapped])
+        #expect(results.values == [.noData])
     }
 
     @Test(arguments: [AppState.active, .inactive, .background, .notRunning])
     func userNotificationsModeFetchCallbackIsNeverATap(appState: AppState) throws {
         // The O2SPushKit bug: a content-available alert arriving while `inactive` must not read as tapped.
         let fixture = AdapterFixture(mode: .userNotifications)
-        let results = CallRecorder<BackgroundFetchResult>()
+        let results = Recorder<BackgroundFetchResult>()
 
         fixture.appDelegate.didReceiveRemoteNotification(Payloads.alertWithContent, appState: appState) {
             results.record($0)
         }
 
-        let message = try #require(fixture.messages.all.first)
+        let message = try #require(fixture.messages.values.first)
         #expect(message.kind == .remote)
         #expect(message.path == .fetchCompletion)
         #expect(message.appState == appState)
         #expect(!message.isSilent)
-        #expect(results.all == [.noData])
+        #expect(results.values == [.noData])
     }
 
     @Test(arguments: [AppState.inactive, .background])
@@ -62,23 +63,23 @@ import Testing
 
         fixture.appDelegate.didReceiveRemoteNotification(Payloads.alert, appState: appState)
 
-        #expect(fixture.messages.all.map(\.kind) == [.remote])
+        #expect(fixture.messages.values.map(\.kind) == [.remote])
     }
 
     @Test(arguments: [AppDelegateAdapter.Mode.legacy, .userNotifications])
     func silentPushInTheBackgroundIsASilentArrival(mode: AppDelegateAdapter.Mode) throws {
         let fixture = AdapterFixture(mode: mode)
-        let results = CallRecorder<BackgroundFetchResult>()
+        let results = Recorder<BackgroundFetchResult>()
 
         fixture.appDelegate.didReceiveRemoteNotification(Payloads.silent, appState: .background) {
             results.record($0)
         }
 
-        let message = try #require(fixture.messages.all.first)
+        let message = try #require(fixture.messages.values.first)
         #expect(message.kind == .remote)
         #expect(message.isSilent)
         #expect(message.appState == .background)
-        #expect(results.all == [.noData])
+        #expect(results.values == [.noData])
     }
 
     @Test func legacyLocalNotificationIsAnArrivalWhenActiveAndATapWhenInactive() throws {
@@ -87,24 +88,24 @@ import Testing
         let inactive = AdapterFixture(mode: .legacy)
         inactive.appDelegate.didReceiveLocalNotification(Payloads.legacyLocal, appState: .inactive)
 
-        let arrival = try #require(active.messages.all.first)
+        let arrival = try #require(active.messages.values.first)
         #expect(arrival.kind == .local)
         #expect(arrival.path == .localNotification)
         #expect(arrival.content.title == "Stand up")
         #expect(arrival.content.categoryIdentifier == "REMIND")
         #expect(arrival.content.customData["reminder"] == 7)
-        let tap = try #require(inactive.messages.all.first)
+        let tap = try #require(inactive.messages.values.first)
         #expect(tap.kind == .localTapped)
         #expect(tap.response == PushResponse(action: .open))
     }
 
     @Test func legacyRemoteActionWithANilIdentifierIsTheDefaultAction() throws {
         let fixture = AdapterFixture(mode: .legacy)
-        let done = CallRecorder<Void>()
+        let done = Recorder<Void>()
 
         fixture.appDelegate.handleAction(withIdentifier: nil, forRemoteNotification: Payloads.chat) { done.record() }
 
-        let message = try #require(fixture.messages.all.first)
+        let message = try #require(fixture.messages.values.first)
         #expect(message.kind == .remoteTapped)
         #expect(message.response == PushResponse(action: .open))
         #expect(message.path == .handleAction)
@@ -113,25 +114,25 @@ import Testing
 
     @Test func legacyRemoteActionWithResponseInfoCarriesTypedText() throws {
         let fixture = AdapterFixture(mode: .legacy)
-        let done = CallRecorder<Void>()
+        let done = Recorder<Void>()
 
         fixture.appDelegate.handleAction(
             withIdentifier: "REPLY", forRemoteNotification: Payloads.chat,
             withResponseInfo: ["UIUserNotificationActionResponseTypedTextKey": "On my way"]
         ) { done.record() }
 
-        let message = try #require(fixture.messages.all.first)
+        let message = try #require(fixture.messages.values.first)
         #expect(message.response == PushResponse(action: .custom("REPLY"), userText: "On my way"))
         #expect(done.count == 1)
     }
 
     @Test func legacyLocalActionWithoutResponseInfoIsACustomTap() throws {
         let fixture = AdapterFixture(mode: .legacy)
-        let done = CallRecorder<Void>()
+        let done = Recorder<Void>()
 
         fixture.appDelegate.handleAction(withIdentifier: "SNOOZE", for: Payloads.legacyLocal) { done.record() }
 
-        let message = try #require(fixture.messages.all.first)
+        let message = try #require(fixture.messages.values.first)
         #expect(message.kind == .localTapped)
         #expect(message.response == PushResponse(action: .custom("SNOOZE")))
         #expect(done.count == 1)
@@ -145,7 +146,7 @@ import Testing
             withResponseInfo: [AppDelegateAdapter.typedTextKey: "Buy milk"], appState: .inactive
         ) {}
 
-        let message = try #require(fixture.messages.all.first)
+        let message = try #require(fixture.messages.values.first)
         #expect(message.kind == .localTapped)
         #expect(message.response == PushResponse(action: .custom("NOTE"), userText: "Buy milk"))
         #expect(message.appState == .inactive)
@@ -156,7 +157,7 @@ import Testing
 
         fixture.appDelegate.didFinishLaunching(launchOptions: [.remoteNotification: Payloads.alert])
 
-        let message = try #require(fixture.messages.all.first)
+        let message = try #require(fixture.messages.values.first)
         #expect(message.kind == .remoteTapped)
         #expect(message.response == PushResponse(action: .open))
         #expect(message.path == .launchOptions)
@@ -168,7 +169,7 @@ import Testing
 
         fixture.appDelegate.didFinishLaunching(launchOptions: [.localNotification: Payloads.legacyLocal])
 
-        let message = try #require(fixture.messages.all.first)
+        let message = try #require(fixture.messages.values.first)
         #expect(message.kind == .localTapped)
         #expect(message.content.title == "Stand up")
     }
@@ -180,7 +181,7 @@ import Testing
         #expect(fixture.messages.count == 0)
         fixture.appDelegate.applicationDidBecomeActive()
 
-        let message = try #require(fixture.messages.all.first)
+        let message = try #require(fixture.messages.values.first)
         #expect(message.kind == .localTapped)
         #expect(message.path == .launchOptions)
     }
@@ -190,7 +191,7 @@ import Testing
 
         fixture.appDelegate.didReceive(Payloads.legacyLocal, appState: .background)
 
-        #expect(fixture.messages.all.map(\.kind) == [.local])
+        #expect(fixture.messages.values.map(\.kind) == [.local])
     }
 
     @Test func launchWithoutANotificationPostsNothing() {
@@ -210,7 +211,7 @@ import Testing
 
         fixture.appDelegate.didFinishLaunching(launchOptions: [.remoteNotification: 42])
 
-        let message = try #require(fixture.messages.all.first)
+        let message = try #require(fixture.messages.values.first)
         #expect(message.kind == .remoteTapped)
         #expect(message.content.issues.contains { $0.keyPath == "launchOptions.remoteNotification" })
     }
@@ -225,7 +226,7 @@ import Testing
         fixture.appDelegate.didReceive(Payloads.legacyLocal, appState: .active)
         await settle(1)
 
-        #expect(fixture.messages.all.map(\.kind) == [.remote, .local])
+        #expect(fixture.messages.values.map(\.kind) == [.remote, .local])
     }
 }
 
@@ -233,7 +234,7 @@ import Testing
 @Suite struct DeliveryPathSelectorSpellingTests {
     @Test func selectorSpelledActionsAreTaps() {
         let fixture = AdapterFixture(mode: .legacy)
-        let done = CallRecorder<Void>()
+        let done = Recorder<Void>()
 
         fixture.appDelegate.handleActionWithIdentifier(
             "REPLY", forRemoteNotification: Payloads.chat,
@@ -243,9 +244,9 @@ import Testing
             done.record()
         }
 
-        #expect(fixture.messages.all.map(\.kind) == [.remoteTapped, .localTapped])
+        #expect(fixture.messages.values.map(\.kind) == [.remoteTapped, .localTapped])
         #expect(
-            fixture.messages.all.map(\.response)
+            fixture.messages.values.map(\.response)
                 == [PushResponse(action: .custom("REPLY"), userText: "yes"), PushResponse(action: .open)])
         #expect(done.count == 2)
     }

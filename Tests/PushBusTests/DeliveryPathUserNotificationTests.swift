@@ -1,16 +1,17 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 import Testing
 
 /// The `UNUserNotificationCenterDelegate` rows of the delivery-path table.
 @Suite struct DeliveryPathUserNotificationTests {
     @Test func willPresentOfARemoteNotificationIsARemoteArrival() throws {
         let fixture = AdapterFixture()
-        let options = CallRecorder<PresentationOptions>()
+        let options = Recorder<PresentationOptions>()
 
         fixture.userNotifications.willPresent(Payloads.snapshot(Payloads.alert)) { options.record($0) }
 
-        let message = try #require(fixture.messages.all.first)
+        let message = try #require(fixture.messages.values.first)
         #expect(fixture.messages.count == 1)
         #expect(message.kind == .remote)
         #expect(message.path == .willPresent)
@@ -18,17 +19,17 @@ import Testing
         #expect(message.requestIdentifier == "REQ-1")
         #expect(message.response == nil)
         #expect(message.deepLink == URL(string: "myapp://order/42"))
-        #expect(options.all == [[.banner, .list, .sound, .badge]])
+        #expect(options.values == [[.banner, .list, .sound, .badge]])
     }
 
     @Test(arguments: [TriggerKind.timeInterval, .calendar, .location])
     func willPresentOfALocalNotificationIsALocalArrival(trigger: TriggerKind) throws {
         let fixture = AdapterFixture()
-        let options = CallRecorder<PresentationOptions>()
+        let options = Recorder<PresentationOptions>()
 
         fixture.userNotifications.willPresent(Payloads.localSnapshot(trigger: trigger)) { options.record($0) }
 
-        let message = try #require(fixture.messages.all.first)
+        let message = try #require(fixture.messages.values.first)
         #expect(message.kind == .local)
         #expect(message.provider == nil)
         #expect(message.content.title == "Stand up")
@@ -38,14 +39,14 @@ import Testing
     @Test(arguments: [AppState.active, .inactive, .background, .notRunning])
     func didReceiveWithTheDefaultActionIsAnOpenTap(appState: AppState) throws {
         let fixture = AdapterFixture()
-        let done = CallRecorder<Void>()
+        let done = Recorder<Void>()
         let response = ResponseSnapshot(
             notification: Payloads.snapshot(Payloads.alert),
             actionIdentifier: "com.apple.UNNotificationDefaultActionIdentifier")
 
         fixture.userNotifications.didReceive(response, appState: appState) { done.record() }
 
-        let message = try #require(fixture.messages.all.first)
+        let message = try #require(fixture.messages.values.first)
         #expect(fixture.messages.count == 1)
         #expect(message.kind == .remoteTapped)
         #expect(message.response == PushResponse(action: .open))
@@ -57,13 +58,13 @@ import Testing
     @Test(arguments: [AppState.active, .inactive, .background])
     func didReceiveWithACustomActionCarriesTheActionAndText(appState: AppState) throws {
         let fixture = AdapterFixture()
-        let done = CallRecorder<Void>()
+        let done = Recorder<Void>()
         let response = ResponseSnapshot(
             notification: Payloads.snapshot(Payloads.chat), actionIdentifier: "REPLY", userText: "Sure, 12:30")
 
         fixture.userNotifications.didReceive(response, appState: appState) { done.record() }
 
-        let message = try #require(fixture.messages.all.first)
+        let message = try #require(fixture.messages.values.first)
         #expect(message.kind == .remoteTapped)
         #expect(message.response?.action == .custom("REPLY"))
         #expect(message.response?.userText == "Sure, 12:30")
@@ -77,7 +78,7 @@ import Testing
 
         fixture.userNotifications.didReceive(response, appState: .background) {}
 
-        let message = try #require(fixture.messages.all.first)
+        let message = try #require(fixture.messages.values.first)
         #expect(message.response == PushResponse(action: .custom("MUTE"), userText: nil))
     }
 
@@ -89,7 +90,7 @@ import Testing
 
         fixture.userNotifications.didReceive(response, appState: .background) {}
 
-        let message = try #require(fixture.messages.all.first)
+        let message = try #require(fixture.messages.values.first)
         #expect(message.kind == .remoteTapped)
         #expect(message.response?.action == .dismiss)
     }
@@ -110,7 +111,7 @@ import Testing
 
         fixture.userNotifications.didReceive(response, appState: .inactive) {}
 
-        let message = try #require(fixture.messages.all.first)
+        let message = try #require(fixture.messages.values.first)
         #expect(message.kind == .localTapped)
         #expect(message.response == PushResponse(action: action, userText: text))
         #expect(message.requestIdentifier == "LOCAL-1")
@@ -119,14 +120,14 @@ import Testing
     @Test(arguments: [AppState.active, .inactive, .background, .notRunning])
     func didReceiveOfALocalNotificationIsALocalTapInEveryState(appState: AppState) throws {
         let fixture = AdapterFixture()
-        let done = CallRecorder<Void>()
+        let done = Recorder<Void>()
         let response = ResponseSnapshot(
             notification: Payloads.localSnapshot(trigger: .timeInterval, category: "REMIND"),
             actionIdentifier: "NOTE", userText: "later")
 
         fixture.userNotifications.didReceive(response, appState: appState) { done.record() }
 
-        let message = try #require(fixture.messages.all.first)
+        let message = try #require(fixture.messages.values.first)
         #expect(message.kind == .localTapped)
         #expect(message.appState == appState)
         #expect(message.response == PushResponse(action: .custom("NOTE"), userText: "later"))
@@ -140,7 +141,7 @@ import Testing
 
         fixture.userNotifications.didReceive(response, appState: .background) {}
 
-        #expect(fixture.messages.all.first?.response?.userText == "")
+        #expect(fixture.messages.values.first?.response?.userText == "")
     }
 
     @Test func sceneConnectionResponseIsATapOfAColdStart() throws {
@@ -151,7 +152,7 @@ import Testing
         fixture.userNotifications.sceneWillConnect(notificationResponse: response)
         fixture.userNotifications.sceneWillConnect(notificationResponse: nil)
 
-        let message = try #require(fixture.messages.all.first)
+        let message = try #require(fixture.messages.values.first)
         #expect(fixture.messages.count == 1)
         #expect(message.kind == .remoteTapped)
         #expect(message.path == .sceneConnection)

@@ -1,4 +1,5 @@
 import Foundation
+import PushBusTestSupport
 import Testing
 
 /// `pushbus validate` run as a process: the exit statuses the README promises.
@@ -6,31 +7,14 @@ import Testing
 /// Runs the `pushbus` binary that `swift build` / `swift test` put next to the test bundle; the logic itself
 /// is covered without a process by `ValidatorReportTests`.
 @Suite struct ValidatorCommandTests {
-    static let binary: URL? = {
-        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidate = directory.appendingPathComponent("pushbus")
-        return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
-    }()
+    static let binary = BuiltBinary.pushbus
 
     static let examples = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Examples/payloads")
 
     private func run(_ arguments: [String], input: Data? = nil) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = Pipe()
-        let stdin = Pipe()
-        process.standardInput = stdin
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(input) }
-        try stdin.fileHandleForWriting.close()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        try BuiltBinary.run(Self.binary, arguments, input: input)
     }
 
     @Test(.enabled(if: binary != nil, "the pushbus binary is built next to the tests"))

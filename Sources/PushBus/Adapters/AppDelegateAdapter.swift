@@ -77,9 +77,12 @@ public final class AppDelegateAdapter: Sendable {
     }
 
     /// `applicationDidBecomeActive(_:)` (or `sceneDidBecomeActive(_:)`): launch is over. Launch-options
-    /// messages that no `didReceive` claimed are posted now, as `.open` taps. Later calls do nothing.
+    /// messages that no `didReceive` claimed are posted now, as `.open` taps. Then the answers a Notification
+    /// Content Extension recorded in the ledger while the app was away reach subscribers, each once
+    /// (`PushDelivery/deliverContentExtensionAnswers(appState:)`).
     public func applicationDidBecomeActive() {
         delivery.endLaunch()
+        delivery.deliverContentExtensionAnswers(appState: .active)
     }
 
     // MARK: Remote notifications

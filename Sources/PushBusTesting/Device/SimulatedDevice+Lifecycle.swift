@@ -116,7 +116,8 @@ extension SimulatedDevice {
     func becomeActive() {
         transition(to: .active)
         call(generation.usesScenes ? .sceneDidBecomeActive : .didBecomeActive)
-        appDelegateAdapter.applicationDidBecomeActive()
+        // What the adapter's applicationDidBecomeActive() also does, first, so the timeline can say it.
         appReadsContentExtensionAnswers(reason: "as it becomes active")
+        appDelegateAdapter.applicationDidBecomeActive()
     }
 }

@@ -1,14 +1,6 @@
 import PushBus
 import PushBusRouting
-
-/// Collects values from handlers and observers on any thread.
-final class Recorder<Value: Sendable>: Sendable {
-    private let storage = LockedState<[Value]>([])
-
-    func record(_ value: Value) { storage.withLock { $0.append(value) } }
-    var values: [Value] { storage.withLock { $0 } }
-    var count: Int { storage.withLock { $0.count } }
-}
+import PushBusTestSupport
 
 extension PushRouter {
     /// Registers `pattern` with a handler that records each request.

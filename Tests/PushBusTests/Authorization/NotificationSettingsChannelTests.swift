@@ -1,15 +1,10 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 import Testing
 
 /// The settings channel posts a change only when something changed, and replays the latest change.
 @Suite struct NotificationSettingsChannelTests {
-    final class Changes: Sendable {
-        let values = LockedState<[NotificationSettingsChange]>([])
-        func record(_ change: NotificationSettingsChange) { values.withLock { $0.append(change) } }
-        var all: [NotificationSettingsChange] { values.withLock { $0 } }
-    }
-
     let authorized = NotificationSettingsSnapshot(status: .authorized, alert: .enabled, sound: .enabled)
 
     @Test func theFirstReadingIsAChangeOfEveryField() throws {
@@ -23,27 +18,27 @@ import Testing
     @Test func readingTheSameSettingsAgainPostsNothing() {
         // Given: the app read its settings at launch
         let channel = NotificationSettingsChannel()
-        let changes = Changes()
+        let changes = Recorder<NotificationSettingsChange>()
         let subscription = channel.subscribe { changes.record($0) }
         channel.update(authorized)
         // When: it comes back to the foreground and nothing was changed in Settings
         let again = channel.update(authorized)
         // Then: no event
         #expect(again == nil)
-        #expect(changes.all.count == 1)
+        #expect(changes.values.count == 1)
         subscription.cancel()
     }
 
     @Test func aChangeMadeInSettingsWhileAwayIsPostedWithWhatChanged() throws {
         let channel = NotificationSettingsChannel()
-        let changes = Changes()
+        let changes = Recorder<NotificationSettingsChange>()
         let subscription = channel.subscribe { changes.record($0) }
         channel.update(authorized)
         var denied = authorized
         denied.status = .denied
         channel.update(denied)
-        let last = try #require(changes.all.last)
-        #expect(changes.all.count == 2)
+        let last = try #require(changes.values.last)
+        #expect(changes.values.count == 2)
         #expect(last.previous == authorized)
         #expect(last.changedFields == [.status])
         #expect(last.isStatusChange)
@@ -53,13 +48,13 @@ import Testing
     @Test func aLateSubscriberGetsTheLatestChangeOnce() {
         let channel = NotificationSettingsChannel()
         channel.update(authorized)
-        let changes = Changes()
+        let changes = Recorder<NotificationSettingsChange>()
         let subscription = channel.subscribe { changes.record($0) }
-        #expect(changes.all.map(\.current) == [authorized])
+        #expect(changes.values.map(\.current) == [authorized])
         subscription.cancel()
         var quiet = authorized
         quiet.sound = .disabled
         channel.update(quiet)
-        #expect(changes.all.count == 1)
+        #expect(changes.values.count == 1)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PushBus
 import PushBusRouting
+import PushBusTestSupport
 import PushBusTesting
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
         let center: PushCenter
         let delivery: PushDelivery
         let adapter: UserNotificationAdapter
-        let received = CallRecorder<PushMessage>()
+        let received = Recorder<PushMessage>()
         let subscription: PushSubscription
 
         init(ledger: DeliveryLedger, clock: ManualClock) {
@@ -82,7 +83,7 @@ import Testing
         // When: the app is killed, relaunched, and iOS (or an SDK) reports the same tap again
         clock.advance(by: 120)
         let second = Launch(ledger: try ledger(directory.url, clock: clock), clock: clock)
-        let completed = CallRecorder<Void>()
+        let completed = Recorder<Void>()
         second.adapter.didReceive(tap, appState: .inactive) { completed.record() }
         // Then: nobody gets it again, and the completion still runs once
         #expect(await eventually { completed.count == 1 })

@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 import PushBusTesting
 import Testing
 
@@ -22,17 +23,17 @@ import Testing
         PushDelivery.shared(for: center).responseDeadline = 2
 
         let adapter = UserNotificationAdapter(center: center)
-        let options = CallRecorder<PresentationOptions>()
+        let options = Recorder<PresentationOptions>()
         adapter.willPresent(Payloads.snapshot(Payloads.alert)) { options.record($0) }
 
-        #expect(options.all == [[]])
+        #expect(options.values == [[]])
         #expect(adapter.delivery.responseDeadline == 2)
     }
 
     @Test func launchStateIsSharedBetweenTheTwoAdapters() {
         // The app-delegate adapter holds the launch-options tap; the notification adapter's didReceive claims it.
         let center = PushCenter()
-        let messages = CallRecorder<PushMessage>()
+        let messages = Recorder<PushMessage>()
         let subscription = center.subscribe { messages.record($0) }
         defer { subscription.cancel() }
 
@@ -43,7 +44,7 @@ import Testing
         ) {}
         AppDelegateAdapter(center: center).applicationDidBecomeActive()
 
-        #expect(messages.all.map(\.response?.action) == [.custom("LIKE")])
+        #expect(messages.values.map(\.response?.action) == [.custom("LIKE")])
     }
 
     @Test func anExplicitDeliveryIsItsOwn() {

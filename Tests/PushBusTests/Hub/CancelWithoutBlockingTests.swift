@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PushBus
+import PushBusTestSupport
 import Testing
 
 /// `cancel()` never blocks (deinit, `for await` cancellation); `cancelAndWait()` waits, but only for deliveries
@@ -11,7 +12,7 @@ import Testing
         // (the "background handler syncs to main while main releases a subscription" deadlock of issue 10)
         let center = HubFixtures.center()
         let other = DispatchQueue(label: "other")
-        let holder = HubBox<PushSubscription?>(nil)
+        let holder = LockedBox<PushSubscription?>(nil)
         holder.withValue {
             $0 = center.subscribe { _ in
                 other.sync { holder.withValue { $0 = nil } }
@@ -66,7 +67,7 @@ import Testing
         let center = HubFixtures.center()
         let entered = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        let finished = HubBox(false)
+        let finished = LockedBox(false)
         let subscription = center.subscribe { _ in
             entered.signal()
             release.wait()
@@ -111,8 +112,8 @@ import Testing
 
     @Test func cancelAndWaitFromInsideItsOwnHandlerDoesNotDeadlock() {
         let center = HubFixtures.center()
-        let holder = HubBox<PushSubscription?>(nil)
-        let calls = HubBox(0)
+        let holder = LockedBox<PushSubscription?>(nil)
+        let calls = LockedBox(0)
         holder.withValue {
             $0 = center.subscribe { _ in
                 calls.withValue { $0 += 1 }

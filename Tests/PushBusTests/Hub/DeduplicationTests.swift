@@ -1,13 +1,14 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 import PushBusTesting
 import Testing
 
 @Suite struct DeduplicationTests {
     @Test func dropsTheSameDeliveryWithinTheWindow() {
         let center = HubFixtures.center()
-        let received = HubRecorder<PushMessage>()
-        let subscription = center.subscribe { received.append($0) }
+        let received = Recorder<PushMessage>()
+        let subscription = center.subscribe { received.record($0) }
 
         #expect(center.post(HubFixtures.message("a")) == .delivered(1))
         #expect(center.post(HubFixtures.message("a")) == .duplicate)
@@ -71,8 +72,8 @@ import Testing
 
     @Test func aZeroWindowTurnsTheGateOff() {
         let center = HubFixtures.center(deduplicationWindow: 0)
-        let received = HubRecorder<PushMessage>()
-        let subscription = center.subscribe { received.append($0) }
+        let received = Recorder<PushMessage>()
+        let subscription = center.subscribe { received.record($0) }
         center.post(HubFixtures.message("a"))
         center.post(HubFixtures.message("a"))
         #expect(received.ids == ["a", "a"])

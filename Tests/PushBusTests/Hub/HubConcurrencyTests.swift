@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 import Testing
 
 /// Storms of posts, subscribes and cancels from many threads. Bounded in count and (as a hang guard) in time;
@@ -80,8 +81,8 @@ import Testing
         let progress = Progress(posters: posters)
         let stable = (0..<2).map { _ in Log(posters: posters) }
         let stableSubscriptions = stable.map { log in center.subscribe { log.record($0) } }
-        let churnLogs = HubBox<[(log: Log, window: [(from: Int, through: Int)])]>([])
-        let postersDone = HubBox(0)
+        let churnLogs = LockedBox<[(log: Log, window: [(from: Int, through: Int)])]>([])
+        let postersDone = LockedBox(0)
 
         // When 8 threads post 10,000 messages each while 2 threads subscribe and cancel
         let finished = Self.onThreads(posters + 2) { index in
@@ -144,7 +145,7 @@ import Testing
             // Given a poster parking messages nobody listens to yet
             let center = PushCenter(configuration: .init(parkingCapacity: 100_000, deduplicationWindow: 0))
             let log = Log(posters: 1)
-            let subscription = HubBox<PushSubscription?>(nil)
+            let subscription = LockedBox<PushSubscription?>(nil)
             let count = 2_000
 
             // When a subscriber with replay arrives in the middle of the stream
@@ -172,7 +173,7 @@ import Testing
         let center = PushCenter(configuration: .init(deduplicationWindow: 0))
         let logs = (0..<64).map { _ in Log(posters: 4) }
         let subscriptions = logs.map { log in center.subscribe(replay: .none) { log.record($0) } }
-        let stop = HubBox(false)
+        let stop = LockedBox(false)
 
         // When 4 threads post while one thread cancels the subscriptions one by one
         let finished = Self.onThreads(5) { index in
@@ -199,7 +200,7 @@ import Testing
 
     @Test func handlersPostingSubscribingAndCancellingUnderLoadDoNotDeadlock() {
         let center = PushCenter(configuration: .init(deduplicationWindow: 0))
-        let nested = HubBox(0)
+        let nested = LockedBox(0)
         let keeper = center.subscribe(.kinds([.remote])) { message in
             let (poster, sequence) = Self.decode(message)
             if sequence % 10 == 0 {

@@ -1,14 +1,15 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 import Testing
 
 @Suite struct HubDeliveryTests {
     @Test func deliversToEverySubscriptionInSubscriptionOrder() {
         let center = HubFixtures.center()
-        let order = HubRecorder<String>()
-        let first = center.subscribe { _ in order.append("first") }
-        let second = center.subscribe { _ in order.append("second") }
-        let third = center.subscribe { _ in order.append("third") }
+        let order = Recorder<String>()
+        let first = center.subscribe { _ in order.record("first") }
+        let second = center.subscribe { _ in order.record("second") }
+        let third = center.subscribe { _ in order.record("third") }
 
         let receipt = center.post(HubFixtures.message("a"))
 
@@ -19,8 +20,8 @@ import Testing
 
     @Test func runsHandlersSynchronouslyBeforePostReturns() {
         let center = HubFixtures.center()
-        let received = HubRecorder<PushMessage>()
-        let subscription = center.subscribe { received.append($0) }
+        let received = Recorder<PushMessage>()
+        let subscription = center.subscribe { received.record($0) }
 
         center.post(HubFixtures.message("a"))
         #expect(received.ids == ["a"])
@@ -31,8 +32,8 @@ import Testing
 
     @Test func runsHandlersOnThePostingThread() {
         let center = HubFixtures.center()
-        let threads = HubRecorder<Bool>()
-        let subscription = center.subscribe { _ in threads.append(Thread.isMainThread) }
+        let threads = Recorder<Bool>()
+        let subscription = center.subscribe { _ in threads.record(Thread.isMainThread) }
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             center.post(HubFixtures.message("a"))
@@ -45,10 +46,10 @@ import Testing
 
     @Test func countsOnlySubscriptionsWhoseFilterMatches() {
         let center = HubFixtures.center()
-        let tapped = HubRecorder<PushMessage>()
-        let all = HubRecorder<PushMessage>()
-        let a = center.subscribe(.tapped) { tapped.append($0) }
-        let b = center.subscribe { all.append($0) }
+        let tapped = Recorder<PushMessage>()
+        let all = Recorder<PushMessage>()
+        let a = center.subscribe(.tapped) { tapped.record($0) }
+        let b = center.subscribe { all.record($0) }
 
         #expect(center.post(HubFixtures.message("r", kind: .remote)) == .delivered(1))
         #expect(center.post(HubFixtures.message("t", kind: .remoteTapped)) == .delivered(2))

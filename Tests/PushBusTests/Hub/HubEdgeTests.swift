@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PushBus
+import PushBusTestSupport
 import PushBusTesting
 import Testing
 
@@ -19,12 +20,12 @@ import Testing
     @Test func recursivePostsTenThousandLevelsDeepDoNotOverflowTheStack() {
         // Given a handler that posts the next message from inside its own delivery, 10,000 times
         let center = HubFixtures.center(deduplicationWindow: 0)
-        let received = HubRecorder<Int>()
-        let receipts = HubRecorder<PostReceipt>()
+        let received = Recorder<Int>()
+        let receipts = Recorder<PostReceipt>()
         let subscription = center.subscribe { message in
             let level = Int(message.id.rawValue)!
-            received.append(level)
-            if level < 10_000 { receipts.append(center.post(HubFixtures.message("\(level + 1)"))) }
+            received.record(level)
+            if level < 10_000 { receipts.record(center.post(HubFixtures.message("\(level + 1)"))) }
         }
 
         // When the first one is posted (on a thread with a small, 512 KB stack, like a secondary thread on iOS)
@@ -45,10 +46,10 @@ import Testing
 
     @Test func postsQueuedPastTheNestingBoundKeepThePostersOrder() {
         let center = HubFixtures.center(deduplicationWindow: 0)
-        let order = HubRecorder<String>()
+        let order = Recorder<String>()
         let subscription = center.subscribe { message in
             let id = message.id.rawValue
-            order.append(id)
+            order.record(id)
             guard let depth = Int(id.dropFirst()), id.hasPrefix("d") else { return }
             if depth < 100 {
                 center.post(HubFixtures.message("d\(depth + 1)"))

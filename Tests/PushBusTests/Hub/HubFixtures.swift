@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 import PushBusTesting
 
 /// Messages and recorders shared by the hub's suites.
@@ -31,29 +32,4 @@ enum HubFixtures {
                 parkingCapacity: parkingCapacity, parkingMaximumAge: parkingMaximumAge,
                 deduplicationWindow: deduplicationWindow, deduplicationCapacity: deduplicationCapacity, clock: clock))
     }
-}
-
-/// Collects values from any thread.
-final class HubRecorder<Value: Sendable>: Sendable {
-    private let state = LockedState<[Value]>([])
-
-    func append(_ value: Value) { state.withLock { $0.append(value) } }
-
-    var values: [Value] { state.withLock { $0 } }
-    var count: Int { state.withLock { $0.count } }
-}
-
-extension HubRecorder where Value == PushMessage {
-    /// The recorded messages' identities.
-    var ids: [String] { values.map(\.id.rawValue) }
-}
-
-/// A value shared between threads in a test.
-final class HubBox<Value: Sendable>: Sendable {
-    private let state: LockedState<Value>
-
-    init(_ value: Value) { state = LockedState(value) }
-
-    func withValue<T>(_ body: (inout Value) -> T) -> T { state.withLock(body) }
-    var value: Value { state.withLock { $0 } }
 }

@@ -1,14 +1,15 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 import Testing
 
 @Suite struct HubReentrancyTests {
     @Test func handlerCanCancelItsOwnSubscription() {
         let center = HubFixtures.center()
-        let received = HubRecorder<PushMessage>()
-        let holder = HubBox<PushSubscription?>(nil)
+        let received = Recorder<PushMessage>()
+        let holder = LockedBox<PushSubscription?>(nil)
         let subscription = center.subscribe { message in
-            received.append(message)
+            received.record(message)
             holder.value?.cancel()
         }
         holder.withValue { $0 = subscription }
@@ -22,10 +23,10 @@ import Testing
 
     @Test func handlerCancellingALaterSubscriptionStopsTheCurrentDeliveryToIt() {
         let center = HubFixtures.center()
-        let second = HubRecorder<PushMessage>()
-        let victim = HubBox<PushSubscription?>(nil)
+        let second = Recorder<PushMessage>()
+        let victim = LockedBox<PushSubscription?>(nil)
         let first = center.subscribe { _ in victim.value?.cancel() }
-        let later = center.subscribe { second.append($0) }
+        let later = center.subscribe { second.record($0) }
         victim.withValue { $0 = later }
 
         #expect(center.post(HubFixtures.message("a")) == .delivered(1))
@@ -35,12 +36,12 @@ import Testing
 
     @Test func handlerThatPostsDeliversTheNestedMessageToEveryoneBeforeContinuing() {
         let center = HubFixtures.center()
-        let log = HubRecorder<String>()
+        let log = Recorder<String>()
         let a = center.subscribe { message in
-            log.append("A:\(message.id)")
+            log.record("A:\(message.id)")
             if message.id.rawValue == "outer" { center.post(HubFixtures.message("inner")) }
         }
-        let b = center.subscribe { message in log.append("B:\(message.id)") }
+        let b = center.subscribe { message in log.record("B:\(message.id)") }
 
         center.post(HubFixtures.message("outer"))
 
@@ -50,11 +51,11 @@ import Testing
 
     @Test func subscriptionMadeDuringDeliveryGetsOnlyLaterMessages() {
         let center = HubFixtures.center()
-        let late = HubRecorder<PushMessage>()
-        let made = HubBox<PushSubscription?>(nil)
+        let late = Recorder<PushMessage>()
+        let made = LockedBox<PushSubscription?>(nil)
         let a = center.subscribe { _ in
             if made.value == nil {
-                made.withValue { $0 = center.subscribe(replay: .none) { late.append($0) } }
+                made.withValue { $0 = center.subscribe(replay: .none) { late.record($0) } }
             }
         }
         center.post(HubFixtures.message("first"))
@@ -66,7 +67,7 @@ import Testing
 
     @Test func handlerCanReadTheCenterWhileDelivering() {
         let center = HubFixtures.center()
-        let seen = HubBox(-1)
+        let seen = LockedBox(-1)
         let a = center.subscribe { _ in
             let statistics = center.statistics
             seen.withValue { $0 = statistics.posted + center.parkedMessages.count }
@@ -78,8 +79,8 @@ import Testing
 
     @Test func filterPredicateCanCallIntoTheCenter() {
         let center = HubFixtures.center()
-        let received = HubRecorder<PushMessage>()
-        let a = center.subscribe(.where { _ in center.statistics.posted > 0 }) { received.append($0) }
+        let received = Recorder<PushMessage>()
+        let a = center.subscribe(.where { _ in center.statistics.posted > 0 }) { received.record($0) }
         center.post(HubFixtures.message("a"))
         #expect(received.ids == ["a"])
         _ = a
@@ -88,7 +89,7 @@ import Testing
     @Test func handlersCancellingEachOtherOnTwoThreadsDoNotDeadlock() {
         // Given two subscriptions whose handlers cancel each other
         let center = HubFixtures.center(deduplicationWindow: 0)
-        let subscriptions = HubBox<[PushSubscription]>([])
+        let subscriptions = LockedBox<[PushSubscription]>([])
         let start = DispatchSemaphore(value: 0)
         let a = center.subscribe { _ in subscriptions.value.last?.cancel() }
         let b = center.subscribe { _ in subscriptions.value.first?.cancel() }

@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 import PushBusTesting
 import Testing
 
@@ -12,10 +13,10 @@ import Testing
         center.post(HubFixtures.message("tap", kind: .remoteTapped))
 
         // When two subscriptions arrive
-        let first = HubRecorder<PushMessage>()
-        let second = HubRecorder<PushMessage>()
-        let a = center.subscribe(.tapped) { first.append($0) }
-        let b = center.subscribe(.tapped) { second.append($0) }
+        let first = Recorder<PushMessage>()
+        let second = Recorder<PushMessage>()
+        let a = center.subscribe(.tapped) { first.record($0) }
+        let b = center.subscribe(.tapped) { second.record($0) }
 
         // Then only the first gets it, and it left the lot
         #expect(first.ids == ["tap"])
@@ -27,11 +28,11 @@ import Testing
     @Test func aScreenThatSubscribesOnEveryAppearanceSeesTheColdStartTapOnce() {
         let center = HubFixtures.center()
         center.post(HubFixtures.message("tap", kind: .remoteTapped))
-        let navigations = HubRecorder<PushMessage>()
+        let navigations = Recorder<PushMessage>()
 
         // The screen appears, subscribes, disappears (cancels), appears again.
         for _ in 0..<3 {
-            let subscription = center.subscribe(.tapped) { navigations.append($0) }
+            let subscription = center.subscribe(.tapped) { navigations.record($0) }
             subscription.cancel()
         }
 
@@ -41,11 +42,11 @@ import Testing
     @Test func aSubscriptionWhoseFilterDoesNotMatchLeavesTheTapParked() {
         let center = HubFixtures.center()
         center.post(HubFixtures.message("tap", kind: .remoteTapped))
-        let silent = HubRecorder<PushMessage>()
-        let router = HubRecorder<PushMessage>()
+        let silent = Recorder<PushMessage>()
+        let router = Recorder<PushMessage>()
 
-        let a = center.subscribe(.silent) { silent.append($0) }
-        let b = center.subscribe(.tapped) { router.append($0) }
+        let a = center.subscribe(.silent) { silent.record($0) }
+        let b = center.subscribe(.tapped) { router.record($0) }
 
         #expect(silent.ids.isEmpty)
         #expect(router.ids == ["tap"])
@@ -76,13 +77,13 @@ import Testing
     @Test func aMonitorRegisteredFirstDoesNotStopParking() {
         // Given a monitor made before anything else (analytics in the app delegate)
         let center = HubFixtures.center()
-        let seen = HubRecorder<String>()
-        let monitor = center.monitor { message, receipt in seen.append("\(message.id.rawValue) \(receipt)") }
+        let seen = Recorder<String>()
+        let monitor = center.monitor { message, receipt in seen.record("\(message.id.rawValue) \(receipt)") }
 
         // When a cold-start tap arrives, then the router subscribes
         center.post(HubFixtures.message("tap", kind: .remoteTapped))
-        let router = HubRecorder<PushMessage>()
-        let subscription = center.subscribe(.tapped) { router.append($0) }
+        let router = Recorder<PushMessage>()
+        let subscription = center.subscribe(.tapped) { router.record($0) }
 
         // Then the monitor saw it parked, and the router still got it
         #expect(seen.values == ["tap parked"])
@@ -92,8 +93,8 @@ import Testing
 
     @Test func aMonitorSeesEveryPostWithItsReceiptAndTakesNothing() {
         let center = HubFixtures.center()
-        let seen = HubRecorder<String>()
-        let monitor = center.monitor { message, receipt in seen.append("\(message.id.rawValue) \(receipt)") }
+        let seen = Recorder<String>()
+        let monitor = center.monitor { message, receipt in seen.record("\(message.id.rawValue) \(receipt)") }
         let subscription = center.subscribe(.silent) { _ in }
 
         center.post(HubFixtures.message("s", silent: true))
@@ -106,8 +107,8 @@ import Testing
 
     @Test func aFilteredMonitorSeesOnlyWhatItsFilterMatches() {
         let center = HubFixtures.center()
-        let taps = HubRecorder<PushMessage>()
-        let monitor = center.monitor(.tapped) { message, _ in taps.append(message) }
+        let taps = Recorder<PushMessage>()
+        let monitor = center.monitor(.tapped) { message, _ in taps.record(message) }
 
         center.post(HubFixtures.message("r"))
         center.post(HubFixtures.message("t", kind: .remoteTapped))

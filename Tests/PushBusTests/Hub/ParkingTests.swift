@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 import PushBusTesting
 import Testing
 
@@ -27,8 +28,8 @@ import Testing
         center.post(HubFixtures.message("tap", kind: .remoteTapped))
 
         // When the router subscribes later
-        let received = HubRecorder<PushMessage>()
-        let subscription = center.subscribe(.tapped) { received.append($0) }
+        let received = Recorder<PushMessage>()
+        let subscription = center.subscribe(.tapped) { received.record($0) }
 
         // Then it gets the tap before subscribe returns
         #expect(received.ids == ["tap"])
@@ -41,8 +42,8 @@ import Testing
         center.post(HubFixtures.message("r1", kind: .remote))
         center.post(HubFixtures.message("t2", kind: .localTapped))
 
-        let received = HubRecorder<PushMessage>()
-        let subscription = center.subscribe(.tapped) { received.append($0) }
+        let received = Recorder<PushMessage>()
+        let subscription = center.subscribe(.tapped) { received.record($0) }
         center.post(HubFixtures.message("t3", kind: .remoteTapped))
 
         #expect(received.ids == ["t1", "t2", "t3"])
@@ -52,8 +53,8 @@ import Testing
     @Test func replayNoneSkipsParkedMessages() {
         let center = HubFixtures.center()
         center.post(HubFixtures.message("old"))
-        let received = HubRecorder<PushMessage>()
-        let subscription = center.subscribe(replay: .none) { received.append($0) }
+        let received = Recorder<PushMessage>()
+        let subscription = center.subscribe(replay: .none) { received.record($0) }
         center.post(HubFixtures.message("new"))
         #expect(received.ids == ["new"])
         _ = subscription
@@ -83,8 +84,8 @@ import Testing
         center.post(HubFixtures.message("young"))
         clock.advance(by: 31)
 
-        let received = HubRecorder<PushMessage>()
-        let subscription = center.subscribe { received.append($0) }
+        let received = Recorder<PushMessage>()
+        let subscription = center.subscribe { received.record($0) }
 
         #expect(received.ids == ["young"])
         #expect(center.statistics.expired == 1)
@@ -107,8 +108,8 @@ import Testing
         center.post(HubFixtures.message("b"))
         center.clearParked()
 
-        let received = HubRecorder<PushMessage>()
-        let subscription = center.subscribe { received.append($0) }
+        let received = Recorder<PushMessage>()
+        let subscription = center.subscribe { received.record($0) }
         #expect(received.values.isEmpty)
         #expect(center.parkedMessages.isEmpty)
         _ = subscription
@@ -119,9 +120,9 @@ import Testing
         center.post(HubFixtures.message("p1"))
         center.post(HubFixtures.message("p2"))
 
-        let received = HubRecorder<PushMessage>()
+        let received = Recorder<PushMessage>()
         let subscription = center.subscribe { message in
-            received.append(message)
+            received.record(message)
             if message.id.rawValue == "p1" { center.post(HubFixtures.message("live")) }
         }
         #expect(received.ids == ["p1", "p2", "live"])

@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 import Testing
 
 @Suite struct PushFilterTests {
@@ -67,8 +68,8 @@ import Testing
 
     @Test func hubDeliversOnlyWhatTheFilterMatches() {
         let center = HubFixtures.center()
-        let received = HubRecorder<PushMessage>()
-        let subscription = center.subscribe(.tapped || .silent) { received.append($0) }
+        let received = Recorder<PushMessage>()
+        let subscription = center.subscribe(.tapped || .silent) { received.record($0) }
         for message in [remote, tapped, localTapped, silent] { center.post(message) }
         #expect(received.ids == ["t", "lt", "s"])
         _ = subscription

@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 import Testing
 
 @Suite struct RegistrationEventTests {
@@ -7,8 +8,8 @@ import Testing
 
     @Test func deliversRegistrationToSubscribers() {
         let center = HubFixtures.center()
-        let events = HubRecorder<RegistrationEvent>()
-        let subscription = center.subscribeRegistration { events.append($0) }
+        let events = Recorder<RegistrationEvent>()
+        let subscription = center.subscribeRegistration { events.record($0) }
         center.post(registration: .registered(token))
         #expect(events.values == [.registered(token)])
         #expect(center.deviceToken?.hexString == "ab01ff")
@@ -21,8 +22,8 @@ import Testing
         center.post(registration: .registered(older))
         center.post(registration: .registered(token))
 
-        let events = HubRecorder<RegistrationEvent>()
-        let subscription = center.subscribeRegistration { events.append($0) }
+        let events = Recorder<RegistrationEvent>()
+        let subscription = center.subscribeRegistration { events.record($0) }
         #expect(events.values == [.registered(token)])
         _ = subscription
     }
@@ -31,8 +32,8 @@ import Testing
         let center = HubFixtures.center()
         let error = RegistrationError(domain: "NSCocoaErrorDomain", code: 3010, message: "simulator")
         center.post(registration: .failed(error))
-        let events = HubRecorder<RegistrationEvent>()
-        let subscription = center.subscribeRegistration { events.append($0) }
+        let events = Recorder<RegistrationEvent>()
+        let subscription = center.subscribeRegistration { events.record($0) }
         #expect(events.values == [.failed(error)])
         #expect(center.deviceToken == nil)
         _ = subscription
@@ -40,8 +41,8 @@ import Testing
 
     @Test func cancelledRegistrationSubscriptionGetsNothingMore() {
         let center = HubFixtures.center()
-        let events = HubRecorder<RegistrationEvent>()
-        let subscription = center.subscribeRegistration { events.append($0) }
+        let events = Recorder<RegistrationEvent>()
+        let subscription = center.subscribeRegistration { events.record($0) }
         subscription.cancel()
         center.post(registration: .registered(token))
         #expect(events.values.isEmpty)

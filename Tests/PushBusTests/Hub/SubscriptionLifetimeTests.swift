@@ -1,12 +1,13 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 import Testing
 
 @Suite struct SubscriptionLifetimeTests {
     @Test func cancelStopsDeliveries() {
         let center = HubFixtures.center()
-        let received = HubRecorder<PushMessage>()
-        let subscription = center.subscribe { received.append($0) }
+        let received = Recorder<PushMessage>()
+        let subscription = center.subscribe { received.record($0) }
         center.post(HubFixtures.message("a"))
         subscription.cancel()
         center.post(HubFixtures.message("b"))
@@ -26,8 +27,8 @@ import Testing
 
     @Test func releasingTheSubscriptionCancelsIt() {
         let center = HubFixtures.center()
-        let received = HubRecorder<PushMessage>()
-        var subscription: PushSubscription? = center.subscribe { received.append($0) }
+        let received = Recorder<PushMessage>()
+        var subscription: PushSubscription? = center.subscribe { received.record($0) }
         center.post(HubFixtures.message("a"))
         subscription = nil
         center.post(HubFixtures.message("b"))
@@ -38,10 +39,10 @@ import Testing
 
     @Test func storeInSetKeepsItAlive() {
         let center = HubFixtures.center()
-        let received = HubRecorder<PushMessage>()
+        let received = Recorder<PushMessage>()
         var subscriptions = Set<PushSubscription>()
-        center.subscribe { received.append($0) }.store(in: &subscriptions)
-        center.subscribe { received.append($0) }.store(in: &subscriptions)
+        center.subscribe { received.record($0) }.store(in: &subscriptions)
+        center.subscribe { received.record($0) }.store(in: &subscriptions)
 
         #expect(center.post(HubFixtures.message("a")) == .delivered(2))
         #expect(subscriptions.count == 2)
@@ -59,7 +60,7 @@ import Testing
     }
 
     @Test func closureSubscriptionRunsItsCancelActionOnce() {
-        let count = HubBox(0)
+        let count = LockedBox(0)
         let subscription = PushSubscription { count.withValue { $0 += 1 } }
         subscription.cancel()
         subscription.cancel()
@@ -68,8 +69,8 @@ import Testing
 
     @Test func manySubscriptionsCanComeAndGoWithoutDisturbingTheOthers() {
         let center = HubFixtures.center()
-        let kept = HubRecorder<PushMessage>()
-        let keeper = center.subscribe { kept.append($0) }
+        let kept = Recorder<PushMessage>()
+        let keeper = center.subscribe { kept.record($0) }
         for round in 0..<100 {
             let transient = center.subscribe(replay: .none) { _ in }
             center.post(HubFixtures.message("m\(round)"))

@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 import Testing
 
 /// Cancelling lets go of the handler and everything it captured, like Combine's `AnyCancellable`, so an observer
@@ -41,7 +42,7 @@ import Testing
     @Test func cancelFromInsideTheHandlerReleasesItOnceTheDeliveryEnds() {
         let center = HubFixtures.center()
         weak var weakProbe: Probe?
-        let holder = HubBox<PushSubscription?>(nil)
+        let holder = LockedBox<PushSubscription?>(nil)
         do {
             let probe = Probe()
             weakProbe = probe

@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 import PushBusTesting
 import Testing
 
@@ -31,8 +32,8 @@ import Testing
         fixture.userNotifications.didReceive(tap(second), appState: .inactive) {}
 
         // Then both taps reach subscribers, with one id (the payload digest).
-        #expect(fixture.messages.all.map(\.requestIdentifier) == ["0A1B", "9F8E"])
-        #expect(Set(fixture.messages.all.map(\.id)).count == 1)
+        #expect(fixture.messages.values.map(\.requestIdentifier) == ["0A1B", "9F8E"])
+        #expect(Set(fixture.messages.values.map(\.id)).count == 1)
     }
 
     @Test func onePlainAlertTappedTwiceAMinuteApartOnTheLegacyPathIsTwoTaps() {
@@ -42,7 +43,7 @@ import Testing
         fixture.clock.advance(by: 60)
         fixture.appDelegate.didReceiveRemoteNotification(Self.plainAlert, appState: .inactive)
 
-        #expect(fixture.messages.all.map(\.kind) == [.remoteTapped, .remoteTapped])
+        #expect(fixture.messages.values.map(\.kind) == [.remoteTapped, .remoteTapped])
     }
 
     @Test func aMissingIdentifierAndDateFallBackToTheCorrelationWindow() {
@@ -67,7 +68,7 @@ import Testing
             tap(snapshot(Payloads.alert, id: "5f1c2b7a-ab", at: date)), appState: .inactive
         ) {}
 
-        #expect(fixture.messages.all.map(\.path) == [.sceneConnection])
+        #expect(fixture.messages.values.map(\.path) == [.sceneConnection])
     }
 
     @Test func launchOptionsSceneAndDidReceiveOfOneColdStartTapAreOneTap() {
@@ -80,7 +81,7 @@ import Testing
         fixture.userNotifications.didReceive(tap(notification), appState: .inactive) {}
         fixture.appDelegate.applicationDidBecomeActive()
 
-        #expect(fixture.messages.all.map(\.path) == [.sceneConnection])
+        #expect(fixture.messages.values.map(\.path) == [.sceneConnection])
         #expect(fixture.messages.last?.notificationDate == notification.date)
     }
 
@@ -93,7 +94,7 @@ import Testing
         fixture.clock.advance(by: 5)
         fixture.userNotifications.willPresent(snapshot(score2, id: "match-9", at: fixture.clock.now)) { _ in }
 
-        #expect(fixture.messages.all.map(\.content.body) == ["1 : 0", "2 : 0"])
+        #expect(fixture.messages.values.map(\.content.body) == ["1 : 0", "2 : 0"])
     }
 
     @Test func theSameRequestIdentifierWithDifferentContentIsTwoDeliveries() {
@@ -103,7 +104,7 @@ import Testing
         fixture.userNotifications.willPresent(snapshot(["aps": ["alert": "A"]], id: "R", at: date)) { _ in }
         fixture.userNotifications.willPresent(snapshot(["aps": ["alert": "B"]], id: "R", at: date)) { _ in }
 
-        #expect(fixture.messages.all.map(\.content.body) == ["A", "B"])
+        #expect(fixture.messages.values.map(\.content.body) == ["A", "B"])
     }
 
     @Test func theSameRequestIdentifierAndContentAtANewDateIsANewDelivery() {
@@ -119,7 +120,7 @@ import Testing
     @Test func aRepeatingReminderAnsweredWithTheSameIntervalThreeTimesFiresFourTimes() async {
         // Given a reminder whose response handler schedules the next one, with the same content every time.
         let fixture = AdapterFixture()
-        let scheduled = CallRecorder<TimeInterval>()
+        let scheduled = Recorder<TimeInterval>()
         let handler = fixture.delivery.onResponse { message in
             if case .custom("SNOOZE")? = message.response?.action { scheduled.record(30) }
         }
@@ -139,19 +140,19 @@ import Testing
 
         // Then every firing and every answer is a message, and the handler scheduled three times.
         let kinds: [PushMessage.Kind] = [.local, .localTapped, .local, .localTapped, .local, .localTapped, .local]
-        #expect(fixture.messages.all.map(\.kind) == kinds)
+        #expect(fixture.messages.values.map(\.kind) == kinds)
         #expect(scheduled.count == 3)
     }
 
     @Test func backgroundHandlersRunOncePerDelivery() async {
         let fixture = AdapterFixture()
-        let runs = CallRecorder<PushMessage.ID>()
+        let runs = Recorder<PushMessage.ID>()
         let handler = fixture.delivery.onBackgroundMessage { message in
             runs.record(message.id)
             return .newData
         }
         defer { handler.cancel() }
-        let results = CallRecorder<BackgroundFetchResult>()
+        let results = Recorder<BackgroundFetchResult>()
 
         // The same silent push reported twice within the window (the system, then another SDK's callback)…
         fixture.appDelegate.didReceiveRemoteNotification(Payloads.silent, appState: .background) {
@@ -164,7 +165,7 @@ import Testing
         }
         await eventually { results.count == 2 }
         #expect(runs.count == 1)
-        #expect(results.all == [.newData, .noData])
+        #expect(results.values == [.newData, .noData])
 
         // …and sent again a minute later: a new delivery, so the handlers run again.
         fixture.clock.advance(by: 60)

@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 import Testing
 
 /// The inbox across real processes: a child plays the service extension adding entries while this process plays

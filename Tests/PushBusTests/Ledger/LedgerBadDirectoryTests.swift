@@ -7,6 +7,7 @@ import Testing
 import Darwin
 #elseif canImport(Glibc)
 import Glibc
+import PushBusTestSupport
 #endif
 
 /// A ledger that cannot be written is a typed error, never a crash or a hang; the caller goes on.

@@ -7,6 +7,7 @@ import Testing
 import Darwin
 #elseif canImport(Glibc)
 import Glibc
+import PushBusTestSupport
 #endif
 
 /// `kill -9` of a writing process at random instants (also during compaction): every record the child reported

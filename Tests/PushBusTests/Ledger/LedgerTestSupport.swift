@@ -39,32 +39,6 @@ final class ManualLedgerClock: PushClock, @unchecked Sendable {
     }
 }
 
-/// The executables `swift build` puts next to the test bundle.
-enum BuiltBinary {
-    static func url(_ name: String) -> URL? {
-        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidate = directory.appendingPathComponent(name)
-        return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
-    }
-
-    static let testChild = url("pushbus-test-child")
-    static let pushbus = url("pushbus")
-
-    /// Runs `binary` to completion; returns its status and standard output.
-    static func run(_ binary: URL?, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
-    }
-}
-
 /// Builders for test records.
 enum LedgerFixture {
     static let date = Date(timeIntervalSince1970: 1_700_000_000)

@@ -1,17 +1,11 @@
 import Foundation
+import PushBusTestSupport
 import Testing
 
 @testable import PushBus
 
 private func token(_ hex: String) -> LiveActivityToken { LiveActivityToken(hexString: hex)! }
 private let delivery = LiveActivityIdentity(id: "A1", attributesType: "DeliveryAttributes")
-
-/// Collects what a subscription receives.
-private final class EventLog: Sendable {
-    private let events = LockedState<[LiveActivityEvent]>([])
-    var all: [LiveActivityEvent] { events.withLock { $0 } }
-    func record(_ event: LiveActivityEvent) { events.withLock { $0.append(event) } }
-}
 
 /// Token events go through the center in post order; a new subscriber first gets the latest state.
 @Suite struct LiveActivityTokenEventTests {
@@ -23,7 +17,7 @@ private final class EventLog: Sendable {
 
     @Test func subscribersGetEventsInPostOrder() {
         let center = PushCenter()
-        let log = EventLog()
+        let log = Recorder<LiveActivityEvent>()
         let subscription = center.liveActivities.subscribe(log.record)
         let events: [LiveActivityEvent] = [
             .pushToStartToken(token("a1"), attributesType: "DeliveryAttributes"),
@@ -34,7 +28,7 @@ private final class EventLog: Sendable {
             .ended(delivery, reason: .ended, invalidatedToken: token("b2")),
         ]
         for event in events { #expect(center.liveActivities.post(event)) }
-        #expect(log.all == events)
+        #expect(log.values == events)
         withExtendedLifetime(subscription) {}
     }
 
@@ -45,28 +39,28 @@ private final class EventLog: Sendable {
         tokens.post(.started(delivery))
         tokens.post(.updateToken(token("b1"), activity: delivery))
         tokens.post(.updateToken(token("b2"), activity: delivery))
-        let log = EventLog()
+        let log = Recorder<LiveActivityEvent>()
         let subscription = tokens.subscribe(log.record)
         #expect(
-            log.all == [
+            log.values == [
                 .pushToStartToken(token("a2"), attributesType: "DeliveryAttributes"),
                 .started(delivery),
                 .updateToken(token("b2"), activity: delivery),
             ])
         tokens.post(.updateToken(token("b3"), activity: delivery))
-        #expect(log.all.last == .updateToken(token("b3"), activity: delivery))
+        #expect(log.values.last == .updateToken(token("b3"), activity: delivery))
         withExtendedLifetime(subscription) {}
     }
 
     @Test func repeatedTokensAreNotDeliveredTwice() {
         let tokens = LiveActivityTokens()
-        let log = EventLog()
+        let log = Recorder<LiveActivityEvent>()
         let subscription = tokens.subscribe(log.record)
         #expect(tokens.post(.started(delivery)))
         #expect(tokens.post(.updateToken(token("b1"), activity: delivery)))
         #expect(!tokens.post(.started(delivery)))
         #expect(!tokens.post(.updateToken(token("b1"), activity: delivery)))
-        #expect(log.all.count == 2)
+        #expect(log.values.count == 2)
         withExtendedLifetime(subscription) {}
     }
 
@@ -82,20 +76,20 @@ private final class EventLog: Sendable {
         #expect(!tokens.post(.updateToken(token("b2"), activity: delivery)))
         #expect(!tokens.post(.started(delivery)))
         #expect(!tokens.post(.ended(delivery, reason: .ended, invalidatedToken: nil)))
-        let log = EventLog()
+        let log = Recorder<LiveActivityEvent>()
         let subscription = tokens.subscribe(log.record)
-        #expect(log.all == [.ended(delivery, reason: .dismissed, invalidatedToken: token("b1"))])
+        #expect(log.values == [.ended(delivery, reason: .dismissed, invalidatedToken: token("b1"))])
         withExtendedLifetime(subscription) {}
     }
 
     @Test func cancelledSubscriptionsGetNothingMore() {
         let tokens = LiveActivityTokens()
-        let log = EventLog()
+        let log = Recorder<LiveActivityEvent>()
         let subscription = tokens.subscribe(log.record)
         tokens.post(.started(delivery))
         subscription.cancel()
         tokens.post(.updateToken(token("b1"), activity: delivery))
-        #expect(log.all == [.started(delivery)])
+        #expect(log.values == [.started(delivery)])
     }
 
     @Test func theAsyncSequenceReplaysThenFollows() async {
