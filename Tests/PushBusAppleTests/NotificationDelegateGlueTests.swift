@@ -145,8 +145,7 @@ import PushBusTestSupport
             didReceive: UNNotificationResponse(
                 stubbedNotification: StubNotifications.remote(StubNotifications.chatPayload), actionIdentifier: "LIKE")
         ) { done.record(true) }
-        for _ in 0..<100_000 where handlerFinished.count == 0 { await Task.yield() }
-        for _ in 0..<200 { await Task.yield() }
+        await PushDelivery.shared(for: center).waitForHandlers()
 
         #expect(handlerFinished.count == 1)
         #expect(done.count == 1)

@@ -18,6 +18,10 @@ final class Gate: Sendable {
         }
     }
 
+    /// A Boolean value indicating whether a handler is blocked here now: the point from which "its completion has
+    /// not run yet" is a fact, not a race.
+    var hasWaiter: Bool { state.withLock { !$0.waiters.isEmpty } }
+
     func open() {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.isOpen = true
@@ -38,11 +42,6 @@ func eventually(limit: Int = 100_000, _ condition: () -> Bool) async -> Bool {
         await Task.yield()
     }
     return condition()
-}
-
-/// Yields `count` times, to give stray work a chance to happen before checking it did not.
-func settle(_ count: Int = 200) async {
-    for _ in 0..<count { await Task.yield() }
 }
 
 /// A center on a manual clock with a delivery and both adapters, and a recorder subscribed to everything.

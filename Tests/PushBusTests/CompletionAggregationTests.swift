@@ -61,7 +61,7 @@ import Testing
             received.record($0)
         }
         #expect(await eventually { finished.count == 1 })
-        await settle()
+        #expect(await eventually { gate.hasWaiter })  // the stuck one is blocked at its gate
         fixture.clock.advance(by: 25)
 
         #expect(received.values == [.newData])

@@ -56,7 +56,7 @@ import Testing
         await eventually { done.enumerated().allSatisfy { $0.offset % 2 == 0 || $0.element.count == 1 } }
         fixture.clock.advance(by: 5)  // the even ones wait on the gate: the deadline completes them
         gate.open()
-        await settle()
+        await fixture.delivery.waitForHandlers()
 
         #expect(done.allSatisfy { $0.count == 1 })
     }

@@ -13,7 +13,7 @@ struct HandlerFailure: Error {}
         let results = Recorder<BackgroundFetchResult>()
 
         fixture.appDelegate.didReceiveRemoteNotification(Payloads.silent, appState: .background) { results.record($0) }
-        await settle()
+        await fixture.delivery.waitForHandlers()
 
         #expect(results.values == [.noData])
         #expect(fixture.center.parkedMessages.count == 1)  // nobody listened: parked for a later subscriber
@@ -31,7 +31,7 @@ struct HandlerFailure: Error {}
             ResponseSnapshot(notification: Payloads.snapshot(Payloads.chat), actionIdentifier: "REPLY"),
             appState: .background
         ) { done.record() }
-        await settle()
+        await fixture.delivery.waitForHandlers()
 
         #expect(deliveries.count == 20)
         #expect(done.count == 1)
@@ -59,7 +59,7 @@ struct HandlerFailure: Error {}
         defer { handler.cancel() }
 
         fixture.appDelegate.didReceiveRemoteNotification(Payloads.silent, appState: .background) { results.record($0) }
-        await settle()
+        #expect(await eventually { gate.hasWaiter })  // the handler is blocked at its gate
         #expect(results.count == 0)  // still waiting for the handler
 
         gate.open()
@@ -83,7 +83,7 @@ struct HandlerFailure: Error {}
 
         fixture.appDelegate.didReceiveRemoteNotification(Payloads.silent, appState: .background) { results.record($0) }
         fixture.clock.advance(by: 24.9)
-        await settle()
+        #expect(await eventually { gate.hasWaiter })  // the handler is blocked at its gate
         #expect(results.count == 0)
 
         // When the 25 s deadline passes, Then the completion runs once, counting the stuck handler as failed.
@@ -93,7 +93,7 @@ struct HandlerFailure: Error {}
         // And a late finish does not call it again.
         gate.open()
         #expect(await eventually { returned.count == 1 })
-        await settle()
+        await fixture.delivery.waitForHandlers()
         #expect(results.values == [.failed])
     }
 
@@ -110,7 +110,7 @@ struct HandlerFailure: Error {}
             appState: .inactive
         ) { done.record() }
         fixture.clock.advance(by: 4)
-        await settle()
+        #expect(await eventually { gate.hasWaiter })  // the handler is blocked at its gate
         #expect(done.count == 0)
 
         fixture.clock.advance(by: 1)
@@ -146,7 +146,7 @@ struct HandlerFailure: Error {}
         fixture.appDelegate.didReceiveRemoteNotification(Payloads.silent, appState: .background) { results.record($0) }
 
         #expect(await eventually { results.count == 1 })
-        await settle()
+        await fixture.delivery.waitForHandlers()
         #expect(results.values == [.failed])
     }
 
@@ -161,7 +161,7 @@ struct HandlerFailure: Error {}
         }
 
         #expect(await eventually { done.count == 1 })
-        await settle()
+        await fixture.delivery.waitForHandlers()
         #expect(done.count == 1)
     }
 
@@ -181,7 +181,7 @@ struct HandlerFailure: Error {}
             appState: .background
         ) { done.record() }
         #expect(await eventually { seen.count == 1 })
-        await settle()
+        #expect(await eventually { gate.hasWaiter })  // the handler is blocked at its gate
         #expect(done.count == 0)
 
         gate.open()
@@ -202,7 +202,7 @@ struct HandlerFailure: Error {}
         fixture.userNotifications.didReceive(response, appState: .background) { done.record() }
 
         #expect(done.count == 2)
-        await settle()
+        await fixture.delivery.waitForHandlers()
         #expect(runs.count == 1)
     }
 
@@ -217,7 +217,7 @@ struct HandlerFailure: Error {}
         handler.cancel()
 
         fixture.appDelegate.didReceiveRemoteNotification(Payloads.silent, appState: .background) { results.record($0) }
-        await settle()
+        await fixture.delivery.waitForHandlers()
 
         #expect(results.values == [.noData])
         #expect(runs.count == 0)

@@ -127,7 +127,7 @@ import Testing
         }
         if willPresentFirst { present(); fetch() } else { fetch(); present() }
         await eventually { results.count > 0 }
-        await settle()
+        await fixture.delivery.waitForHandlers()
 
         // Then one `.remote` message, both handlers called once, the background handler run once.
         #expect(fixture.messages.values.map(\.kind) == [.remote])

@@ -224,7 +224,7 @@ import Testing
 
         fixture.appDelegate.didReceiveRemoteNotification(Payloads.alert, appState: .active)
         fixture.appDelegate.didReceive(Payloads.legacyLocal, appState: .active)
-        await settle(1)
+        await fixture.delivery.waitForHandlers()
 
         #expect(fixture.messages.values.map(\.kind) == [.remote, .local])
     }

@@ -42,6 +42,8 @@ final class DeliveryStore: Sendable {
     }
 
     let ledger: DeliveryLedger
+    /// Starts the app's async handlers, so ``PushDelivery/waitForHandlers()`` knows when they have ended.
+    let handlerTasks = HandlerTasks()
     /// The ledger's last sequence when this delivery (this launch) started: records up to it were written by an
     /// earlier launch or another process.
     let startSequence: UInt64

@@ -2,7 +2,7 @@ import Foundation
 
 /// One run of the app's async handlers for one message, racing a deadline.
 ///
-/// Each handler runs in its own `Task`. When every handler has returned (or thrown), or when the deadline
+/// Each handler runs in its own `Task`, started by the given ``HandlerTasks``. When every handler has returned (or thrown), or when the deadline
 /// fires on the clock, whichever is first, `finish` is called once with the outcomes so far; handlers still
 /// running at the deadline are reported as `nil` and their tasks are cancelled (cooperatively: a handler that
 /// ignores cancellation keeps running, but can no longer delay or repeat the completion).
@@ -29,9 +29,12 @@ package final class HandlerRun<Value: Sendable>: Sendable {
     /// Starts `handlers` on `message` and calls `finish` exactly once.
     ///
     /// With no handlers, `finish([])` runs at once on this thread and nothing is scheduled.
+    /// - Parameter tasks: Starts each handler's task (default: a tracker of its own; a delivery passes the one
+    ///   ``PushDelivery/waitForHandlers()`` waits on).
     package static func start(
         _ handlers: [@Sendable (PushMessage) async throws -> Value], message: PushMessage,
-        deadline: TimeInterval, clock: any PushClock, finish: @escaping @Sendable (Outcomes) -> Void
+        deadline: TimeInterval, clock: any PushClock, tasks: HandlerTasks = HandlerTasks(),
+        finish: @escaping @Sendable (Outcomes) -> Void
     ) {
         guard !handlers.isEmpty else {
             finish([])
@@ -41,7 +44,7 @@ package final class HandlerRun<Value: Sendable>: Sendable {
         let token = clock.schedule(after: deadline) { [run] in run.expire() }
         run.state.withLock { $0.deadline = token }
         for (index, handler) in handlers.enumerated() {
-            let task = Task {
+            let task = tasks.start {
                 let outcome: Value?
                 do { outcome = try await handler(message) } catch { outcome = nil }
                 run.record(outcome, at: index)

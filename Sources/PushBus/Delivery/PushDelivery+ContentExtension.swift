@@ -93,7 +93,9 @@ extension PushDelivery {
             return
         }
         let handlers = store.responseHandlers(for: message)
-        HandlerRun.start(handlers, message: message, deadline: responseDeadline, clock: completionClock) { _ in
+        HandlerRun.start(
+            handlers, message: message, deadline: responseDeadline, clock: completionClock, tasks: store.handlerTasks
+        ) { _ in
             completion?.finish()
         }
     }

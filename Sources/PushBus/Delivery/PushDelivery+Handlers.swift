@@ -49,4 +49,16 @@ extension PushDelivery {
         let id = store.addResponseHandler(filter, handler)
         return PushSubscription { [store] in store.removeHandler(id) }
     }
+
+    /// Returns once every async handler this delivery started (``onBackgroundMessage(_:_:)``,
+    /// ``onResponse(_:_:)``) has ended: returned, thrown, or stopped after its deadline cancelled it. At once when
+    /// none runs.
+    ///
+    /// For tests: check "nothing else happened" after it, instead of yielding a guessed number of times.
+    ///
+    /// > Warning: A handler that ignores cancellation and never returns keeps this from returning; its completion
+    /// > handler was called at the deadline all the same.
+    public func waitForHandlers() async {
+        await store.handlerTasks.waitUntilIdle()
+    }
 }

@@ -37,7 +37,9 @@ extension PushDelivery {
             fetchCompletion.finish(.noData)
             return
         }
-        HandlerRun.start(handlers, message: message, deadline: backgroundDeadline, clock: clock) { outcomes in
+        HandlerRun.start(
+            handlers, message: message, deadline: backgroundDeadline, clock: clock, tasks: store.handlerTasks
+        ) { outcomes in
             fetchCompletion.finish(.aggregate(outcomes.map { $0 ?? .failed }))
         }
     }
@@ -60,7 +62,9 @@ extension PushDelivery {
             return
         }
         let handlers = store.responseHandlers(for: message)
-        HandlerRun.start(handlers, message: message, deadline: responseDeadline, clock: clock) { _ in
+        HandlerRun.start(
+            handlers, message: message, deadline: responseDeadline, clock: clock, tasks: store.handlerTasks
+        ) { _ in
             completion?.finish()
         }
     }
@@ -92,7 +96,9 @@ extension PushDelivery {
         recordPosted(message, receipt: receipt)
         guard receipt != .duplicate else { return }
         let handlers = store.responseHandlers(for: message)
-        HandlerRun.start(handlers, message: message, deadline: responseDeadline, clock: completionClock) { _ in }
+        HandlerRun.start(
+            handlers, message: message, deadline: responseDeadline, clock: completionClock, tasks: store.handlerTasks
+        ) { _ in }
     }
 
     /// `message` with its response's ``PushResponse/pushAction`` looked up in ``categories``.
