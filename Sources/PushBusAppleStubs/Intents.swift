@@ -118,9 +118,9 @@ open class INIntent: NSObject {}
 open class INIntentResponse: NSObject {}
 
 /// Stub of `INSendMessageIntent` (iOS 10; this initializer iOS 14). Conforms to `UNNotificationContentProviding`
-/// on iOS 15.
+/// from iOS 15 (the extension below, as in the SDK's Intents interface).
 @available(iOS 10.0, macOS 12.0, watchOS 3.2, *)
-open class INSendMessageIntent: INIntent, UNNotificationContentProviding {
+open class INSendMessageIntent: INIntent {
     open var recipients: [INPerson]? { _recipients }
     open var outgoingMessageType: INOutgoingMessageType { _outgoingMessageType }
     open var content: String? { _content }
@@ -187,4 +187,8 @@ open class INInteraction: NSObject {
         completion?(nil)
     }
 }
+
+@available(iOS 15.0, macOS 12.0, watchOS 8.0, *)
+@available(tvOS, unavailable)
+extension INSendMessageIntent: UNNotificationContentProviding {}
 #endif

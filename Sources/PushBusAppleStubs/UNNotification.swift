@@ -117,7 +117,7 @@ open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying {
         var interruptionLevel: UNNotificationInterruptionLevel = .active
         var relevanceScore: Double = 0
         var attachments: [UNNotificationAttachment] = []
-        /// Stub-only: what `updating(from:)` was given (UNNotificationContent+Communication.swift).
+        /// Stub-only: what `updating(from:)` was given (see `updating(from:)` in UNNotificationServiceExtension.swift).
         var contentProvider: (any UNNotificationContentProviding)?
     }
 
@@ -154,7 +154,8 @@ open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying {
     /// iOS 15, macOS 12, tvOS 15, watchOS 8 [R §3].
     @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
     open var relevanceScore: Double { storage.relevanceScore }
-    /// iOS 10 (apple-api-reference.md §3).
+    /// iOS 10, not tvOS (apple-api-reference.md §3; `API_UNAVAILABLE(tvos)` in UNNotificationContent.h).
+    @available(tvOS, unavailable)
     open var attachments: [UNNotificationAttachment] { storage.attachments }
 
     open func copy(with zone: NSZone? = nil) -> Any {
@@ -226,6 +227,7 @@ open class UNMutableNotificationContent: UNNotificationContent {
         get { storage.relevanceScore }
         set { storage.relevanceScore = newValue }
     }
+    @available(tvOS, unavailable)
     open override var attachments: [UNNotificationAttachment] {
         get { storage.attachments }
         set { storage.attachments = newValue }
@@ -349,6 +351,7 @@ open class CLCircularRegion: CLRegion {
 
 /// Stub of `UNNotificationResponse` (iOS 10; not tvOS) [R §2]. Apple's are created only by the system; tests use
 /// ``init(stubbedNotification:actionIdentifier:)``.
+@available(tvOS, unavailable)
 open class UNNotificationResponse: NSObject {
     open var notification: UNNotification { _notification }
     open var actionIdentifier: String { _actionIdentifier }
@@ -364,6 +367,7 @@ open class UNNotificationResponse: NSObject {
 }
 
 /// Stub of `UNTextInputNotificationResponse` (iOS 10; not tvOS) [R §2].
+@available(tvOS, unavailable)
 open class UNTextInputNotificationResponse: UNNotificationResponse {
     open var userText: String { _userText }
     private let _userText: String

@@ -34,6 +34,7 @@ public let UNNotificationAttachmentOptionsTypeHintKey: String = "UNNotificationA
 /// UNNotificationAttachment/init(identifier:url:options:)). The URL must be a readable file URL of a supported
 /// type; otherwise it throws. The stub checks the same: the file exists and its extension (or type hint) is known.
 @available(iOS 10.0, macOS 10.14, watchOS 3.0, *)
+@available(tvOS, unavailable)
 open class UNNotificationAttachment: NSObject, NSCopying {
     open var identifier: String { _identifier }
     open var url: URL { _url }
@@ -78,6 +79,7 @@ open class UNNotificationAttachment: NSObject, NSCopying {
 /// Stub of `UNNotificationContentProviding` (iOS 15): content a notification can be updated from
 /// (`INSendMessageIntent`, `INStartCallIntent`).
 @available(iOS 15.0, macOS 12.0, watchOS 8.0, *)
+@available(tvOS, unavailable)
 public protocol UNNotificationContentProviding: NSObjectProtocol {}
 
 @available(iOS 15.0, macOS 12.0, watchOS 8.0, *)

@@ -33,6 +33,19 @@ struct AttachmentRecognitionTests {
         #expect(AttachmentMediaType(sniffing: [0xFF, 0xF1, 0x50, 0x80]) == nil)  // raw ADTS AAC: iOS wants M4A
     }
 
+    @Test func realFileHeadersAreTypedAndOtherISOBoxFilesAreRefused() {
+        func box(_ brand: String) -> [UInt8] { [0, 0, 0, 0x1C] + Array("ftyp\(brand)".utf8) + [0, 0, 0, 0] }
+        // As written by common encoders: ffmpeg MP4 (isom), iPhone video (qt), iTunes audio (M4A), HEIC photo.
+        #expect(AttachmentMediaType(sniffing: box("isom")) == .mp4)
+        #expect(AttachmentMediaType(sniffing: box("mp42")) == .mp4)
+        #expect(AttachmentMediaType(sniffing: box("qt  ")) == .mov)
+        #expect(AttachmentMediaType(sniffing: box("M4A ")) == .m4a)
+        #expect(AttachmentMediaType(sniffing: box("heic")) == .heic)
+        // AVIF and 3GP are ISO box files too, but not types an attachment can be: refused, not mislabelled .mp4.
+        #expect(AttachmentMediaType(sniffing: box("avif")) == nil)
+        #expect(AttachmentMediaType(sniffing: box("3gp4")) == nil)
+    }
+
     @Test func addressesAreCheckedBeforeAnyRequest() {
         let policy = AttachmentPolicy(allowedInsecureHosts: ["127.0.0.1"])
         #expect((try? policy.check("https://cdn.example/a.jpg").get()) != nil)

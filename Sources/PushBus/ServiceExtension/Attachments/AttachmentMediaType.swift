@@ -76,7 +76,10 @@ public enum AttachmentMediaType: String, Sendable, Hashable, CaseIterable {
             case "heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1": self = .heic
             case "qt  ": self = .mov
             case "M4A ", "M4B ", "M4P ": self = .m4a
-            default: self = .mp4
+            case "isom", "iso2", "iso3", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "M4V ", "M4VH", "M4VP",
+                "dash", "mmp4", "MSNV", "f4v ":
+                self = .mp4
+            default: return nil  // AVIF, 3GP, CMAF audio…: an ISO box file of a type iOS does not attach
             }
         } else if let atom = ascii(4..<8), ["moov", "mdat", "wide"].contains(atom) {
             self = .mov  // QuickTime files without an ftyp box
