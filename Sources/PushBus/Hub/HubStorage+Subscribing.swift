@@ -7,10 +7,9 @@ extension HubStorage {
     ) -> PushSubscription {
         // The clock is read only to expire parked messages before offering them.
         let now = replay == .parked ? clock.uptime : nil
-        let context = DeliveryContext.current
         let action = state.withLock {
             $0.subscribe(
-                filter, replay: replay, kind: kind, at: now, owner: UInt(bitPattern: context), storage: self,
+                filter, replay: replay, kind: kind, at: now, owner: { DeliveryContext.currentOwner }, storage: self,
                 onTermination: onTermination, handler: handler)
         }
         switch action {
@@ -20,7 +19,7 @@ extension HubStorage {
             // The filter runs here, outside the lock; claiming takes the messages out of the lot (handed over once).
             let wanted = offered.filter { subscriber.acceptsAll || subscriber.filter.matches($0.message) }
             let claimed = wanted.isEmpty ? [] : state.withLock { $0.claim(wanted.map(\.sequence), for: subscriber) }
-            let delivered = replayThenGoLive(claimed, to: subscriber, context: context)
+            let delivered = replayThenGoLive(claimed, to: subscriber, context: DeliveryContext.current)
             finish(ticket, delivered: delivered, taps: Array(claimed.prefix(delivered)), takenBy: [subscriber])
             return PushSubscription(token: subscriber)
         case .terminated(let subscriber):

@@ -20,7 +20,7 @@ extension PushCenterStateMachine {
     /// first), offers it the parked messages: its thread filters them outside the lock and claims the ones it
     /// takes with ``claim(_:for:)``.
     mutating func subscribe(
-        _ filter: PushFilter, replay: ReplayPolicy, kind: SubscriptionKind, at now: Double?, owner: UInt,
+        _ filter: PushFilter, replay: ReplayPolicy, kind: SubscriptionKind, at now: Double?, owner: () -> UInt,
         storage: HubStorage, onTermination: (@Sendable () -> Void)?,
         handler: @escaping @Sendable (PushMessage) -> Void
     ) -> SubscribeAction<MessageSubscriber, ParkingLot.Entry> {
@@ -33,7 +33,8 @@ extension PushCenterStateMachine {
             let offered = replay == .parked ? running.parking.entries : []
             running.messages.append(subscriber, phase: offered.isEmpty ? .live : .replaying)
             guard !offered.isEmpty else { return .live(subscriber) }
-            let ticket = running.inFlight.begin(reach: subscriber.id, only: subscriber.id, owner: owner)
+            // The owner (the thread's delivery context) is looked up only when there is something to replay.
+            let ticket = running.inFlight.begin(reach: subscriber.id, only: subscriber.id, owner: owner())
             return .replay(subscriber, offered, ticket: ticket)
         } terminated: { _ in
             .terminated(

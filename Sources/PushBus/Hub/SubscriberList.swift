@@ -59,7 +59,7 @@ struct SubscriberList<Target: DeliveryTarget>: Sendable {
     mutating func cancel(_ id: UInt64) -> Bool {
         guard let index = index(of: id), entries[index].phase != .cancelled else { return false }
         entries[index].phase = .cancelled
-        pending[id] = nil
+        if !pending.isEmpty { pending[id] = nil }  // only replaying subscribers queue: skip the hashing otherwise
         tombstones += 1
         if tombstones > 8, tombstones * 2 > entries.count {
             entries.removeAll { $0.phase == .cancelled }

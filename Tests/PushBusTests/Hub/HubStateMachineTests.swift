@@ -17,7 +17,7 @@ import Testing
         _ machine: inout PushCenterStateMachine, _ filter: PushFilter = .all, replay: ReplayPolicy = .parked
     ) -> PushCenterStateMachine.SubscribeAction<MessageSubscriber, ParkingLot.Entry> {
         machine.subscribe(
-            filter, replay: replay, kind: .closure, at: 0, owner: 1, storage: storage, onTermination: nil
+            filter, replay: replay, kind: .closure, at: 0, owner: { 1 }, storage: storage, onTermination: nil
         ) { _ in }
     }
 
