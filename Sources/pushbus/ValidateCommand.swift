@@ -37,7 +37,9 @@ struct ValidateCommand: ParsableCommand {
         let type = PushType.all.first { $0.rawValue == pushType } ?? .alert
         let reports = files.map { file in ValidateCommand.report(for: file, pushType: type) }
         if json {
-            print(PushValue.array(reports.map(\.json)).jsonString(prettyPrinted: true))
+            print(
+                PushValue.array(reports.map { report in Self.json(report, pushType: type) }).jsonString(
+                    prettyPrinted: true))
         } else {
             print(reports.map(\.text).joined(separator: "\n"), terminator: "")
             if let suffix = type.topicSuffix {
@@ -46,6 +48,15 @@ struct ValidateCommand: ParsableCommand {
         }
         let status = PayloadReport.status(of: reports)
         if status != .clean { throw ExitCode(status.rawValue) }
+    }
+
+    /// The report as JSON, with the APNs headers the push type needs (`apnsPushType`, and `apnsTopicSuffix` for
+    /// types whose topic is the bundle id plus a suffix, such as `.push-type.liveactivity`).
+    static func json(_ report: PayloadReport, pushType: PushType) -> PushValue {
+        guard case .object(var object) = report.json else { return report.json }
+        object["apnsPushType"] = .string(pushType.rawValue)
+        if let suffix = pushType.topicSuffix { object["apnsTopicSuffix"] = .string(suffix) }
+        return .object(object)
     }
 
     static func report(for file: String, pushType: PushType) -> PayloadReport {

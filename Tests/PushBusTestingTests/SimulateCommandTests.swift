@@ -72,6 +72,9 @@ import Testing
         let validate = try run(["validate", "--push-type", "liveactivity", "-"], input: update)
         #expect(validate.status == 0)
         #expect(validate.output.contains("apns-topic: <bundle-id>.push-type.liveactivity"))
+        let json = try run(["validate", "--push-type", "liveactivity", "--json", "-"], input: update)
+        let reports = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]]
+        #expect(reports?.first?["apnsTopicSuffix"] as? String == ".push-type.liveactivity", "\(json.output)")
         let milliseconds = Data(#"{"aps":{"event":"end","timestamp":1767225600000}}"#.utf8)
         let rejected = try run(["validate", "--push-type", "liveactivity", "-"], input: milliseconds)
         #expect(rejected.status == 1)
