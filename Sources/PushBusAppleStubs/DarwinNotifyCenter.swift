@@ -22,6 +22,8 @@ public final class CFNotificationCenter: @unchecked Sendable {
 
 /// Stub of `CFNotificationName` (`struct CFNotificationName: Hashable, Equatable, RawRepresentable`).
 public struct CFNotificationName: Hashable, Equatable, RawRepresentable, @unchecked Sendable {
+    // Safe: the stub's `CFString` is an `NSString`, which is immutable and safe to share; Apple's CFNotificationName
+    // wraps an immutable CFString the same way.
     public var rawValue: CFString
     public init(_ rawValue: CFString) { self.rawValue = rawValue }
     public init(rawValue: CFString) { self.rawValue = rawValue }
