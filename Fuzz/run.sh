@@ -14,6 +14,8 @@ cp Examples/payloads/*.json "$out/seeds/"
 printf '\x00\x00\x00\x00\x00\x00\x00\x00\x05\x00\x02' > "$out/foundation-seeds/nesting"
 printf '\x00\x03\x01\x03\x00\x05\x00\x05' > "$out/foundation-seeds/cycle"
 printf '\x01\x00\x03\x04\x01\x03\x03\x01\x04\x05\x05\x02\x03\x01\x04\x04' > "$out/foundation-seeds/sharing"
+# Inputs that once failed (Fuzz/regressions/foundation-*): every run starts from them.
+cp Fuzz/regressions/foundation-* "$out/foundation-seeds/" 2>/dev/null || true
 
 echo "fuzz: building"
 rm -f "$out/pushbus-fuzz"
@@ -22,8 +24,10 @@ build() {
         "$@" Fuzz/FuzzEntry.swift Fuzz/FoundationFuzz.swift -o "$out/pushbus-fuzz" 2>&1 | grep -v "warning: Cannot export local symbol" || true
 }
 # The payload model needs only these folders; compiling the whole module is the fallback.
-# The payload reader, message and the types they reference (Categories for PushResponse.pushAction).
-build $(find Sources/PushBus/Payload Sources/PushBus/Message Sources/PushBus/Internal Sources/PushBus/Categories -name '*.swift' | sort) || true
+# The payload reader, message and the types they reference (Categories for PushResponse.pushAction, the content
+# extension's answer for PushResponse.contentExtensionDisposition).
+build $(find Sources/PushBus/Payload Sources/PushBus/Message Sources/PushBus/Internal Sources/PushBus/Categories \
+    Sources/PushBus/ContentExtension/ContentExtensionAnswer.swift -name '*.swift' | sort) 2>/dev/null || true
 [ -x "$out/pushbus-fuzz" ] || build $(find Sources/PushBus -name '*.swift' | sort)
 [ -x "$out/pushbus-fuzz" ] || { echo "fuzz: build failed"; exit 1; }
 

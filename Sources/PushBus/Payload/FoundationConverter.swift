@@ -143,7 +143,10 @@ struct FoundationConverter {
     private mutating func object(_ dictionary: [String: Any]) -> PushValue {
         guard path.depth < PushValue.maximumDepth else { return tooDeep() }
         var members = [String: PushValue](minimumCapacity: dictionary.count)
-        for (key, element) in dictionary {
+        // Keys in sorted order, never hash order: which repeat of a shared node or cycle is the one read, which
+        // members fit the budget, and the order of the issues must be the same in every process and run.
+        for key in dictionary.keys.sorted() {
+            let element = dictionary[key]!
             guard spend(bytes: key.utf8.count) else { break }
             path.push(key)
             members[key] = convert(element)
@@ -162,8 +165,7 @@ struct FoundationConverter {
         }
         guard allKeysAreStrings else { return object(entries: dictionary.lazy.map { ($0.key.base, $0.value) }) }
         var members = [String: PushValue](minimumCapacity: dictionary.count)
-        for (key, element) in dictionary {
-            let name = key.base as! String
+        for (name, element) in dictionary.map({ ($0.key.base as! String, $0.value) }).sorted(by: { $0.0 < $1.0 }) {
             guard spend(bytes: name.utf8.count) else { break }
             path.push(name)
             members[name] = convert(element)
@@ -265,7 +267,7 @@ struct FoundationConverter {
             candidates[name, default: []].append(Candidate(key: key, element: element, isString: key is String))
         }
         var members = [String: PushValue](minimumCapacity: candidates.count)
-        for (name, group) in candidates {
+        for (name, group) in candidates.sorted(by: { $0.key < $1.key }) {
             guard !isExhausted, spend(bytes: name.utf8.count) else { break }
             path.push(name)
             if group.count == 1 {
@@ -320,7 +322,7 @@ struct FoundationConverter {
     private mutating func object(_ members: [String: PushValue]) -> PushValue {
         guard path.depth < PushValue.maximumDepth else { return tooDeep() }
         var result = [String: PushValue](minimumCapacity: members.count)
-        for (key, element) in members {
+        for (key, element) in members.sorted(by: { $0.key < $1.key }) {
             guard spend(bytes: key.utf8.count) else { break }
             path.push(key)
             result[key] = convert(element)
