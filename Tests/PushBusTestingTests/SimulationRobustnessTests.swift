@@ -176,7 +176,7 @@ struct ScenarioInputTests {
         #expect(result.status == 0 || result.status == 1, "\(result.errors)")  // expectations may fail; no trap
     }
 
-    @Test func aPayloadFileThatIsEmptyOrAPipeIsReadAndNamed() throws {
+    @Test func anEmptyPayloadFileIsNamedNotCalledAPermissionProblem() throws {
         let script = #"""
             cat > "$PUSHBUS_STDERR.json" <<'JSON'
             {"name": "file", "steps": [{"do": "receive", "id": "a", "file": "/dev/null"}]}

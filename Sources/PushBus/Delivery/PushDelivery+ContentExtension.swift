@@ -88,16 +88,7 @@ extension PushDelivery {
         event.values = answer.values
         event.values[Self.deliveredAnswerKey] = String(record.sequence)
         recordInLedger(event, for: message)
-        guard receipt != .duplicate else {
-            completion?.finish()
-            return
-        }
-        let handlers = store.responseHandlers(for: message)
-        HandlerRun.start(
-            handlers, message: message, deadline: responseDeadline, clock: completionClock, tasks: store.handlerTasks
-        ) { _ in
-            completion?.finish()
-        }
+        runResponseHandlers(message, receipt: receipt, completion: completion)
     }
 
     private func refreshLedger() {

@@ -48,8 +48,9 @@ extension PushDelivery {
     /// and completes when they finish or at the response deadline. A duplicate completes at once.
     func deliverResponse(_ message: PushMessage, completion: OnceCompletion<Void>?) {
         let message = resolvingAction(message)
-        let clock = completionClock
-        for fallback in store.noteResponse(message, now: clock.monotonicInstant) { deliverHeldLaunch(fallback) }
+        for fallback in store.noteResponse(message, now: completionClock.monotonicInstant) {
+            deliverHeldLaunch(fallback)
+        }
         if deliverForwardedAnswer(message, completion: completion) { return }
         guard !wasHandledEarlier(message) else {
             completion?.finish()
@@ -57,13 +58,19 @@ extension PushDelivery {
         }
         let receipt = center.post(message)
         recordPosted(message, receipt: receipt)
+        runResponseHandlers(message, receipt: receipt, completion: completion)
+    }
+
+    /// Runs the app's response handlers for a posted response; `completion` finishes when they have, or at the
+    /// response deadline, and at once when the hub dropped the response as a duplicate.
+    func runResponseHandlers(_ message: PushMessage, receipt: PostReceipt, completion: OnceCompletion<Void>?) {
         guard receipt != .duplicate else {
             completion?.finish()
             return
         }
-        let handlers = store.responseHandlers(for: message)
         HandlerRun.start(
-            handlers, message: message, deadline: responseDeadline, clock: clock, tasks: store.handlerTasks
+            store.responseHandlers(for: message), message: message, deadline: responseDeadline,
+            clock: completionClock, tasks: store.handlerTasks
         ) { _ in
             completion?.finish()
         }
@@ -94,11 +101,7 @@ extension PushDelivery {
         guard !wasHandledEarlier(message) else { return }
         let receipt = center.post(message)
         recordPosted(message, receipt: receipt)
-        guard receipt != .duplicate else { return }
-        let handlers = store.responseHandlers(for: message)
-        HandlerRun.start(
-            handlers, message: message, deadline: responseDeadline, clock: completionClock, tasks: store.handlerTasks
-        ) { _ in }
+        runResponseHandlers(message, receipt: receipt, completion: nil)
     }
 
     /// `message` with its response's ``PushResponse/pushAction`` looked up in ``categories``.

@@ -35,7 +35,7 @@ import PushBusRouting
 /// completion handlers.
 public final class SimulatedDevice: Sendable {
     /// The app's current process (``AppProcess``): replaced by a fresh one when the app is terminated.
-    public var process: AppProcess { processStorage.withLock { $0 } }
+    public var process: AppProcess { processStorage.withLock { $0! } }
     /// The current process's hub; subscribe to it as the app does.
     public var center: PushCenter { process.center }
     /// What the current process's adapters share: set the presentation policy and register
@@ -74,7 +74,8 @@ public final class SimulatedDevice: Sendable {
 
     let storage: LockedState<State>
     let recorder: SimulationRecorder
-    let processStorage: LockedState<AppProcess>
+    /// The current process; `nil` only while `init` builds the first one (it needs `self`).
+    let processStorage = LockedState<AppProcess?>(nil)
     let launchSetup: LaunchSetup?
     /// The app's Notification Service Extension (SimulatedDevice+ServiceExtension.swift).
     let serviceExtension = SimulatedServiceExtension()
@@ -115,11 +116,6 @@ public final class SimulatedDevice: Sendable {
                 authorization: configuration.authorization, capabilities: configuration.capabilities,
                 categories: configuration.categories))
         self.recorder = SimulationRecorder(clock: clock)
-        // A placeholder until the first process is built below (it needs `self` for its recorder and ledger).
-        self.processStorage = LockedState(
-            AppProcess(
-                number: 0, center: center, delivery: PushDelivery.shared(for: center), router: router,
-                mode: configuration.generation.adapterMode))
         let first = makeProcess(number: 1, center: center, router: router)
         processStorage.withLock { $0 = first }
         onLaunch?(first)
