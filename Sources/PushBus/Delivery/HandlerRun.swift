@@ -29,11 +29,11 @@ package final class HandlerRun<Value: Sendable>: Sendable {
     /// Starts `handlers` on `message` and calls `finish` exactly once.
     ///
     /// With no handlers, `finish([])` runs at once on this thread and nothing is scheduled.
-    /// - Parameter tasks: Starts each handler's task (default: a tracker of its own; a delivery passes the one
-    ///   ``PushDelivery/waitForHandlers()`` waits on).
+    /// - Parameter tasks: Starts each handler's task (a delivery passes the one ``PushDelivery/waitForHandlers()``
+    ///   waits on).
     package static func start(
         _ handlers: [@Sendable (PushMessage) async throws -> Value], message: PushMessage,
-        deadline: TimeInterval, clock: any PushClock, tasks: HandlerTasks = HandlerTasks(),
+        deadline: TimeInterval, clock: any PushClock, tasks: HandlerTasks,
         finish: @escaping @Sendable (Outcomes) -> Void
     ) {
         guard !handlers.isEmpty else {
