@@ -59,10 +59,11 @@ extension HubStorage {
     /// Cancels `subscriber` without blocking; with `waiting`, then blocks until no delivery on another thread can
     /// still call its handler.
     func cancel<Target: DeliveryTarget>(_ subscriber: Target, waiting: Bool) {
-        let context = DeliveryContext.current
-        context.pointee.cancels &+= 1
-        let owner = waiting ? UInt(bitPattern: context) : nil
+        let owner = waiting ? DeliveryContext.currentOwner : nil
         let action = state.withLock { $0.cancel(subscriber, waitingOwner: owner) }
+        // Tells a fan-out running on this thread to check its next subscribers. A repeated cancel cannot matter, so
+        // the one a released subscription makes after an explicit cancel skips the thread-local lookup.
+        if action.mayStopDelivery { DeliveryContext.current.pointee.cancels &+= 1 }
         perform(action.wakeups)
         action.waitFor?.wait()
     }

@@ -77,6 +77,7 @@ extension PushCenterStateMachine {
             var action = CancelAction()
             let isFirstCancel = Target.withList(in: &running) { $0.cancel(subscriber.id) }
             if isFirstCancel {
+                action.mayStopDelivery = true
                 let reaching = running.inFlight.tickets(reaching: subscriber.id)
                 if !running.inFlight.whenEnded(reaching, .release(subscriber)) { action.wakeups.release(subscriber) }
             }
@@ -88,6 +89,7 @@ extension PushCenterStateMachine {
             return action
         } terminated: { gone in
             var action = CancelAction()
+            action.mayStopDelivery = true
             if let waitingOwner {
                 let others = gone.inFlight.tickets(reaching: subscriber.id, excluding: waitingOwner)
                 let semaphore = DispatchSemaphore(value: 0)

@@ -106,6 +106,9 @@ struct PushCenterStateMachine: Sendable {
         var wakeups = Wakeups()
         /// Block on this until the deliveries that could call the handler on other threads have ended.
         var waitFor: DispatchSemaphore?
+        /// A Boolean value indicating whether a fan-out running on the cancelling thread must check the subscribers
+        /// it has not reached yet: the subscriber's first cancel, or any cancel once the center is gone.
+        var mayStopDelivery = false
     }
 
     /// The one state. Changed only by the transitions (in this type and its extensions).

@@ -6,6 +6,10 @@ protocol CancellationToken: AnyObject, Sendable {
     func cancelAndWait()
     /// A Boolean value indicating whether ``cancel()`` has run.
     var isCancelled: Bool { get }
+    /// A Boolean value indicating whether the token needs no cancel once only its subscription refers to it. True
+    /// for the hub's subscribers: the hub holds each one for as long as anything can be delivered to it, so one
+    /// nothing else holds is already out of the hub (cancelled, or the center is gone).
+    var isInertWhenUnshared: Bool { get }
 }
 
 /// A live subscription. Cancelled by ``cancel()`` or when released, like Combine's `AnyCancellable`.
@@ -20,8 +24,10 @@ protocol CancellationToken: AnyObject, Sendable {
 /// ``cancel()`` never blocks: no delivery starts after it returns, but one already running on another thread may
 /// still call the handler once. Releasing the subscription (deinit) and ending a `for await` loop cancel the same
 /// way. ``cancelAndWait()`` also waits for those deliveries, for code that must not run the handler afterwards.
-public final class PushSubscription: Sendable, Hashable {
-    private let token: any CancellationToken
+public final class PushSubscription: @unchecked Sendable, Hashable {
+    // Safe: `token` is never reassigned. It is a `var` only so that `deinit`, which has the object to itself, can
+    // ask whether the token is uniquely referenced (`isKnownUniquelyReferenced` takes its argument `inout`).
+    @exclusivity(unchecked) private var token: any CancellationToken
 
     /// Creates a subscription that runs `onCancel` once, on the first ``cancel()`` or on deinit.
     public convenience init(onCancel: @escaping @Sendable () -> Void) {
@@ -32,7 +38,12 @@ public final class PushSubscription: Sendable, Hashable {
         self.token = token
     }
 
-    deinit { token.cancel() }
+    deinit {
+        // A released subscription that was cancelled already (or whose center is gone) is the last holder of its
+        // subscriber: skip the second trip through the hub's lock, which would find nothing to do.
+        if token.isInertWhenUnshared, isKnownUniquelyReferenced(&token) { return }
+        token.cancel()
+    }
 
     /// Stops deliveries. Idempotent; never blocks; callable from any thread, also from inside the handler.
     ///
@@ -87,4 +98,7 @@ private final class ClosureToken: CancellationToken {
     func cancelAndWait() { cancel() }
 
     var isCancelled: Bool { onCancel.withLock { $0 == nil } }
+
+    /// Nothing else runs `onCancel`: the deinit of its subscription must.
+    var isInertWhenUnshared: Bool { false }
 }

@@ -53,6 +53,8 @@ extension DeliveryTarget {
     }
 
     var isCancelled: Bool { storage?.isCancelled(self) ?? true }
+
+    var isInertWhenUnshared: Bool { true }
 }
 
 /// A message subscription as the hub stores it.
@@ -134,4 +136,6 @@ final class MonitorToken: CancellationToken, @unchecked Sendable {
     func cancel() { storage?.cancelMonitor(id) }
     func cancelAndWait() { cancel() }
     var isCancelled: Bool { storage?.hasMonitor(id) != true }
+    /// The hub keeps a monitor by id, never this token: only ``cancel()`` removes it.
+    var isInertWhenUnshared: Bool { false }
 }

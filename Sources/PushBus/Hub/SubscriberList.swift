@@ -1,9 +1,10 @@
 /// One kind of subscriber (messages or registration events) as the state machine keeps them: in subscription
 /// order, each with its phase, and what queued for it while it replayed.
 ///
-/// Posts copy `entries` out as an immutable snapshot (one retain, no allocation). A cancelled entry stays as a
-/// tombstone until enough accumulate, then one pass compacts them, so subscribe and cancel are O(1) amortized
-/// (plus a binary search: ids grow with every subscribe, so the entries stay sorted by id).
+/// Posts copy `entries` out as an immutable snapshot (one retain, no allocation). Cancelling the newest entry
+/// removes it at once (with any tombstones it uncovers); any other cancelled entry stays as a tombstone until
+/// enough accumulate, then one pass compacts them, so subscribe and cancel are O(1) amortized (plus a binary
+/// search: ids grow with every subscribe, so the entries stay sorted by id).
 struct SubscriberList<Target: DeliveryTarget>: Sendable {
     struct Entry: Sendable {
         let subscriber: Target
@@ -58,8 +59,17 @@ struct SubscriberList<Target: DeliveryTarget>: Sendable {
     /// Marks subscriber `id` cancelled; returns `true` the first time.
     mutating func cancel(_ id: UInt64) -> Bool {
         guard let index = index(of: id), entries[index].phase != .cancelled else { return false }
-        entries[index].phase = .cancelled
         if !pending.isEmpty { pending[id] = nil }  // only replaying subscribers queue: skip the hashing otherwise
+        if index == entries.count - 1 {
+            // The newest subscription (subscribe, then cancel): drop it and the tombstones behind it, no compaction.
+            entries.removeLast()
+            while let last = entries.last, last.phase == .cancelled {
+                entries.removeLast()
+                tombstones -= 1
+            }
+            return true
+        }
+        entries[index].phase = .cancelled
         tombstones += 1
         if tombstones > 8, tombstones * 2 > entries.count {
             entries.removeAll { $0.phase == .cancelled }
