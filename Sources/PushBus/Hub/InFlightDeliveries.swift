@@ -74,7 +74,8 @@ struct InFlightDeliveries: Sendable {
 
     /// The running deliveries that could call subscriber `id`, leaving out those run by `excludedOwner`.
     func tickets(reaching id: UInt64, excluding excludedOwner: UInt? = nil) -> [UInt64] {
-        running.compactMap { delivery in
+        guard !running.isEmpty else { return [] }  // the common case: nothing runs while one cancels
+        return running.compactMap { delivery in
             guard delivery.reach >= id, delivery.only == nil || delivery.only == id,
                 delivery.owner != excludedOwner
             else { return nil }

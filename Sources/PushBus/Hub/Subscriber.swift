@@ -19,7 +19,11 @@ class SubscriberBase: @unchecked Sendable {
     let id: UInt64
     /// Called once when the center is torn down (ends `for await` loops).
     let onTermination: (@Sendable () -> Void)?
-    private(set) weak var storage: HubStorage?
+    /// Held strongly (a strong reference costs less than a weak one on every subscribe and cancel). No cycle
+    /// outlives the center: the storage holds a subscriber only while it is listed, and the center's `deinit`
+    /// ends every subscription (``HubStorage/terminate()``), so a subscription kept afterwards keeps only the
+    /// emptied storage.
+    let storage: HubStorage
 
     init(id: UInt64, storage: HubStorage, onTermination: (@Sendable () -> Void)?) {
         self.id = id
@@ -45,14 +49,14 @@ protocol DeliveryTarget: SubscriberBase, CancellationToken {
 
 extension DeliveryTarget {
     func cancel() {
-        storage?.cancel(self, waiting: false)
+        storage.cancel(self, waiting: false)
     }
 
     func cancelAndWait() {
-        storage?.cancel(self, waiting: true)
+        storage.cancel(self, waiting: true)
     }
 
-    var isCancelled: Bool { storage?.isCancelled(self) ?? true }
+    var isCancelled: Bool { storage.isCancelled(self) }
 
     var isInertWhenUnshared: Bool { true }
 }
