@@ -64,7 +64,7 @@ extension HubStorage {
         // Tells a fan-out running on this thread to check its next subscribers. A repeated cancel cannot matter, so
         // the one a released subscription makes after an explicit cancel skips the thread-local lookup.
         if action.mayStopDelivery { DeliveryContext.current.pointee.cancels &+= 1 }
-        perform(action.wakeups)
+        if action.releasesHandlerNow { subscriber.releaseHandler() }
         action.waitFor?.wait()
     }
 

@@ -66,7 +66,7 @@ final class HubStorage: Sendable {
             return .duplicate
         case .deliver(let snapshot, let monitors, let ticket):
             let receipt = fanOut(message, to: snapshot, ticket: ticket, context: context)
-            notify(monitors, message, receipt)
+            if !monitors.isEmpty { notify(monitors, message, receipt) }
             return receipt
         }
     }
@@ -128,11 +128,13 @@ final class HubStorage: Sendable {
 
     /// Ends a delivery, remembering the taps among `messages` that `takers` took.
     func finish(_ ticket: UInt64, delivered: Int, taps messages: [PushMessage], takenBy takers: [MessageSubscriber]) {
-        let taps =
-            remembersTakenTaps ? messages.filter { $0.kind == .remoteTapped || $0.kind == .localTapped } : []
-        let taken =
-            takers.isEmpty || taps.isEmpty
-            ? [] : taps.map { PushCenter.TakenTap(message: $0, takenBy: takers.map(\.summary)) }
+        guard remembersTakenTaps, !takers.isEmpty, !messages.isEmpty else {
+            // Nothing to remember (every post that is not a tap): end the delivery without building any list.
+            perform(state.withLock { $0.finishDelivery(ticket, delivered: delivered) })
+            return
+        }
+        let taps = messages.filter { $0.kind == .remoteTapped || $0.kind == .localTapped }
+        let taken = taps.map { PushCenter.TakenTap(message: $0, takenBy: takers.map(\.summary)) }
         let now = taken.isEmpty ? 0 : clock.uptime
         perform(state.withLock { $0.finishDelivery(ticket, delivered: delivered, taken: taken, at: now) })
     }

@@ -66,8 +66,8 @@ extension PushCenterStateMachine {
 
     // MARK: Cancelling
 
-    /// Cancels a subscriber. Its handler is released as soon as no running delivery can call it: now (in the
-    /// returned wakeups) or when the last such delivery ends.
+    /// Cancels a subscriber. Its handler is released as soon as no running delivery can call it: now (the action
+    /// says so) or when the last such delivery ends.
     ///
     /// With `waitingOwner` (``PushSubscription/cancelAndWait()``), also returns a semaphore to block on until the
     /// deliveries that could call the handler on *other* threads have ended (the caller's own outer deliveries,
@@ -79,7 +79,7 @@ extension PushCenterStateMachine {
             if isFirstCancel {
                 action.mayStopDelivery = true
                 let reaching = running.inFlight.tickets(reaching: subscriber.id)
-                if !running.inFlight.whenEnded(reaching, .release(subscriber)) { action.wakeups.release(subscriber) }
+                action.releasesHandlerNow = !running.inFlight.whenEnded(reaching, .release(subscriber))
             }
             if let waitingOwner {
                 let others = running.inFlight.tickets(reaching: subscriber.id, excluding: waitingOwner)

@@ -102,8 +102,9 @@ struct PushCenterStateMachine: Sendable {
 
     /// What a cancel tells the cancelling thread to do.
     struct CancelAction: Sendable {
-        /// Release handlers now (none of the deliveries that could call them is running).
-        var wakeups = Wakeups()
+        /// A Boolean value indicating whether to release the handler now: none of the deliveries that could call it
+        /// is running (otherwise the last of them to end releases it).
+        var releasesHandlerNow = false
         /// Block on this until the deliveries that could call the handler on other threads have ended.
         var waitFor: DispatchSemaphore?
         /// A Boolean value indicating whether a fan-out running on the cancelling thread must check the subscribers
