@@ -33,12 +33,19 @@ final class HubStorage: Sendable {
         let context = DeliveryContext.current
         let depth = context.pointee.depth
         if depth > 0, depth >= Self.maximumNesting || context.pointee.hasQueued {
-            context.pointee.enqueue(message, for: self)
-            return .queued
+            return queue(message, context: context)
         }
         let receipt = deliver(message, context: context)
         if depth == 0 { Self.drainQueued(context) }
         return receipt
+    }
+
+    /// Queues a post made too deep in nested handlers. Kept out of line: inlined, it made every post copy the
+    /// whole message (752 bytes) to the stack up front, for this rare path.
+    @inline(never)
+    private func queue(_ message: PushMessage, context: UnsafeMutablePointer<DeliveryContext>) -> PostReceipt {
+        context.pointee.enqueue(message, for: self)
+        return .queued
     }
 
     /// Delivers the posts queued past the nesting bound, in order (each may queue more).
