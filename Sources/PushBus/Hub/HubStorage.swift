@@ -49,8 +49,14 @@ final class HubStorage: Sendable {
     }
 
     /// Delivers the posts queued past the nesting bound, in order (each may queue more).
+    @inline(__always)
     static func drainQueued(_ context: UnsafeMutablePointer<DeliveryContext>) {
         guard context.pointee.hasQueued, !context.pointee.isDraining else { return }
+        drainQueuedPosts(context)
+    }
+
+    @inline(never)
+    private static func drainQueuedPosts(_ context: UnsafeMutablePointer<DeliveryContext>) {
         context.pointee.isDraining = true
         while let (storage, message) = context.pointee.dequeue() { _ = storage.deliver(message, context: context) }
         context.pointee.isDraining = false

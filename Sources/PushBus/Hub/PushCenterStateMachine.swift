@@ -175,7 +175,8 @@ struct PushCenterStateMachine: Sendable {
         withRunning { running in
             running.statistics.delivered += delivered
             for tap in taken { running.takenTaps.remember(tap, at: now) }
-            return Wakeups(running.inFlight.end(ticket))
+            let completed = running.inFlight.end(ticket)
+            return completed.isEmpty ? Wakeups() : Wakeups(completed)
         } terminated: { gone in
             gone.statistics.delivered += delivered
             return Wakeups(gone.inFlight.end(ticket))
@@ -306,7 +307,10 @@ struct Wakeups: Sendable {
     private var single: InFlightDeliveries.Completion?
     private var more: [InFlightDeliveries.Completion] = []
 
-    init(_ completions: [InFlightDeliveries.Completion] = []) {
+    /// Nothing to do.
+    init() {}
+
+    init(_ completions: [InFlightDeliveries.Completion]) {
         for completion in completions { append(completion) }
     }
 
