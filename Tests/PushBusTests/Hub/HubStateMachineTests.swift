@@ -135,6 +135,59 @@ import Testing
     }
 }
 
+/// The subscriber list's bookkeeping: cancelling the newest entry removes it at once (with the tombstones it
+/// uncovers), any other becomes a tombstone until enough accumulate.
+@Suite struct SubscriberListTests {
+    let storage = HubStorage(configuration: .init())
+
+    func subscriber(_ id: UInt64) -> MessageSubscriber {
+        MessageSubscriber(
+            id: id, filter: .all, wantsReplay: false, kind: .closure, storage: storage, onTermination: nil
+        ) { _ in }
+    }
+
+    func list(_ ids: ClosedRange<UInt64>) -> SubscriberList<MessageSubscriber> {
+        var list = SubscriberList<MessageSubscriber>()
+        for id in ids { list.append(subscriber(id), phase: .live) }
+        return list
+    }
+
+    @Test func cancellingTheNewestEntryRemovesIt() {
+        var list = list(1...3)
+        let first = list.cancel(3)
+        let second = list.cancel(3)
+        #expect(first)
+        #expect(!second, "a second cancel finds nothing")
+        #expect(list.entries.map(\.subscriber.id) == [1, 2])
+        #expect(list.phase(of: 3) == .cancelled)
+    }
+
+    @Test func cancellingAnOlderEntryLeavesATombstoneThatTheNewestsCancelSweeps() {
+        var list = list(1...4)
+        let older = [list.cancel(2), list.cancel(3)]
+        #expect(older == [true, true])
+        #expect(list.entries.map(\.subscriber.id) == [1, 2, 3, 4])
+        #expect(list.phase(of: 2) == .cancelled && list.phase(of: 4) == .live)
+
+        let newest = list.cancel(4)
+        #expect(newest)
+        #expect(list.entries.map(\.subscriber.id) == [1], "the tombstones behind the newest go with it")
+        #expect(list.phase(of: 1) == .live)
+
+        list.append(subscriber(5), phase: .live)
+        #expect(list.index(of: 5) == 1 && list.index(of: 1) == 0)
+    }
+
+    @Test func manyTombstonesAreCompactedInOnePass() {
+        var list = list(1...40)
+        for id in UInt64(1)...30 { _ = list.cancel(id) }
+        #expect(list.entries.count < 40, "compacted once tombstones outnumber live entries")
+        #expect(list.entries.allSatisfy { $0.phase == .live || $0.subscriber.id <= 30 })
+        #expect((31...40).allSatisfy { list.phase(of: UInt64($0)) == .live })
+        #expect((1...30).allSatisfy { list.phase(of: UInt64($0)) == .cancelled })
+    }
+}
+
 @Suite struct InFlightDeliveriesTests {
     @Test func aWaitCompletesWhenTheLastOfItsDeliveriesEndsInAnyOrder() {
         var inFlight = InFlightDeliveries()

@@ -67,6 +67,64 @@ import Testing
         #expect(count.value == 1)
     }
 
+    @Test func releasingAClosureSubscriptionRunsItsCancelActionOnce() {
+        let count = LockedBox(0)
+        var released: PushSubscription? = PushSubscription { count.withValue { $0 += 1 } }
+        released = nil
+        #expect(count.value == 1, "nothing else runs the action: the release must")
+
+        var cancelledFirst: PushSubscription? = PushSubscription { count.withValue { $0 += 1 } }
+        cancelledFirst?.cancel()
+        cancelledFirst = nil
+        #expect(count.value == 2)
+        #expect(released == nil && cancelledFirst == nil)
+    }
+
+    @Test func releasingAMonitorsSubscriptionStopsTheMonitor() {
+        let center = HubFixtures.center()
+        let seen = Recorder<PushMessage>()
+        var monitor: PushSubscription? = center.monitor { message, _ in seen.record(message) }
+        center.post(HubFixtures.message("a"))
+        monitor = nil
+        center.post(HubFixtures.message("b"))
+        #expect(seen.ids == ["a"])
+        #expect(monitor == nil)
+    }
+
+    @Test func releasingCancelledAndLiveSubscriptionsInAnyOrderLeavesTheOthersListed() {
+        let center = HubFixtures.center()
+        let first = center.subscribe(replay: .none) { _ in }
+        var middle: PushSubscription? = center.subscribe(replay: .none) { _ in }
+        var newest: PushSubscription? = center.subscribe(replay: .none) { _ in }
+
+        middle?.cancel()
+        middle = nil
+        #expect(center.post(HubFixtures.message("a")) == .delivered(2))
+        newest = nil
+        #expect(center.post(HubFixtures.message("b")) == .delivered(1))
+        let later = center.subscribe(replay: .none) { _ in }
+        #expect(center.post(HubFixtures.message("c")) == .delivered(2))
+        #expect(middle == nil && newest == nil)
+        _ = (first, later)
+    }
+
+    @Test func aSubscriptionCancelledHereAndReleasedOnAnotherThreadStaysCancelled() {
+        let center = HubFixtures.center()
+        let received = Recorder<PushMessage>()
+        let keeper = center.subscribe(replay: .none) { _ in }
+        let released = DispatchGroup()
+        for round in 0..<200 {
+            let subscription = center.subscribe(replay: .none) { received.record($0) }
+            subscription.cancel()
+            DispatchQueue.global().async(group: released) { withExtendedLifetime(subscription) {} }
+            center.post(HubFixtures.message("m\(round)"))
+        }
+        #expect(released.wait(timeout: .now() + 10) == .success)
+        #expect(received.count == 0, "no delivery after cancel() returned, wherever the release happened")
+        #expect(center.post(HubFixtures.message("last")) == .delivered(1))
+        _ = keeper
+    }
+
     @Test func manySubscriptionsCanComeAndGoWithoutDisturbingTheOthers() {
         let center = HubFixtures.center()
         let kept = Recorder<PushMessage>()
