@@ -138,7 +138,8 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark(
         "Ledger open + load of 10,000 records",
         configuration: .init(
-            metrics: [.wallClock, .cpuTotal, .mallocCountTotal], scalingFactor: .one, maxDuration: .seconds(5), maxIterations: 200)
+            metrics: [.wallClock, .cpuTotal, .mallocCountTotal], scalingFactor: .one, maxDuration: .seconds(5),
+            maxIterations: 200)
     ) { benchmark in
         let (_, directory) = try filledLedger(10_000, name: "load")
         defer { try? FileManager.default.removeItem(at: directory) }
