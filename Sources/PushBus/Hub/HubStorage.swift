@@ -147,9 +147,9 @@ final class HubStorage: Sendable {
             return
         }
         let taps = messages.filter { $0.kind == .remoteTapped || $0.kind == .localTapped }
-        let taken = taps.map { PushCenter.TakenTap(message: $0, takenBy: takers.map(\.summary)) }
-        let now = taken.isEmpty ? 0 : clock.uptime
-        perform(state.withLock { $0.finishDelivery(ticket, delivered: delivered, taken: taken, at: now) })
+        let now = taps.isEmpty ? 0 : clock.uptime
+        let described = taps.isEmpty ? [] : takers.map(\.taker)
+        perform(state.withLock { $0.finishDelivery(ticket, delivered: delivered, taken: taps, by: described, at: now) })
     }
 
     /// Delivers to a subscriber that was replaying when the snapshot was read: queued if it still is, direct if

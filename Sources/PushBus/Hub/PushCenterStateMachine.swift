@@ -167,14 +167,14 @@ struct PushCenterStateMachine: Sendable {
         }
     }
 
-    /// Ends a fan-out (or replay) that reached `delivered` subscriptions; remembers a tap the subscriptions took
-    /// (`taken`) for the "never silent" diagnostics. Returns what to wake and release.
+    /// Ends a fan-out (or replay) that reached `delivered` subscriptions; remembers the taps (`taken`) that the
+    /// subscriptions `takers` took, for the "never silent" diagnostics. Returns what to wake and release.
     mutating func finishDelivery(
-        _ ticket: UInt64, delivered: Int, taken: [PushCenter.TakenTap] = [], at now: Double = 0
+        _ ticket: UInt64, delivered: Int, taken: [PushMessage] = [], by takers: [TapTaker] = [], at now: Double = 0
     ) -> Wakeups {
         withRunning { running in
             running.statistics.delivered += delivered
-            for tap in taken { running.takenTaps.remember(tap, at: now) }
+            for tap in taken { running.takenTaps.remember(tap, takenBy: takers, at: now) }
             let completed = running.inFlight.end(ticket)
             return completed.isEmpty ? Wakeups() : Wakeups(completed)
         } terminated: { gone in

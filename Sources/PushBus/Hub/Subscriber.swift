@@ -94,8 +94,8 @@ final class MessageSubscriber: SubscriberBase, DeliveryTarget, @unchecked Sendab
 
     override func releaseHandler() { handler = nil }
 
-    /// How diagnostics describe this subscription.
-    var summary: String { "\(kind.rawValue) \(filter)" }
+    /// How ``PushCenter/recentlyTakenTaps`` names this subscription.
+    var taker: TapTaker { TapTaker(kind: kind, filter: filter) }
 }
 
 /// What kind of consumer a message subscription is, for diagnostics.

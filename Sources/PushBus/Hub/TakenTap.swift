@@ -25,22 +25,32 @@ extension PushCenter {
     }
 }
 
+/// A subscription that took a tap, as ``PushCenter/TakenTap/takenBy`` names it. Kept as kind and filter and
+/// formatted only when ``PushCenter/recentlyTakenTaps`` is read: a tap's post never builds a string.
+struct TapTaker: Sendable {
+    let kind: SubscriptionKind
+    let filter: PushFilter
+
+    /// `"subscribe .all"`, `"messages() kinds(remoteTapped, localTapped)"`.
+    var summary: String { "\(kind.rawValue) \(filter)" }
+}
+
 /// The bounded memory behind ``PushCenter/recentlyTakenTaps``.
 struct TakenTapMemory: Sendable {
     static let capacity = 8
 
     let maximumAge: Double
-    private var entries: [(tap: PushCenter.TakenTap, at: Double)] = []
+    private var entries: [(message: PushMessage, takers: [TapTaker], at: Double)] = []
 
     init(maximumAge: Double) { self.maximumAge = maximumAge }
 
-    mutating func remember(_ tap: PushCenter.TakenTap, at now: Double) {
-        entries.append((tap, now))
+    mutating func remember(_ message: PushMessage, takenBy takers: [TapTaker], at now: Double) {
+        entries.append((message, takers, now))
         if entries.count > Self.capacity { entries.removeFirst(entries.count - Self.capacity) }
     }
 
     mutating func recent(at now: Double) -> [PushCenter.TakenTap] {
         entries.removeAll { now - $0.at > maximumAge }
-        return entries.map(\.tap)
+        return entries.map { PushCenter.TakenTap(message: $0.message, takenBy: $0.takers.map(\.summary)) }
     }
 }
