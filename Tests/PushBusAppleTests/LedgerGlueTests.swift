@@ -14,6 +14,14 @@ import Testing
         )
     }
 
+    /// The stub container is a real directory: tests remove what they made.
+    private func removeContainer(of group: String) {
+        guard let container = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: group) else {
+            return
+        }
+        try? FileManager.default.removeItem(at: container)
+    }
+
     @MainActor private func eventually(_ condition: () -> Bool) async {
         for _ in 0..<200 where !condition() { try? await Task.sleep(nanoseconds: 10_000_000) }
     }
@@ -21,10 +29,7 @@ import Testing
     @Test func appGroupDirectoryIsCreatedInTheContainer() throws {
         let group = "group.test.\(UUID().uuidString)"
         let directory = try DeliveryLedger.appGroupDirectory(group)
-        defer {
-            try? FileManager.default.removeItem(
-                at: directory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent())
-        }
+        defer { removeContainer(of: group) }
         #expect(directory.path.hasSuffix("Library/Application Support/PushBusLedger"))
         let ledger = try DeliveryLedger(appGroup: group)
         #expect(ledger.directory?.standardizedFileURL == directory.standardizedFileURL)
@@ -36,7 +41,7 @@ import Testing
     @MainActor @Test func extensionPostAndForegroundBothRefreshTheAppsLedger() async throws {
         let group = "group.test.\(UUID().uuidString)"
         let directory = try DeliveryLedger.appGroupDirectory(group)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { removeContainer(of: group) }
         let app = try DeliveryLedger(directory: directory)
         let serviceExtension = try DeliveryLedger(directory: directory)
         let center = NotificationCenter()
