@@ -53,6 +53,7 @@ extension PushDelivery {
         }
         if deliverForwardedAnswer(message, completion: completion) { return }
         guard !wasHandledEarlier(message) else {
+            center.postKnownDuplicate(message)  // never silent: monitors (and a simulated timeline) see it
             completion?.finish()
             return
         }
@@ -98,7 +99,10 @@ extension PushDelivery {
     private func deliverHeldLaunch(_ message: PushMessage) {
         let message = resolvingAction(message)
         if deliverForwardedAnswer(message, completion: nil) { return }
-        guard !wasHandledEarlier(message) else { return }
+        guard !wasHandledEarlier(message) else {
+            center.postKnownDuplicate(message)
+            return
+        }
         let receipt = center.post(message)
         recordPosted(message, receipt: receipt)
         runResponseHandlers(message, receipt: receipt, completion: nil)

@@ -48,6 +48,20 @@ final class HubStorage: Sendable {
         return .queued
     }
 
+    /// Counts a message its caller knows to be a duplicate and shows it to the monitors; no fan-out.
+    func postKnownDuplicate(_ message: PushMessage) -> PostReceipt {
+        guard let monitors = state.withLock({ $0.recordKnownDuplicate() }) else { return .dropped }
+        if !monitors.isEmpty {
+            let context = DeliveryContext.current
+            let depth = context.pointee.depth
+            context.pointee.depth = depth + 1
+            notify(monitors, message, .duplicate)
+            context.pointee.depth = depth
+            if depth == 0 { Self.drainQueued(context) }
+        }
+        return .duplicate
+    }
+
     /// Delivers the posts queued past the nesting bound, in order (each may queue more).
     @inline(__always)
     static func drainQueued(_ context: UnsafeMutablePointer<DeliveryContext>) {

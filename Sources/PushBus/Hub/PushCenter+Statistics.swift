@@ -12,7 +12,8 @@ extension PushCenter {
         /// Messages lost to a limit: parked ones pushed out by ``Configuration/parkingCapacity`` and ones a
         /// `for await` buffer discarded under its ``PushMessages/BufferingPolicy``.
         public var dropped = 0
-        /// Messages the de-duplication gate rejected.
+        /// Messages the de-duplication gate rejected, and responses the delivery's ledger shows were handled in an
+        /// earlier launch or by another process.
         public var duplicates = 0
 
         public init() {}

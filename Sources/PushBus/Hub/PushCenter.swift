@@ -54,6 +54,14 @@ public final class PushCenter: Sendable {
         storage.post(message)
     }
 
+    /// Reports a message its delivery already knows to be a duplicate (its ledger holds the same response from an
+    /// earlier launch or another process): counted as posted and duplicate, shown to the monitors with
+    /// ``PostReceipt/duplicate``, delivered to no subscription. What the gate does to a repeat it recognizes itself.
+    @discardableResult
+    func postKnownDuplicate(_ message: PushMessage) -> PostReceipt {
+        storage.postKnownDuplicate(message)
+    }
+
     /// Watches the posts `filter` matches, with their outcome, without being a subscription: the observing
     /// counterpart of ``subscribe(_:replay:_:)``.
     ///

@@ -167,6 +167,18 @@ struct PushCenterStateMachine: Sendable {
         }
     }
 
+    /// Counts a post its caller already knows to be a duplicate; returns the monitors to tell (`nil` once the center
+    /// is gone).
+    mutating func recordKnownDuplicate() -> [Monitor]? {
+        withRunning { running in
+            running.statistics.posted += 1
+            running.statistics.duplicates += 1
+            return running.monitors
+        } terminated: { _ in
+            nil
+        }
+    }
+
     /// Ends a fan-out (or replay) that reached `delivered` subscriptions; remembers the taps (`taken`) that the
     /// subscriptions `takers` took, for the "never silent" diagnostics. Returns what to wake and release.
     mutating func finishDelivery(

@@ -83,11 +83,17 @@ import Testing
         // When: the app is killed, relaunched, and iOS (or an SDK) reports the same tap again
         clock.advance(by: 120)
         let second = Launch(ledger: try ledger(directory.url, clock: clock), clock: clock)
+        let monitored = Recorder<PostReceipt>()
+        let monitor = second.center.monitor { _, receipt in monitored.record(receipt) }
+        defer { monitor.cancel() }
         let completed = Recorder<Void>()
         second.adapter.didReceive(tap, appState: .inactive) { completed.record() }
         // Then: nobody gets it again, and the completion still runs once
         #expect(await eventually { completed.count == 1 })
         #expect(second.received.count == 0)
+        // Not silently: monitors see it as a duplicate, and the hub counts it
+        #expect(monitored.values == [.duplicate])
+        #expect(second.center.statistics.duplicates == 1)
         // But a new delivery of the same payload (another request) is delivered
         await second.adapter.didReceive(
             ResponseSnapshot(
