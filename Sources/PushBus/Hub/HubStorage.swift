@@ -85,7 +85,7 @@ final class HubStorage: Sendable {
         let depth = context.pointee.depth
         context.pointee.depth = depth + 1
         defer { context.pointee.depth = depth }
-        switch action {
+        switch consume action {  // moves the snapshot out: no extra retain and release per post
         case .terminated:
             return .dropped
         case .duplicate(let monitors):
