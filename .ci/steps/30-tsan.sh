@@ -8,7 +8,7 @@ export PATH="/opt/swift/usr/bin:$PATH"
 
 suites='HubConcurrencyTests|HubReentrancyTests|HubDeliveryTests|SubscriptionLifetimeTests|SubscriptionReleaseTests'
 suites+='|PushMessagesTests|CancelWithoutBlockingTests|ParkedTapHandOverTests'
-suites+='|ParkingTests|DeduplicationTests|PushFilterTests|RegistrationEventTests'
+suites+='|ParkingTests|DeduplicationTests|PushFilterTests|RegistrationEventTests|HubTeardownTests'
 
 # TSan reports make the run fail (halt_on_error), not just print.
 export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1"
