@@ -63,6 +63,12 @@ open class PushBusNotificationService: UNNotificationServiceExtension, @unchecke
     /// Called with every result just before iOS's content handler (for logging; keep it short).
     open func didFinish(_ result: ServiceExtensionResult, attachmentFailures: [AttachmentCreationFailure]) {}
 
+    /// Called when iOS refused the pipeline's communication details (`updating(from:)` threw; on a device usually a
+    /// missing Communication Notifications capability or `INSendMessageIntent` missing from the extension's
+    /// `NSUserActivityTypes`), just before ``didFinish(_:attachmentFailures:)``. The notification is shown without
+    /// them. Default: nothing.
+    open func didFailCommunicationUpdate(_ error: any Error) {}
+
     /// The Darwin notification posted after each result, so the running app refreshes its ledger at once
     /// (PushBusApple's `DeliveryLedgerRefresher` observes the same name). Default `nil`: nothing is posted, and
     /// the app sees the extension's records when it next refreshes (returning to the foreground).
@@ -104,9 +110,10 @@ open class PushBusNotificationService: UNNotificationServiceExtension, @unchecke
             didFinish(result, attachmentFailures: [])
             contentHandler.call(UNNotificationContent())
         case .show:
-            let (content, failures) = Self.makeContent(result.content, from: request.content)
-            didFinish(result, attachmentFailures: failures)
-            contentHandler.call(content)
+            let composed = Self.composeContent(result.content, from: request.content)
+            if let error = composed.communicationError { didFailCommunicationUpdate(error) }
+            didFinish(result, attachmentFailures: composed.failures)
+            contentHandler.call(composed.content)
         }
         // After the handler: the receipt step wrote before it, and telling the app must never delay it.
         if let name = ledgerChangeNotificationName {
@@ -116,20 +123,30 @@ open class PushBusNotificationService: UNNotificationServiceExtension, @unchecke
     }
 
     /// The content to show: the original content with the pipeline's result applied (and the communication
-    /// details on iOS 15+).
+    /// details on iOS 15+, unless iOS refuses them: then the content without them).
     public static func makeContent(_ content: ServiceExtensionContent, from original: UNNotificationContent)
         -> (UNNotificationContent, [AttachmentCreationFailure])
     {
-        guard let mutable = original.mutableCopy() as? UNMutableNotificationContent else { return (original, []) }
+        let composed = composeContent(content, from: original)
+        return (composed.content, composed.failures)
+    }
+
+    /// ``makeContent(_:from:)``, also returning why the communication details could not be applied.
+    static func composeContent(_ content: ServiceExtensionContent, from original: UNNotificationContent)
+        -> (content: UNNotificationContent, failures: [AttachmentCreationFailure], communicationError: (any Error)?)
+    {
+        guard let mutable = original.mutableCopy() as? UNMutableNotificationContent else { return (original, [], nil) }
         let failures = mutable.apply(content)
         #if canImport(Intents) || PUSHBUS_APPLE_STUBS
         if #available(iOS 15.0, macOS 12.0, watchOS 8.0, *), let message = content.communication {
-            if let updated = try? CommunicationNotification.update(mutable, with: message) {
-                return (updated, failures)
+            do {
+                return (try CommunicationNotification.update(mutable, with: message), failures, nil)
+            } catch {
+                return (mutable, failures, error)  // shown without the communication details
             }
         }
         #endif
-        return (mutable, failures)
+        return (mutable, failures, nil)
     }
 }
 

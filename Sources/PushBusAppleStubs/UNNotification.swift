@@ -119,6 +119,8 @@ open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying {
         var attachments: [UNNotificationAttachment] = []
         /// Stub-only: what `updating(from:)` was given (see `updating(from:)` in UNNotificationServiceExtension.swift).
         var contentProvider: (any UNNotificationContentProviding)?
+        /// Stub-only: what `updating(from:)` throws (``UNMutableNotificationContent/stubbedUpdatingError``).
+        var updatingError: (any Error)?
     }
 
     public override init() { super.init() }
@@ -173,6 +175,13 @@ open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying {
 
 /// Stub of `UNMutableNotificationContent` (iOS 10).
 open class UNMutableNotificationContent: UNNotificationContent {
+    /// Stub-only: when set, `updating(from:)` on this content (or a copy of it) throws it, as iOS does when the
+    /// app lacks the Communication Notifications capability.
+    public var stubbedUpdatingError: (any Error)? {
+        get { storage.updatingError }
+        set { storage.updatingError = newValue }
+    }
+
     @available(tvOS, unavailable)
     open override var title: String {
         get { storage.title }

@@ -87,8 +87,9 @@ extension UNNotificationContent {
     /// Stub of `func updating(from provider: any UNNotificationContentProviding) throws -> UNNotificationContent`
     /// (iOS 15; apple-api-reference.md §3). The stub copies the content, takes the sender's display name as the
     /// title when the provider is an `INSendMessageIntent`, and remembers the provider
-    /// (``stubbedContentProvider``).
+    /// (``stubbedContentProvider``); it throws the content's `stubbedUpdatingError` when one is set.
     public func updating(from provider: any UNNotificationContentProviding) throws -> UNNotificationContent {
+        if let error = storage.updatingError { throw error }
         let copy = UNNotificationContent()
         copy.storage = storage
         copy.storage.contentProvider = provider

@@ -8,6 +8,7 @@ import PushBusAppleStubs
 import Foundation
 import PushBus
 import PushBusAppleExtension
+import PushBusTestSupport
 import PushBusTesting
 import Testing
 
@@ -242,6 +243,51 @@ struct PushBusNotificationServiceTests {
         #expect(intent.conversationIdentifier == "c-1")
         #endif
     }
+
+    #if PUSHBUS_APPLE_STUBS
+    /// A service that records what iOS refused.
+    final class RefusedCommunicationService: PushBusNotificationService, @unchecked Sendable {
+        // Safe: `refusals` is a lock-guarded box; `pipeline` is immutable.
+        let pipeline: ServiceExtensionPipeline
+        let refusals = LockedBox<[String]>([])
+
+        init(_ pipeline: ServiceExtensionPipeline) {
+            self.pipeline = pipeline
+            super.init()
+        }
+
+        override func makePipeline(for request: UNNotificationRequest) -> ServiceExtensionPipeline { pipeline }
+        override func didFailCommunicationUpdate(_ error: any Error) {
+            refusals.withValue { $0.append("\(error)") }
+        }
+    }
+
+    struct MissingCapability: Error, CustomStringConvertible {
+        var description: String { "missing Communication Notifications capability" }
+    }
+
+    @Test func communicationDetailsIOSRefusesAreReportedAndTheNotificationIsStillShown() async throws {
+        let service = RefusedCommunicationService(
+            ServiceExtensionPipeline(steps: [
+                .communication { _ in CommunicationMessage(senderIdentifier: "u-42", senderName: "Ada") }
+            ]))
+        let original = UNMutableNotificationContent()
+        original.title = "Encrypted"
+        original.body = "placeholder"
+        original.userInfo = payload
+        original.stubbedUpdatingError = MissingCapability()
+        let handler = Handler()
+        service.didReceive(
+            UNNotificationRequest(identifier: "apns-1", content: original, trigger: nil),
+            withContentHandler: handler.call)
+        await handler.waitForCall()
+
+        let content = try #require(handler.calls.first)
+        #expect(content.title == "Encrypted", "shown without the sender's name")
+        #expect(content.stubbedContentProvider == nil)
+        #expect(service.refusals.value == ["missing Communication Notifications capability"])
+    }
+    #endif
 
     @Test func aFileIOSRefusesIsReportedTheOthersAttached() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).bin")
