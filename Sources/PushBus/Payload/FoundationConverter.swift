@@ -145,8 +145,10 @@ struct FoundationConverter {
         var members = [String: PushValue](minimumCapacity: dictionary.count)
         // Keys in sorted order, never hash order: which repeat of a shared node or cycle is the one read, which
         // members fit the budget, and the order of the issues must be the same in every process and run.
-        for key in dictionary.keys.sorted() {
-            let element = dictionary[key]!
+        // Sorting the positions, not the keys, saves looking each key up again (a hash per member) and copying
+        // the pairs out.
+        for index in dictionary.indices.sorted(by: { dictionary[$0].key < dictionary[$1].key }) {
+            let (key, element) = dictionary[index]
             guard spend(bytes: key.utf8.count) else { break }
             path.push(key)
             members[key] = convert(element)
@@ -158,14 +160,20 @@ struct FoundationConverter {
 
     private mutating func object(_ dictionary: [AnyHashable: Any]) -> PushValue {
         guard path.depth < PushValue.maximumDepth else { return tooDeep() }
-        var allKeysAreStrings = true
-        for key in dictionary.keys where !(key.base is String) {
-            allKeysAreStrings = false
-            break
+        // One cast per key: the common case (every key a `String`) sorts the names with their positions, then
+        // reads each element in place.
+        var names: [(name: String, index: [AnyHashable: Any].Index)] = []
+        names.reserveCapacity(dictionary.count)
+        for index in dictionary.indices {
+            guard let name = dictionary[index].key.base as? String else {
+                return object(entries: dictionary.lazy.map { ($0.key.base, $0.value) })
+            }
+            names.append((name, index))
         }
-        guard allKeysAreStrings else { return object(entries: dictionary.lazy.map { ($0.key.base, $0.value) }) }
+        names.sort { $0.name < $1.name }
         var members = [String: PushValue](minimumCapacity: dictionary.count)
-        for (name, element) in dictionary.map({ ($0.key.base as! String, $0.value) }).sorted(by: { $0.0 < $1.0 }) {
+        for (name, index) in names {
+            let element = dictionary[index].value
             guard spend(bytes: name.utf8.count) else { break }
             path.push(name)
             members[name] = convert(element)
