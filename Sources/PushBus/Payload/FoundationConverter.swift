@@ -262,7 +262,9 @@ struct FoundationConverter {
     private mutating func object<Entries: Sequence>(entries: Entries) -> PushValue
     where Entries.Element == (Any, Any) {
         guard path.depth < PushValue.maximumDepth else { return tooDeep() }
-        var candidates: [String: [Candidate]] = [:]
+        // Sorted by name, keys that read as the same name are neighbours: no dictionary of groups (a hash and an
+        // array per member) for the common case of distinct string keys, as an `NSDictionary` on a device holds.
+        var named: [(name: String, candidate: Candidate)] = []
         for (key, element) in entries {
             let name: String
             if let string = key as? String {
@@ -272,18 +274,24 @@ struct FoundationConverter {
             } else {
                 name = String(describing: key)
             }
-            candidates[name, default: []].append(Candidate(key: key, element: element, isString: key is String))
+            named.append((name, Candidate(key: key, element: element, isString: key is String)))
         }
-        var members = [String: PushValue](minimumCapacity: candidates.count)
-        for (name, group) in candidates.sorted(by: { $0.key < $1.key }) {
+        named.sort { $0.name < $1.name }
+        var members = [String: PushValue](minimumCapacity: named.count)
+        var start = 0
+        while start < named.count {
+            let name = named[start].name
+            var end = start + 1
+            while end < named.count, named[end].name == name { end += 1 }
             guard !isExhausted, spend(bytes: name.utf8.count) else { break }
             path.push(name)
-            if group.count == 1 {
-                members[name] = member(group[0], named: name)
+            if end - start == 1 {
+                members[name] = member(named[start].candidate, named: name)
             } else {
-                members[name] = collision(group, named: name)
+                members[name] = collision(named[start..<end].map(\.candidate), named: name)
             }
             path.pop()
+            start = end
         }
         return .object(members)
     }
