@@ -24,10 +24,11 @@ let package = Package(
         .target(name: "PushBusRouting", dependencies: ["PushBus"]),
         // Declares Apple's types with Apple's signatures; compiled into PushBusApple on Linux only.
         .target(name: "PushBusAppleStubs", swiftSettings: appleStubs),
+        // The app's glue. It uses the extension-safe module's conversions (an app may link extension-safe code).
         .target(
             name: "PushBusApple",
             dependencies: [
-                "PushBus",
+                "PushBus", "PushBusAppleExtension",
                 .target(name: "PushBusAppleStubs", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: appleStubs

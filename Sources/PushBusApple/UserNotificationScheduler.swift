@@ -10,6 +10,7 @@ import PushBusAppleStubs
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
 import Foundation
 import PushBus
+import PushBusAppleExtension
 
 /// Schedules local notifications with `UNUserNotificationCenter`: each requirement is one center call, with the
 /// neutral request converted to `UNNotificationRequest` and back.
@@ -119,7 +120,7 @@ extension PushContent {
         content.subtitle = subtitle ?? ""
         content.body = body ?? ""
         content.badge = badge.map { NSNumber(value: $0) }
-        content.sound = sound.map(Self.makeSound)
+        content.sound = sound.map(UNNotificationSound.make)
         content.categoryIdentifier = categoryIdentifier ?? ""
         content.threadIdentifier = threadIdentifier ?? ""
         content.targetContentIdentifier = targetContentIdentifier
@@ -127,35 +128,10 @@ extension PushContent {
         for (key, value) in customData { userInfo[key] = value.foundationValue }
         content.userInfo = userInfo
         if #available(iOS 15.0, macOS 12.0, watchOS 8.0, *) {
-            if let level = interruptionLevel { content.interruptionLevel = Self.makeLevel(level) }
+            if let level = interruptionLevel { content.interruptionLevel = UNNotificationInterruptionLevel(level) }
             if let relevanceScore { content.relevanceScore = relevanceScore }
         }
         return content
-    }
-
-    static func makeSound(_ sound: PushSound) -> UNNotificationSound {
-        switch sound {
-        case .default: return .default
-        case .named(let name): return UNNotificationSound(named: UNNotificationSoundName(rawValue: name))
-        case .critical(let name, let volume):
-            #if os(iOS) || os(watchOS) || PUSHBUS_APPLE_STUBS
-            return name == "default"
-                ? .defaultCriticalSound(withAudioVolume: Float(volume))
-                : .criticalSoundNamed(UNNotificationSoundName(rawValue: name), withAudioVolume: Float(volume))
-            #else
-            return UNNotificationSound(named: UNNotificationSoundName(rawValue: name))
-            #endif
-        }
-    }
-
-    @available(iOS 15.0, macOS 12.0, watchOS 8.0, *)
-    static func makeLevel(_ level: InterruptionLevel) -> UNNotificationInterruptionLevel {
-        switch level {
-        case .passive: return .passive
-        case .active: return .active
-        case .timeSensitive: return .timeSensitive
-        case .critical: return .critical
-        }
     }
 }
 

@@ -31,14 +31,14 @@ extension UNMutableNotificationContent {
         subtitle = content.subtitle ?? ""
         body = content.body ?? ""
         badge = content.badge.map { NSNumber(value: $0) }
-        sound = content.sound.map(Self.makeServiceExtensionSound)
+        sound = content.sound.map(UNNotificationSound.make)
         categoryIdentifier = content.categoryIdentifier ?? ""
         threadIdentifier = content.threadIdentifier ?? ""
         var info: [AnyHashable: Any] = [:]
         for (key, value) in content.userInfo { info[key] = value.foundationValue }
         userInfo = info
         if #available(iOS 15.0, macOS 12.0, watchOS 8.0, *) {
-            interruptionLevel = Self.makeServiceExtensionLevel(content.interruptionLevel ?? .active)
+            interruptionLevel = UNNotificationInterruptionLevel(content.interruptionLevel ?? .active)
             if let score = content.relevanceScore { relevanceScore = score }
         }
         var failures: [AttachmentCreationFailure] = []
@@ -58,31 +58,6 @@ extension UNMutableNotificationContent {
         }
         attachments = made
         return failures
-    }
-
-    static func makeServiceExtensionSound(_ sound: PushSound) -> UNNotificationSound {
-        switch sound {
-        case .default: return .default
-        case .named(let name): return UNNotificationSound(named: UNNotificationSoundName(rawValue: name))
-        case .critical(let name, let volume):
-            #if os(iOS) || os(watchOS) || PUSHBUS_APPLE_STUBS
-            return name == "default"
-                ? .defaultCriticalSound(withAudioVolume: Float(volume))
-                : .criticalSoundNamed(UNNotificationSoundName(rawValue: name), withAudioVolume: Float(volume))
-            #else
-            return UNNotificationSound(named: UNNotificationSoundName(rawValue: name))
-            #endif
-        }
-    }
-
-    @available(iOS 15.0, macOS 12.0, watchOS 8.0, *)
-    static func makeServiceExtensionLevel(_ level: InterruptionLevel) -> UNNotificationInterruptionLevel {
-        switch level {
-        case .passive: return .passive
-        case .active: return .active
-        case .timeSensitive: return .timeSensitive
-        case .critical: return .critical
-        }
     }
 }
 #endif

@@ -1,0 +1,42 @@
+// The neutral sound and interruption level in UserNotifications' types. Extension-safe, and shared with the app
+// glue: PushBusApple depends on this module for them.
+#if canImport(UserNotifications)
+import UserNotifications
+#elseif PUSHBUS_APPLE_STUBS
+import PushBusAppleStubs
+#endif
+#if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
+import PushBus
+
+extension UNNotificationSound {
+    /// The system sound for `sound`. A critical sound is critical only where the platform has them (iOS and
+    /// watchOS); elsewhere it plays as a named sound.
+    package static func make(_ sound: PushSound) -> UNNotificationSound {
+        switch sound {
+        case .default: return .default
+        case .named(let name): return UNNotificationSound(named: UNNotificationSoundName(rawValue: name))
+        case .critical(let name, let volume):
+            #if os(iOS) || os(watchOS) || PUSHBUS_APPLE_STUBS
+            return name == "default"
+                ? .defaultCriticalSound(withAudioVolume: Float(volume))
+                : .criticalSoundNamed(UNNotificationSoundName(rawValue: name), withAudioVolume: Float(volume))
+            #else
+            return UNNotificationSound(named: UNNotificationSoundName(rawValue: name))
+            #endif
+        }
+    }
+}
+
+@available(iOS 15.0, macOS 12.0, watchOS 8.0, *)
+extension UNNotificationInterruptionLevel {
+    /// The system level for `level`.
+    package init(_ level: InterruptionLevel) {
+        switch level {
+        case .passive: self = .passive
+        case .active: self = .active
+        case .timeSensitive: self = .timeSensitive
+        case .critical: self = .critical
+        }
+    }
+}
+#endif
