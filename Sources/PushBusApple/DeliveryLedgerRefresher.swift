@@ -18,8 +18,8 @@ import PushBus
 /// // Notification Service Extension, after writing:
 /// DeliveryLedgerRefresher.postChange(name: "group.com.example.pushbus.ledger")
 /// ```
-/// Refreshes run on a background queue: file work never blocks the main thread, and no file lock is held across
-/// a suspension (iOS kills a suspended app holding one: `0xdead10cc`). Refresh failures go to the ledger's
+/// Refreshes run on a serial background queue, one at a time: file work never blocks the main thread, and no
+/// file lock is held across a suspension (iOS kills a suspended app holding one: `0xdead10cc`). Refresh failures go to the ledger's
 /// `DeliveryLedger/Configuration/onIssue`. Every `PushInbox` on the ledger follows each refresh: the entries an
 /// extension added reach its changes, a `PushInboxModel` and the badge sync on that queue's thread.
 public final class DeliveryLedgerRefresher: Sendable {
@@ -28,14 +28,19 @@ public final class DeliveryLedgerRefresher: Sendable {
         let ledger: DeliveryLedger
         /// When given, a refresh also delivers the content extension's answers (which refreshes the ledger).
         let delivery: PushDelivery?
+        /// Refreshes run here, one at a time, off the main thread.
+        let queue = DispatchQueue(label: "pushbus.ledger-refresher", qos: .utility)
         init(ledger: DeliveryLedger, delivery: PushDelivery?) {
             self.ledger = ledger
             self.delivery = delivery
         }
         func refresh() {
-            DispatchQueue.global(qos: .utility).async { [ledger, delivery] in
+            // Read where the notification arrives (the main thread, for Darwin and foreground notifications): on
+            // the refresh queue it would always read as inactive.
+            let appState = ApplicationState.current()
+            queue.async { [ledger, delivery] in
                 if let delivery {
-                    delivery.deliverContentExtensionAnswers(appState: ApplicationState.current())
+                    delivery.deliverContentExtensionAnswers(appState: appState)
                 } else {
                     try? ledger.refresh()
                 }
@@ -118,6 +123,10 @@ public final class DeliveryLedgerRefresher: Sendable {
     }
 
     deinit { cancel() }
+
+    /// Waits until the refreshes already started have finished (for tests: a deterministic point to check what a
+    /// notification did, or did not, do).
+    func waitForRefreshes() { target.queue.sync {} }
 
     /// The token `addObserver(forName:object:queue:using:)` returns.
     private struct ObserverToken: @unchecked Sendable {

@@ -1,7 +1,7 @@
 #if PUSHBUS_APPLE_STUBS
 import Foundation
 import PushBus
-import PushBusApple
+@testable import PushBusApple
 import PushBusAppleStubs
 import Testing
 
@@ -22,10 +22,6 @@ import Testing
         try? FileManager.default.removeItem(at: container)
     }
 
-    @MainActor private func eventually(_ condition: () -> Bool) async {
-        for _ in 0..<200 where !condition() { try? await Task.sleep(nanoseconds: 10_000_000) }
-    }
-
     @Test func appGroupDirectoryIsCreatedInTheContainer() throws {
         let group = "group.test.\(UUID().uuidString)"
         let directory = try DeliveryLedger.appGroupDirectory(group)
@@ -38,7 +34,7 @@ import Testing
         }
     }
 
-    @MainActor @Test func extensionPostAndForegroundBothRefreshTheAppsLedger() async throws {
+    @MainActor @Test func extensionPostAndForegroundBothRefreshTheAppsLedger() throws {
         let group = "group.test.\(UUID().uuidString)"
         let directory = try DeliveryLedger.appGroupDirectory(group)
         defer { removeContainer(of: group) }
@@ -51,20 +47,20 @@ import Testing
         // When the extension writes and posts the Darwin notification
         try serviceExtension.append(record("from-extension"))
         DeliveryLedgerRefresher.postChange(name: group)
-        await eventually { app.count == 1 }
+        refresher.waitForRefreshes()
         #expect(app.count == 1)
 
         // When it writes without posting, and the app comes to the foreground
         try serviceExtension.append(record("while-suspended"))
         center.post(name: UIApplication.willEnterForegroundNotification, object: nil)
-        await eventually { app.count == 2 }
+        refresher.waitForRefreshes()
         #expect(app.allRecords.map(\.messageID.rawValue) == ["from-extension", "while-suspended"])
 
         // After cancel, posts no longer refresh
         refresher.cancel()
         try serviceExtension.append(record("after-cancel"))
         DeliveryLedgerRefresher.postChange(name: group)
-        try await Task.sleep(nanoseconds: 50_000_000)
+        refresher.waitForRefreshes()
         #expect(app.count == 2)
     }
 }
@@ -74,7 +70,7 @@ import Testing
 /// The app's refresher made with its delivery hands the content extension's answers to the subscribers once, on
 /// the extension's Darwin notification.
 struct ContentExtensionRefresherGlueTests {
-    @MainActor @Test(.timeLimit(.minutes(1))) func theDarwinNotificationDeliversEachAnswerOnce() async throws {
+    @MainActor @Test(.timeLimit(.minutes(1))) func theDarwinNotificationDeliversEachAnswerOnce() throws {
         // Given the app's delivery and an extension ledger on one directory
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cx-glue-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -97,9 +93,10 @@ struct ContentExtensionRefresherGlueTests {
         // When the extension answers and posts, twice
         session.answer(ContentExtensionAnswer(action: "CONFIRM", disposition: .dismissExtension, values: ["s": "30"]))
         DeliveryLedgerRefresher.postChange(name: name)
-        for _ in 0..<200 where received.withLock({ $0.isEmpty }) { try await Task.sleep(nanoseconds: 10_000_000) }
+        refresher.waitForRefreshes()
+        #expect(received.withLock { $0.count } == 1)
         DeliveryLedgerRefresher.postChange(name: name)
-        try await Task.sleep(nanoseconds: 100_000_000)
+        refresher.waitForRefreshes()
 
         // Then one message with the value
         #expect(received.withLock { $0.map { $0.response?.values } } == [["s": "30"]])
