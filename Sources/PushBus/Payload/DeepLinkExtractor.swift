@@ -92,13 +92,7 @@ public struct DeepLinkExtractor: Sendable, Hashable {
             if byte < 0x20 || byte == 0x7F { return nil }  // control characters: an injection smell
             if byte >= 0x80 { hasNonASCII = true }
         }
-        if hasNonASCII,
-            text.unicodeScalars.contains(where: {
-                (0x80...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029
-            })
-        {
-            return nil
-        }
+        if hasNonASCII, text.unicodeScalars.contains(where: \.isControlOrLineSeparator) { return nil }
         // "//host" and "\\host" name a host with no scheme; ":x" is not a link.
         if first == UInt8(ascii: "/"), bytes.dropFirst().first == UInt8(ascii: "/") { return nil }
         if first == UInt8(ascii: "\\") || first == UInt8(ascii: ":") { return nil }

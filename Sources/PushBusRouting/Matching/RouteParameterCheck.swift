@@ -1,3 +1,5 @@
+import PushBus
+
 /// What the router checks in a route's captured path parameters before the handler sees them.
 ///
 /// A wildcard or parameter captures what the URL holds, percent-decoded: `app://files/*path` opened with
@@ -31,17 +33,10 @@ public struct RouteParameterCheck: Sendable, Hashable {
             {
                 return (name, "a \"..\" path segment")
             }
-            if value.unicodeScalars.contains(where: Self.isControl) {
+            if value.unicodeScalars.contains(where: \.isControlOrLineSeparator) {
                 return (name, "a control character")
             }
         }
         return nil
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: return true
-        default: return false
-        }
     }
 }

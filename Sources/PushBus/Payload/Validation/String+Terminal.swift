@@ -25,9 +25,11 @@ extension String {
         return prefix(limit) + "… (\(count - limit) more characters)"
     }
 
+    /// Controls, line separators, and the bidirectional overrides and isolates that reorder what a terminal shows.
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isControlOrLineSeparator { return true }
         switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
+        case 0x202A...0x202E, 0x2066...0x2069: return true
         default: return false
         }
     }
