@@ -48,18 +48,13 @@ final class HubStorage: Sendable {
         return .queued
     }
 
-    /// Counts a message its caller knows to be a duplicate and shows it to the monitors; no fan-out.
+    /// Counts a message its caller knows to be a duplicate and shows it to the monitors, as the gate does with a
+    /// repeat it recognizes. It fans out to nobody, so it is never queued.
     func postKnownDuplicate(_ message: PushMessage) -> PostReceipt {
-        guard let monitors = state.withLock({ $0.recordKnownDuplicate() }) else { return .dropped }
-        if !monitors.isEmpty {
-            let context = DeliveryContext.current
-            let depth = context.pointee.depth
-            context.pointee.depth = depth + 1
-            notify(monitors, message, .duplicate)
-            context.pointee.depth = depth
-            if depth == 0 { Self.drainQueued(context) }
-        }
-        return .duplicate
+        let context = DeliveryContext.current
+        let receipt = deliver(message, context: context, isKnownDuplicate: true)
+        if context.pointee.depth == 0 { Self.drainQueued(context) }
+        return receipt
     }
 
     /// Delivers the posts queued past the nesting bound, in order (each may queue more).
@@ -77,11 +72,13 @@ final class HubStorage: Sendable {
     }
 
     /// One post: the gate, the fan-out, parking, the monitors.
-    private func deliver(_ message: PushMessage, context: UnsafeMutablePointer<DeliveryContext>) -> PostReceipt {
+    private func deliver(
+        _ message: PushMessage, context: UnsafeMutablePointer<DeliveryContext>, isKnownDuplicate: Bool = false
+    ) -> PostReceipt {
         // The correlation window runs on the monotonic clock: a wall-clock change never merges or splits reports.
-        let now = deduplicates ? clock.monotonicInstant : nil
+        let now = deduplicates && !isKnownDuplicate ? clock.monotonicInstant : nil
         let owner = UInt(bitPattern: context)
-        let action = state.withLock { $0.post(message, at: now, owner: owner) }
+        let action = state.withLock { $0.post(message, at: now, owner: owner, isKnownDuplicate: isKnownDuplicate) }
         let depth = context.pointee.depth
         context.pointee.depth = depth + 1
         defer { context.pointee.depth = depth }

@@ -150,11 +150,16 @@ struct PushCenterStateMachine: Sendable {
     // MARK: Posting
 
     /// Counts the post, runs the de-duplication gate (`now` is `nil` when the gate is off) and hands out the
-    /// current snapshot with the monitors.
-    mutating func post(_ message: PushMessage, at now: Date?, owner: UInt) -> PostAction {
+    /// current snapshot with the monitors. A post the caller knows to be a duplicate (`isKnownDuplicate`: its
+    /// delivery's ledger says so) skips the gate and ends as one.
+    mutating func post(_ message: PushMessage, at now: Date?, owner: UInt, isKnownDuplicate: Bool = false)
+        -> PostAction
+    {
         withRunning { running in
             running.statistics.posted += 1
-            if let now, !running.deduplication.record(message, at: now) {
+            var isDuplicate = isKnownDuplicate
+            if !isDuplicate, let now { isDuplicate = !running.deduplication.record(message, at: now) }
+            if isDuplicate {
                 running.statistics.duplicates += 1
                 return .duplicate(monitors: running.monitors)
             }
@@ -164,18 +169,6 @@ struct PushCenterStateMachine: Sendable {
                 PostTicket(ticket: ticket, lastSubscriberID: running.nextID))
         } terminated: { _ in
             .terminated
-        }
-    }
-
-    /// Counts a post its caller already knows to be a duplicate; returns the monitors to tell (`nil` once the center
-    /// is gone).
-    mutating func recordKnownDuplicate() -> [Monitor]? {
-        withRunning { running in
-            running.statistics.posted += 1
-            running.statistics.duplicates += 1
-            return running.monitors
-        } terminated: { _ in
-            nil
         }
     }
 

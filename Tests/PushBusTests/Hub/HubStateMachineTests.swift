@@ -122,6 +122,19 @@ import Testing
         #expect(!machine.hasMonitor(id!))
     }
 
+    @Test func aKnownDuplicateEndsAsADuplicateWithoutEnteringTheGate() throws {
+        var machine = PushCenterStateMachine(configuration: .init(deduplicationWindow: 30))
+        guard case .live = subscribe(&machine, replay: .none) else { throw Failure("expected live") }
+        let now = Date(timeIntervalSince1970: 0)
+        guard case .duplicate = machine.post(HubFixtures.message("a"), at: now, owner: 1, isKnownDuplicate: true)
+        else { throw Failure("expected a duplicate") }
+        // The gate never saw it: the same report posted normally is new.
+        guard case .deliver = machine.post(HubFixtures.message("a"), at: now, owner: 1) else {
+            throw Failure("expected a fan-out")
+        }
+        #expect(machine.statistics.posted == 2 && machine.statistics.duplicates == 1)
+    }
+
     @Test func terminationEndsEverySubscriberAndRefusesNewOnes() throws {
         var machine = machine()
         guard case .live = subscribe(&machine) else { throw Failure("expected live") }
