@@ -42,12 +42,12 @@ extension PushDelivery {
             else {
                 return false
             }
-            if let requestIdentifier = message.requestIdentifier, let recorded = record.requestIdentifier {
-                guard requestIdentifier.caseInsensitiveCompare(recorded) == .orderedSame else { return false }
-                guard let date = message.notificationDate else { return true }
-                return abs(date.timeIntervalSince(record.notificationDate)) <= 1
+            guard message.requestIdentifier != nil, record.requestIdentifier != nil else {
+                return now.timeIntervalSince(record.writtenAt) <= window
             }
-            return now.timeIntervalSince(record.writtenAt) <= window
+            return record.isAbout(
+                messageID: message.id, requestIdentifier: message.requestIdentifier,
+                notificationDate: message.notificationDate)
         }
     }
 }

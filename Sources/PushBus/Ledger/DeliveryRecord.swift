@@ -55,7 +55,11 @@ public struct DeliveryRecord: Sendable, Hashable, Identifiable {
         {
             return false
         }
-        if let notificationDate, abs(notificationDate.timeIntervalSince(self.notificationDate)) > 1 { return false }
+        if let notificationDate,
+            abs(notificationDate.timeIntervalSince(self.notificationDate)) > SeenDeliveries.dateTolerance
+        {
+            return false
+        }
         return true
     }
 }
