@@ -68,7 +68,7 @@ public final class LiveActivityObserver<Attributes: ActivityAttributes & Sendabl
         var started: [Task<Void, Never>] = []
         started.append(
             Task { [weak self] in
-                var updates = Activity<Attributes>.activityUpdates.makeAsyncIterator()
+                let updates = Activity<Attributes>.activityUpdates.makeAsyncIterator()
                 // Listed again once the observation exists: an activity started between the first listing and
                 // here (a push-to-start during launch) is not missed. Reports of one state are posted once.
                 for activity in Activity<Attributes>.activities { self?.report(activity) }

@@ -7,7 +7,8 @@
 // Activity<Attributes>.ActivityUpdates { get }`, Element `Activity<Attributes>`), pushToStartToken (`static var
 // pushToStartToken: Data? { get }`, 17.2), pushToStartTokenUpdates (`static var pushToStartTokenUpdates:
 // Activity<Attributes>.PushTokenUpdates { get }`, 17.2); PushTokenUpdates.Iterator conforms to
-// AsyncIteratorProtocol only, ActivityStateUpdates.Iterator also to Sendable.
+// AsyncIteratorProtocol only, ActivityStateUpdates.Iterator also to Sendable. Every iterator's `next()` is
+// non-`mutating` in the iOS 17.4 SDK's ActivityKit.swiftinterface (`public func next() async -> Element?`).
 //
 // The documented declaration shows no `Sendable` conformance for `Activity`, so the stub has none and the glue
 // must not rely on one (it also compiles where the real class is `Sendable`). Not actor-isolated.
@@ -105,7 +106,7 @@ public final class Activity<Attributes>: Identifiable where Attributes: Activity
         /// `struct Iterator`: `AsyncIteratorProtocol` (not `Sendable`).
         public struct Iterator: AsyncIteratorProtocol {
             let buffer: StubBuffer<Data>
-            public mutating func next() async -> Data? { await buffer.next() }
+            public func next() async -> Data? { await buffer.next() }
         }
 
         public func makeAsyncIterator() -> Iterator { Iterator(buffer: buffer) }
@@ -119,7 +120,7 @@ public final class Activity<Attributes>: Identifiable where Attributes: Activity
         /// `struct Iterator`: `Sendable`, `AsyncIteratorProtocol`.
         public struct Iterator: AsyncIteratorProtocol, Sendable {
             let buffer: StubBuffer<ActivityState>
-            public mutating func next() async -> ActivityState? { await buffer.next() }
+            public func next() async -> ActivityState? { await buffer.next() }
         }
 
         public func makeAsyncIterator() -> Iterator { Iterator(buffer: buffer) }
@@ -131,12 +132,14 @@ public final class Activity<Attributes>: Identifiable where Attributes: Activity
         let stream: AsyncStream<StubActivityBox<Activity<Attributes>>>
 
         /// `struct Iterator`: `AsyncIteratorProtocol`.
+        /// Apple's `next()` is not `mutating` (ActivityKit's iterators are reference-backed), so the stub's reads its
+        /// stream through a class box.
         public struct Iterator: AsyncIteratorProtocol {
-            var base: AsyncStream<StubActivityBox<Activity<Attributes>>>.Iterator
-            public mutating func next() async -> Activity<Attributes>? { await base.next()?.activity }
+            let base: StubIteratorBox<AsyncStream<StubActivityBox<Activity<Attributes>>>.Iterator>
+            public func next() async -> Activity<Attributes>? { await base.next()?.activity }
         }
 
-        public func makeAsyncIterator() -> Iterator { Iterator(base: stream.makeAsyncIterator()) }
+        public func makeAsyncIterator() -> Iterator { Iterator(base: StubIteratorBox(stream.makeAsyncIterator())) }
     }
 
     // MARK: Stub-only drivers (what ActivityKit does on a device)
@@ -279,5 +282,12 @@ final class ActivityKitStubRegistry: @unchecked Sendable {
             return body(state)
         }
     }
+}
+/// Stub-only: a mutable async iterator behind a reference, so that a stub iterator's `next()` need not be
+/// `mutating` (as ActivityKit's is not). Not `Sendable`, like the iterators it stands in for.
+public final class StubIteratorBox<Base: AsyncIteratorProtocol> {
+    var base: Base
+    init(_ base: Base) { self.base = base }
+    func next() async -> Base.Element? { try? await base.next() }
 }
 #endif

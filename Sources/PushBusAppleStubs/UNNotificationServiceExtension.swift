@@ -1,9 +1,10 @@
 // Linux-only stand-ins for the Notification Service Extension types PushBusAppleExtension uses, with Apple's Swift
 // signatures. Sources: Apple's generated Swift interface (UNNotificationServiceExtension: `class … : NSObject`,
 // `func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent)
-// -> Void)`, `func serviceExtensionTimeWillExpire()`, iOS 10, macOS 10.14, watchOS 6, unavailable on tvOS); the
-// Xcode 16 SDK marks the handler `@Sendable` (Airship's UANotificationServiceExtension overrides it as
-// `@Sendable @escaping`); not `@MainActor` (apple-api-reference.md §8: timeWillExpire comes on a separate thread).
+// -> Void)`, `func serviceExtensionTimeWillExpire()`, iOS 10, macOS 10.14, watchOS 6, unavailable on tvOS). The
+// handler is NOT `@Sendable`: the iOS 17.4 and iOS 26.5 SDKs import `void (^)(UNNotificationContent *)` as a plain
+// `@escaping (UNNotificationContent) -> Void` (an override that says `@Sendable` does not compile there). The class
+// is not `Sendable` and not `@MainActor` (apple-api-reference.md §8: timeWillExpire comes on a separate thread).
 #if PUSHBUS_APPLE_STUBS
 import Foundation
 
@@ -16,7 +17,7 @@ open class UNNotificationServiceExtension: NSObject {
     /// Modify `request.content` and call `contentHandler` once (with the original content if nothing changes).
     open func didReceive(
         _ request: UNNotificationRequest,
-        withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
+        withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
     ) {
         contentHandler(request.content)
     }
