@@ -42,8 +42,7 @@ import PushBus
 @available(iOS 10.0, macOS 11.0, *)
 @available(tvOS, unavailable)
 @available(watchOS, unavailable)
-@MainActor
-public final class PushBusContentExtension {
+public final class PushBusContentExtension: Sendable {
     /// The ledger answers are written to: the app group's, the same directory as the app's.
     public let ledger: DeliveryLedger
     /// Finds the message's deep link (use the app's extractor).
@@ -54,7 +53,8 @@ public final class PushBusContentExtension {
     public let ledgerChangeNotificationName: String?
 
     /// The notification shown now, as `didReceive(_ notification:)` last built it.
-    public private(set) var session: ContentExtensionSession?
+    public var session: ContentExtensionSession? { current.withLock { $0 } }
+    private let current = LockedState<ContentExtensionSession?>(nil)
 
     /// Creates the helper; keep it as long as the view controller.
     ///
@@ -84,7 +84,7 @@ public final class PushBusContentExtension {
         let made = ContentExtensionSession(
             notification: ContentExtensionSnapshots.snapshot(of: notification), ledger: ledger,
             deepLinkExtractor: deepLinkExtractor)
-        session = made
+        current.withLock { $0 = made }
         return made.message
     }
 
@@ -123,7 +123,7 @@ public final class PushBusContentExtension {
             action: PushResponse.Action.defaultActionIdentifier, disposition: .performDefaultAction, values: values)
         guard let session, session.answer(answer) else { return false }
         context.performNotificationDefaultAction()
-        ContentExtensionReply.postChange(ledgerChangeNotificationName)
+        if let name = ledgerChangeNotificationName { DeliveryLedger.postChange(name: name) }
         return true
     }
 
@@ -143,7 +143,7 @@ public final class PushBusContentExtension {
         let answer = ContentExtensionAnswer(action: action, disposition: .dismissExtension, values: values)
         guard let session, session.answer(answer) else { return false }
         context.dismissNotificationContentExtension()
-        ContentExtensionReply.postChange(ledgerChangeNotificationName)
+        if let name = ledgerChangeNotificationName { DeliveryLedger.postChange(name: name) }
         return true
     }
 
@@ -152,8 +152,8 @@ public final class PushBusContentExtension {
     private func currentSession(for notification: NotificationSnapshot) -> ContentExtensionSession {
         if let session, session.message.requestIdentifier == notification.requestIdentifier { return session }
         let made = ContentExtensionSession(
-            notification: notification, ledger: ledger, deepLinkExtractor: deepLinkExtractor)
-        session = made
+            notification: notification, ledger: ledger, deepLinkExtractor: deepLinkExtractor)  // writes: not under the lock
+        current.withLock { $0 = made }
         return made
     }
 }
@@ -209,7 +209,7 @@ public final class ContentExtensionReply: Sendable {
             ContentExtensionAnswer(
                 action: response.actionIdentifier, disposition: Self.disposition(option), values: merged))
         taken(option)
-        Self.postChange(notificationName)
+        if let notificationName { DeliveryLedger.postChange(name: notificationName) }
         return true
     }
 
@@ -222,13 +222,6 @@ public final class ContentExtensionReply: Sendable {
         case .dismissAndForwardAction: return .dismissAndForwardAction
         @unknown default: return .dismiss
         }
-    }
-
-    /// Tells the running app the ledger changed (after iOS was answered: never delays it).
-    static func postChange(_ name: String?) {
-        guard let name else { return }
-        CFNotificationCenterPostNotification(
-            CFNotificationCenterGetDarwinNotifyCenter(), CFNotificationName(name as CFString), nil, nil, true)
     }
 }
 #endif

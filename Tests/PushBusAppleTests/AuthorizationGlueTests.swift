@@ -146,7 +146,7 @@ final class LoggingCenter: UNUserNotificationCenter, @unchecked Sendable {
 
 /// The one call runs the system calls in the order iOS wants them, on iOS 10+ and on the iOS 9 settings path.
 @MainActor @Suite(.serialized) struct OneCallRegistrationTests {
-    let categories = [PushCategory("CHAT") { PushAction.button("READ", title: "Read") }]
+    let categories = try! CategoryRegistry([PushCategory("CHAT") { PushAction.button("READ", title: "Read") }])
 
     init() {
         PushBusApp.notificationSettings = NotificationSettingsChannel()  // not the machine's UserDefaults
