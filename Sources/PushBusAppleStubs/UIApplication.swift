@@ -40,6 +40,8 @@ import Foundation
     /// The shared application (a class property on Apple platforms; unavailable in app extensions [A]).
     @available(iOSApplicationExtension, unavailable)
     public static let shared = UIApplication()
+    /// `unowned(unsafe) open var delegate: (any UIApplicationDelegate)?` (iOS 2).
+    open var delegate: (any UIApplicationDelegate)?
 
     /// Stub-only: a fresh application for a test (Apple's `init` is not for apps).
     public override init() { super.init() }

@@ -9,6 +9,11 @@ import Foundation
 /// delegate's methods are plain methods, with Apple's signatures.
 @MainActor public protocol UIApplicationDelegate: NSObjectProtocol {}
 
+extension UIApplicationDelegate {
+    /// Stub of UIKit's `@MainActor public static func main()`, which lets an app delegate be `@main`. Never run.
+    @MainActor public static func main() {}
+}
+
 /// Stub of `UISceneDelegate` (iOS 13): `@MainActor`, `NS_SWIFT_UI_ACTOR` [H]. Members are `optional` on Apple
 /// platforms; none are declared here (see ``UIApplicationDelegate``).
 @available(iOS 13.0, tvOS 13.0, *)
