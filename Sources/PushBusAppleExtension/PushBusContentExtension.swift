@@ -151,8 +151,9 @@ public final class PushBusContentExtension: Sendable {
     /// `didReceive(_ notification:)`.
     private func currentSession(for notification: NotificationSnapshot) -> ContentExtensionSession {
         if let session, session.message.requestIdentifier == notification.requestIdentifier { return session }
+        // Made outside the lock: it writes to the ledger.
         let made = ContentExtensionSession(
-            notification: notification, ledger: ledger, deepLinkExtractor: deepLinkExtractor)  // writes: not under the lock
+            notification: notification, ledger: ledger, deepLinkExtractor: deepLinkExtractor)
         current.withLock { $0 = made }
         return made
     }
