@@ -14,26 +14,30 @@ import PushBus
 /// ``PushMessage``, records every answer in the app group's ``DeliveryLedger`` ("answered in the content
 /// extension", with the action and the values you attach), and calls iOS's completion exactly once.
 ///
+/// It is `Sendable`, so a view controller can call it from `nonisolated` methods: Apple's protocol is not main-actor
+/// isolated (iOS 17 SDK) or only in part (iOS 18 SDK), and `nonisolated` witnesses compile against both.
+///
 /// ```swift
 /// final class NotificationViewController: UIViewController, UNNotificationContentExtension {
-///     let pushBus = PushBusContentExtension(ledger: try! DeliveryLedger(directory: ledgerURL),
-///                                          ledgerChangeNotificationName: "com.example.app.ledger")
-///     func didReceive(_ notification: UNNotification) {
-///         let message = pushBus.didReceive(notification)          // title, body, custom data, deep link
-///         slider.value = Float(message.content.customData["seconds"]?.intValue ?? 30)
+///     let pushBus = PushBusContentExtension(
+///         ledger: try! DeliveryLedger(appGroup: "group.com.example.app"), ledgerChangeNotificationName: "com.example.app.ledger")
+///     nonisolated func didReceive(_ notification: UNNotification) {
+///         let seconds = pushBus.didReceive(notification).content.customData["seconds"]?.intValue
+///         MainActor.assumeIsolated { slider.value = Float(seconds ?? 30) }   // iOS calls it on the main thread
 ///     }
-///     func didReceive(_ response: UNNotificationResponse,
-///                     completionHandler completion: @escaping @Sendable (UNNotificationContentExtensionResponseOption) -> Void) {
+///     nonisolated func didReceive(
+///         _ response: UNNotificationResponse,
+///         completionHandler completion: @escaping @Sendable (UNNotificationContentExtensionResponseOption) -> Void
+///     ) {
 ///         pushBus.didReceive(response, completionHandler: completion).finish(.dismissAndForwardAction)
 ///     }
-///     @objc func confirmTapped() {                                 // the seed's confirm button
-///         let seconds = Int(slider.value)
-///         try? store.set(seconds, for: .nextReminderSeconds)
-///         scheduleNextReminder(after: seconds)
-///         pushBus.dismiss(in: extensionContext, action: "CONFIRM", values: ["seconds": String(seconds)])
+///     func confirm() {                                             // the seed's confirm button (main actor)
+///         pushBus.dismiss(in: extensionContext, action: "CONFIRM", values: ["seconds": String(Int(slider.value))])
 ///     }
 /// }
 /// ```
+///
+/// Examples/iOSApp/NotificationContent is a complete one.
 ///
 /// The app learns of each answer once: on its next `PushDelivery.deliverContentExtensionAnswers(appState:)`
 /// (launch, foreground, or the Darwin notification named `ledgerChangeNotificationName`), or through its own

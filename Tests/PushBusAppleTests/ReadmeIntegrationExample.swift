@@ -6,9 +6,10 @@ import PushBusRouting
 import PushBusApple
 import Testing
 
-// README.md, "Integrate in an app", verbatim between the markers (DocsCodeBlockTests checks it). On a device these
-// classes import UIKit; here the stubs stand in for it.
-// BEGIN README
+// The wiring README.md and Docs/App.md show (Examples/iOSApp/App/AppDelegate.swift, which CI type-checks), reduced to
+// the delivery path under test and run on the stubs: a cold-start tap opens its route once the first screen is up.
+// On a device these classes import UIKit; here the stubs stand in for it.
+// BEGIN wiring
 final class AppDelegate: UIResponder, UIApplicationDelegate {
     let router = PushRouter(schemes: ["myapp"], isReady: false)  // not ready until the first screen is up
     private var routing: PushSubscription?
@@ -54,7 +55,7 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
         PushBusApp.delegate?.adapter.scene(willConnectWith: connectionOptions)  // a cold start from a tap
     }
 }
-// END README
+// END wiring
 
 /// The app's navigation, as README's example calls it (here it records what was shown).
 enum Navigator {
