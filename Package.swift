@@ -60,7 +60,8 @@ let package = Package(
         // Not a product: the recorders, boxes and process runners every test target shares.
         .target(name: "PushBusTestSupport", dependencies: ["PushBus"], path: "Tests/PushBusTestSupport"),
         .testTarget(name: "PushBusTests", dependencies: ["PushBus", "PushBusTesting", "PushBusTestSupport"]),
-        .testTarget(name: "PushBusRoutingTests", dependencies: ["PushBus", "PushBusRouting", "PushBusTestSupport"]),
+        .testTarget(
+            name: "PushBusRoutingTests", dependencies: ["PushBus", "PushBusRouting", "PushBusTesting", "PushBusTestSupport"]),
         .testTarget(
             name: "PushBusAppleTests",
             dependencies: [
