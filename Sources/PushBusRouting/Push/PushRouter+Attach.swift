@@ -119,7 +119,9 @@ extension PushRouter {
     @discardableResult
     public func route(_ message: PushMessage, options: AttachOptions = AttachOptions()) -> RouteResult? {
         guard options.shouldRoute(message), let link = options.link(message) else { return nil }
-        let isNew = state.withLock { $0.routedMessages.record(message.deduplicationKey, at: configuration.clock.monotonicInstant) }
+        let isNew = state.withLock {
+            $0.routedMessages.record(message.deduplicationKey, at: configuration.clock.monotonicInstant)
+        }
         guard isNew else { return nil }
         let result = open(
             link.url, source: options.source, context: RouteContext(message: message, parameters: link.parameters)
