@@ -9,6 +9,23 @@ import Testing
 /// simulated device: each flow an app wrote on O2SPushKit, JPush, a launch-time pending route or ReerRouter behaves,
 /// written with PushBus, as the guide says.
 @Suite(.timeLimit(.minutes(1))) struct MigrationGuideTests {
+    @Test func everyScenarioTheGuideNamesExists() throws {
+        let root = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for page in ["Docs/Migration.md", "Docs/zh-CN/Migration.md"] {
+            let text = try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
+            let nameCharacters = Set("abcdefghijklmnopqrstuvwxyz0123456789-.")
+            let named = Set(
+                text.split { !nameCharacters.contains($0) }.map(String.init)
+                    .filter { $0.hasSuffix(".json") && $0.contains("-") })
+            let missing = named.filter {
+                !FileManager.default.fileExists(atPath: root.appendingPathComponent("Examples/scenarios/\($0)").path)
+            }
+            #expect(named.count >= 8, "\(page) names its scenarios")
+            #expect(missing.isEmpty, "\(page) names scenarios that do not exist")
+        }
+    }
+
     // MARK: O2SPushKit
 
     /// O2SPushKit's categories (`O2SPushNotificationCategory` / `O2SPushNotificationAction`), one description for
