@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Every ```swift block in README.md and Docs/*.md is compiled: it appears, line for line, in a file under Tests/ or
+/// Every ```swift block in README.md, README.zh-CN.md and Docs/**/*.md is compiled: it appears, line for line, in a file under Tests/ or
 /// in the example app (Examples/iOSApp, type-checked by CI against the stubs and locally against Apple's SDK), or it
 /// is marked as a fragment with an HTML comment on the line before it: `<!-- fragment: why -->`. A block marked
 /// `<!-- example: Examples/iOSApp/… -->` must appear in that very file, so the guide and the app cannot drift.
@@ -48,8 +48,17 @@ struct DocsCodeBlockTests {
         #expect(drifted.map(\.location) == [], "these blocks no longer match the example file they name")
     }
 
+    /// README.md, its translation, and every page under Docs/ (Docs/zh-CN/ included: the translations carry the same
+    /// blocks, so they are checked the same way).
     static func documents() throws -> [String] {
-        try ["README.md"] + Self.files(under: "Docs", withExtension: "md", relative: true)
+        try ["README.md", "README.zh-CN.md"] + Self.files(under: "Docs", withExtension: "md", relative: true)
+    }
+
+    @Test func theTranslationsAreChecked() throws {
+        let documents = try Self.documents()
+        #expect(documents.contains("README.zh-CN.md"))
+        #expect(documents.contains("Docs/zh-CN/Migration.md"))
+        #expect(try Self.swiftBlocks(in: "Docs/zh-CN/Migration.md").count >= 10)
     }
 
     @Test func aChangedBlockIsNoLongerFoundInTheTests() throws {
