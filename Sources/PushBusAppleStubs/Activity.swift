@@ -6,9 +6,10 @@
 // activityStateUpdates, activities, activityUpdates (`static var activityUpdates:
 // Activity<Attributes>.ActivityUpdates { get }`, Element `Activity<Attributes>`), pushToStartToken (`static var
 // pushToStartToken: Data? { get }`, 17.2), pushToStartTokenUpdates (`static var pushToStartTokenUpdates:
-// Activity<Attributes>.PushTokenUpdates { get }`, 17.2); PushTokenUpdates.Iterator conforms to
-// AsyncIteratorProtocol only, ActivityStateUpdates.Iterator also to Sendable. Every iterator's `next()` is
-// non-`mutating` in the iOS 17.4 SDK's ActivityKit.swiftinterface (`public func next() async -> Element?`).
+// Activity<Attributes>.PushTokenUpdates { get }`, 17.2). In the iOS 17.4 SDK's ActivityKit.swiftinterface every
+// iterator conforms to AsyncIteratorProtocol only (none is `Sendable`; later documentation shows
+// ActivityStateUpdates.Iterator as `Sendable`, which glue must not rely on), and every iterator's `next()` is
+// non-`mutating` (`public func next() async -> Element?`).
 //
 // The documented declaration shows no `Sendable` conformance for `Activity`, so the stub has none and the glue
 // must not rely on one (it also compiles where the real class is `Sendable`). Not actor-isolated.
@@ -117,8 +118,8 @@ public final class Activity<Attributes>: Identifiable where Attributes: Activity
         public typealias Element = ActivityState
         let buffer: StubBuffer<ActivityState>
 
-        /// `struct Iterator`: `Sendable`, `AsyncIteratorProtocol`.
-        public struct Iterator: AsyncIteratorProtocol, Sendable {
+        /// `struct Iterator`: `AsyncIteratorProtocol` (not `Sendable` in the iOS 17.4 SDK).
+        public struct Iterator: AsyncIteratorProtocol {
             let buffer: StubBuffer<ActivityState>
             public func next() async -> ActivityState? { await buffer.next() }
         }

@@ -29,7 +29,7 @@ open class INImage: NSObject, NSCopying {
 
 /// Stub of `INPersonHandleType` (iOS 10).
 @available(iOS 10.0, macOS 10.12, watchOS 3.2, *)
-public enum INPersonHandleType: Int, Sendable {
+public enum INPersonHandleType: Int, @unchecked Sendable {
     case unknown = 0
     case emailAddress = 1
     case phoneNumber = 2
@@ -99,7 +99,7 @@ open class INSpeakableString: NSObject {
 
 /// Stub of `INOutgoingMessageType` (iOS 14).
 @available(iOS 14.0, macOS 11.0, watchOS 7.0, *)
-public enum INOutgoingMessageType: Int, Sendable {
+public enum INOutgoingMessageType: Int, @unchecked Sendable {
     case unknown = 0
     case outgoingMessageText = 1
     case outgoingMessageAudio = 2
@@ -158,7 +158,7 @@ open class INSendMessageIntent: INIntent {
 
 /// Stub of `INInteractionDirection` (iOS 10).
 @available(iOS 10.0, macOS 10.12, watchOS 3.2, *)
-public enum INInteractionDirection: Int, Sendable {
+public enum INInteractionDirection: Int, @unchecked Sendable {
     case unspecified = 0
     case outgoing = 1
     case incoming = 2
@@ -181,10 +181,15 @@ open class INInteraction: NSObject {
         super.init()
     }
 
-    /// Apple: `func donate(completion: ((Error?) -> Void)? = nil)`.
-    open func donate(completion: ((Error?) -> Void)? = nil) {
+    /// Apple: `open func donate(completion: (@Sendable ((any Error)?) -> Void)? = nil)` (iOS 17.4 SDK interface).
+    open func donate(completion: (@Sendable ((any Error)?) -> Void)? = nil) {
         stubbedDonationCount += 1
         completion?(nil)
+    }
+
+    /// Apple: `open func donate() async throws`, the async form of the above.
+    open func donate() async throws {
+        stubbedDonationCount += 1
     }
 }
 

@@ -3,8 +3,10 @@
 #if PUSHBUS_APPLE_STUBS
 import Foundation
 
-/// Stub of `UNNotificationCategoryOptions`.
-public struct UNNotificationCategoryOptions: OptionSet, Sendable, Hashable {
+/// Stub of `UNNotificationCategoryOptions`: not tvOS [H: UNNotificationCategory.h:31]. Imported `NS_OPTIONS`:
+/// `@unchecked Sendable`, not `Hashable`.
+@available(tvOS, unavailable)
+public struct UNNotificationCategoryOptions: OptionSet, @unchecked Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
     public static let customDismissAction = UNNotificationCategoryOptions(rawValue: 1 << 0)
@@ -21,8 +23,10 @@ public struct UNNotificationCategoryOptions: OptionSet, Sendable, Hashable {
     public static let hiddenPreviewsShowSubtitle = UNNotificationCategoryOptions(rawValue: 1 << 3)
 }
 
-/// Stub of `UNNotificationActionOptions`.
-public struct UNNotificationActionOptions: OptionSet, Sendable, Hashable {
+/// Stub of `UNNotificationActionOptions`: not tvOS [H: UNNotificationAction.h:24]. Imported `NS_OPTIONS`:
+/// `@unchecked Sendable`, not `Hashable`.
+@available(tvOS, unavailable)
+public struct UNNotificationActionOptions: OptionSet, @unchecked Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
     public static let authenticationRequired = UNNotificationActionOptions(rawValue: 1 << 0)

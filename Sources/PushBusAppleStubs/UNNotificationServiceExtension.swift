@@ -26,7 +26,9 @@ open class UNNotificationServiceExtension: NSObject {
     open func serviceExtensionTimeWillExpire() {}
 }
 
-/// Stub of `UNNotificationAttachmentOptionsTypeHintKey` (iOS 10): a UTI overriding the file extension's type.
+/// Stub of `UNNotificationAttachmentOptionsTypeHintKey` (iOS 10; not tvOS [H: UNNotificationAttachment.h:32]): a UTI
+/// overriding the file extension's type.
+@available(tvOS, unavailable)
 public let UNNotificationAttachmentOptionsTypeHintKey: String = "UNNotificationAttachmentOptionsTypeHintKey"
 
 /// Stub of `UNNotificationAttachment` (iOS 10). Apple's declaration:
