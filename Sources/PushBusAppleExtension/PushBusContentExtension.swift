@@ -18,12 +18,14 @@ import PushBus
 /// final class NotificationViewController: UIViewController, UNNotificationContentExtension {
 ///     let pushBus = PushBusContentExtension(ledger: try! DeliveryLedger(directory: ledgerURL),
 ///                                          ledgerChangeNotificationName: "com.example.app.ledger")
-///     func didReceive(_ notification: UNNotification) {
+///     // nonisolated: the iOS 17 SDK's requirement is nonisolated, iOS 18+'s main-actor; this compiles with both.
+///     nonisolated func didReceive(_ notification: UNNotification) {
 ///         let message = pushBus.didReceive(notification)          // title, body, custom data, deep link
-///         slider.value = Float(message.content.customData["seconds"]?.intValue ?? 30)
+///         let seconds = message.content.customData["seconds"]?.intValue ?? 30
+///         MainActor.assumeIsolated { slider.value = Float(seconds) }  // iOS calls it on the main thread
 ///     }
-///     func didReceive(_ response: UNNotificationResponse,
-///                     completionHandler completion: @escaping @Sendable (UNNotificationContentExtensionResponseOption) -> Void) {
+///     nonisolated func didReceive(_ response: UNNotificationResponse,
+///                                 completionHandler completion: @escaping @Sendable (UNNotificationContentExtensionResponseOption) -> Void) {
 ///         pushBus.didReceive(response, completionHandler: completion).finish(.dismissAndForwardAction)
 ///     }
 ///     @objc func confirmTapped() {                                 // the seed's confirm button
