@@ -7,6 +7,10 @@ import Foundation
 
 /// Stub of `ActivityAttributes` (iOS 16.1): `protocol ActivityAttributes : Decodable, Encodable`.
 @available(iOS 16.1, *)
+@available(macOS, unavailable)
+@available(macCatalyst, unavailable)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
 public protocol ActivityAttributes: Decodable, Encodable {
     /// `associatedtype ContentState : Decodable, Encodable, Hashable` (its encoded size is limited to 4 KB).
     associatedtype ContentState: Decodable, Encodable, Hashable
@@ -17,6 +21,10 @@ public protocol ActivityAttributes: Decodable, Encodable {
 /// cases (iOS 26's `pending`, absent from 17.4 and therefore absent here: glue must never name it). A `switch` over
 /// it needs `@unknown default` on Apple, which the stub cannot enforce; the glue compares with `==` instead.
 @available(iOS 16.1, *)
+@available(macOS, unavailable)
+@available(macCatalyst, unavailable)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
 public enum ActivityState: Sendable, Codable, Hashable {
     /// Active, visible, can receive content updates (16.1).
     case active
@@ -33,6 +41,10 @@ public enum ActivityState: Sendable, Codable, Hashable {
 /// `struct ActivityContent<State> where State : Decodable, State : Encodable, State : Hashable`, documented
 /// as `Sendable` (the stub makes that conditional on `State`, which a generic stub must).
 @available(iOS 16.2, *)
+@available(macOS, unavailable)
+@available(macCatalyst, unavailable)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
 public struct ActivityContent<State> where State: Decodable, State: Encodable, State: Hashable {
     /// `let state: State`.
     public let state: State
@@ -50,10 +62,18 @@ public struct ActivityContent<State> where State: Decodable, State: Encodable, S
 }
 
 @available(iOS 16.2, *)
+@available(macOS, unavailable)
+@available(macCatalyst, unavailable)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
 extension ActivityContent: Sendable where State: Sendable {}
 
 /// Stub of `ActivityAuthorizationInfo` (iOS 16.1): `final class ActivityAuthorizationInfo`.
 @available(iOS 16.1, *)
+@available(macOS, unavailable)
+@available(macCatalyst, unavailable)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
 public final class ActivityAuthorizationInfo {
     /// `init()`.
     public init() {}
@@ -63,6 +83,10 @@ public final class ActivityAuthorizationInfo {
 
     /// `final var frequentPushesEnabled: Bool { get }` (16.2).
     @available(iOS 16.2, *)
+    @available(macOS, unavailable)
+    @available(macCatalyst, unavailable)
+    @available(tvOS, unavailable)
+    @available(watchOS, unavailable)
     public final var frequentPushesEnabled: Bool { false }
 
     /// Stub-only: what ``areActivitiesEnabled`` reports.

@@ -93,9 +93,10 @@ extension FileManager {
 }
 
 extension UIApplication {
-    /// Stub of `UIApplication.willEnterForegroundNotification` (iOS 4.0+). Declared on the main actor like its
-    /// class; the glue reads it on the main actor, which compiles whether or not the SDK marks it `nonisolated`.
-    public static let willEnterForegroundNotification = NSNotification.Name(
+    /// Stub of `UIApplication.willEnterForegroundNotification` (iOS 4.0+): an imported C constant
+    /// (`UIApplicationWillEnterForegroundNotification` [H: UIApplication.h:472]), printed without isolation in the
+    /// 17.4 interface, so `nonisolated` like ``openSettingsURLString``.
+    nonisolated public static let willEnterForegroundNotification = NSNotification.Name(
         "UIApplicationWillEnterForegroundNotification")
 }
 #endif

@@ -80,9 +80,8 @@ open class UNNotificationAttachment: NSObject, NSCopying {
 }
 
 /// Stub of `UNNotificationContentProviding` (iOS 15): content a notification can be updated from
-/// (`INSendMessageIntent`, `INStartCallIntent`).
-@available(iOS 15.0, macOS 12.0, watchOS 8.0, *)
-@available(tvOS, unavailable)
+/// (`INSendMessageIntent`, `INStartCallIntent`). iOS 15, macOS 12, tvOS 15, watchOS 8 [H: UNNotificationContent.h:17].
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 public protocol UNNotificationContentProviding: NSObjectProtocol {}
 
 @available(iOS 15.0, macOS 12.0, watchOS 8.0, *)

@@ -281,11 +281,12 @@ public struct UNNotificationPresentationOptions: OptionSet, @unchecked Sendable 
     public init(rawValue: UInt) { self.rawValue = rawValue }
     public static let badge = UNNotificationPresentationOptions(rawValue: 1 << 0)
     public static let sound = UNNotificationPresentationOptions(rawValue: 1 << 1)
-    /// iOS 10–14 [R §1]: deprecated above PushBus's floor, so the iOS form (inert on Linux).
-    @available(iOS, introduced: 10.0, deprecated: 14.0, message: "Use .list and .banner")
-    @available(macOS, introduced: 10.14, deprecated: 11.0, message: "Use .list and .banner")
-    @available(tvOS, introduced: 10.0, deprecated: 14.0, message: "Use .list and .banner")
-    @available(watchOS, introduced: 3.0, deprecated: 7.0, message: "Use .list and .banner")
+    /// iOS 10–14 [R §1] [H: UNUserNotificationCenter.h:84]: deprecated above PushBus's floor, so the iOS form
+    /// (inert on Linux). No message: the 17.4 interface prints none (the header names `.list | .banner` instead).
+    @available(iOS, introduced: 10.0, deprecated: 14.0)
+    @available(macOS, introduced: 10.14, deprecated: 11.0)
+    @available(tvOS, introduced: 10.0, deprecated: 14.0)
+    @available(watchOS, introduced: 3.0, deprecated: 7.0)
     public static let alert = UNNotificationPresentationOptions(rawValue: 1 << 2)
     /// iOS 14 [R §1].
     @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
