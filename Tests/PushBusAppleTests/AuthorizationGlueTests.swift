@@ -281,7 +281,8 @@ final class LoggingCenter: UNUserNotificationCenter, @unchecked Sendable {
         let link = router.attach(to: channel, opening: "myapp://settings/notifications")
 
         delegate.userNotificationCenter(
-            UNUserNotificationCenter(stubbed: ()), openSettingsFor: StubNotifications.remote(StubNotifications.chatPayload))
+            UNUserNotificationCenter(stubbed: ()),
+            openSettingsFor: StubNotifications.remote(StubNotifications.chatPayload))
 
         #expect(opened.values.map(\.source) == [.settings])
         let request = opened.values.first?.context[PushRouter.openSettingsRequestKey] as? OpenSettingsRequest
@@ -293,7 +294,8 @@ final class LoggingCenter: UNUserNotificationCenter, @unchecked Sendable {
         let channel = NotificationSettingsChannel()
         let delegate = PushNotificationDelegate(
             adapter: UserNotificationAdapter(center: PushCenter()), settings: channel)
-        delegate.userNotificationCenter(UNUserNotificationCenter(stubbed: ()), openSettingsFor: nil)  // launched from Settings
+        // Launched from Settings.
+        delegate.userNotificationCenter(UNUserNotificationCenter(stubbed: ()), openSettingsFor: nil)
 
         let router = PushRouter(schemes: ["myapp"])
         let opened = Recorder<RouteSource>()

@@ -131,7 +131,8 @@ import PushBusTestSupport
         let notification = StubNotifications.remote(StubNotifications.chatPayload)
 
         app.application(
-            UIApplication(stubbed: ()), didFinishLaunchingWithOptions: [.remoteNotification: StubNotifications.chatPayload])
+            UIApplication(stubbed: ()),
+            didFinishLaunchingWithOptions: [.remoteNotification: StubNotifications.chatPayload])
         delegate.userNotificationCenter(
             UNUserNotificationCenter(stubbed: ()),
             didReceive: UNTextInputNotificationResponse(
@@ -182,7 +183,8 @@ import PushBusTestSupport
             withResponseInfo: [UIUserNotificationActionResponseTypedTextKey: "milk"]
         ) { done.record(true) }
         adapter.application(
-            UIApplication(stubbed: ()), handleActionWithIdentifier: nil, forRemoteNotification: StubNotifications.chatPayload
+            UIApplication(stubbed: ()), handleActionWithIdentifier: nil,
+            forRemoteNotification: StubNotifications.chatPayload
         ) { done.record(true) }
 
         #expect(messages.values.map(\.kind) == [.localTapped, .remoteTapped])
@@ -200,7 +202,8 @@ import PushBusTestSupport
         defer { registration.cancel() }
 
         adapter.application(
-            UIApplication(stubbed: ()), didFailToRegisterForRemoteNotificationsWithError: NSError(domain: "APNs", code: 3000))
+            UIApplication(stubbed: ()),
+            didFailToRegisterForRemoteNotificationsWithError: NSError(domain: "APNs", code: 3000))
 
         guard case .failed(let error)? = events.values.first else {
             Issue.record("expected a failure")

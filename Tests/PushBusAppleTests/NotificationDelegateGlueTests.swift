@@ -28,7 +28,9 @@ import PushBusTestSupport
             stubbedNotification: StubNotifications.remote(StubNotifications.chatPayload),
             actionIdentifier: UNNotificationDefaultActionIdentifier)
 
-        delegate.userNotificationCenter(UNUserNotificationCenter(stubbed: ()), didReceive: response) { done.record(true) }
+        delegate.userNotificationCenter(UNUserNotificationCenter(stubbed: ()), didReceive: response) {
+            done.record(true)
+        }
 
         let message = try #require(messages.values.first)
         #expect(messages.count == 1)

@@ -42,7 +42,8 @@ struct StubIsolationTests {
         let request = UNNotificationRequest(identifier: "R", content: content, trigger: nil)
         try await center.add(request)
 
-        #expect(Self.readEverything(UNNotification(stubbedDate: Date(), request: request), center: center) == "R|Hi|CHAT")
+        #expect(
+            Self.readEverything(UNNotification(stubbedDate: Date(), request: request), center: center) == "R|Hi|CHAT")
         #expect(await center.pendingNotificationRequests().map(\.identifier) == ["R"])
     }
 
