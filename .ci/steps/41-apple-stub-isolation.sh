@@ -153,6 +153,31 @@ import PushBusAppleStubs
 func probe() { _ = UNPushNotificationTrigger() }
 SWIFT
 
+# Values Apple's 17.4 SDK does not give: ActivityStateUpdates.Iterator is not Sendable; ActivityState has no
+# `pending` (iOS 26 only); imported option sets are not Hashable; applicationState is get-only.
+reject stateIteratorNotSendable "does not conform to the 'Sendable' protocol" <<'SWIFT'
+import Foundation
+import PushBusAppleStubs
+struct Attributes: ActivityAttributes { struct ContentState: Codable, Hashable {} }
+func needsSendable<T: Sendable>(_: T.Type) {}
+func probe() { needsSendable(Activity<Attributes>.ActivityStateUpdates.Iterator.self) }
+SWIFT
+reject activityStateHasNoPending "has no member 'pending'" <<'SWIFT'
+import Foundation
+import PushBusAppleStubs
+func probe() { _ = ActivityState.pending }
+SWIFT
+reject optionSetsNotHashable "does not conform to protocol 'Hashable'|conform to 'Hashable'" <<'SWIFT'
+import Foundation
+import PushBusAppleStubs
+let options: Set<UNAuthorizationOptions> = []
+SWIFT
+reject applicationStateGetOnly 'get-only|immutable' <<'SWIFT'
+import Foundation
+import PushBusAppleStubs
+@MainActor func probe(_ a: UIApplication) { a.applicationState = .background }
+SWIFT
+
 # 3. Acceptance probe: must compile with no error and no warning.
 cat > "$work/accept.swift" <<'SWIFT'
 import Foundation
