@@ -124,7 +124,7 @@ open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying {
         var interruptionLevel: UNNotificationInterruptionLevel = .active
         var relevanceScore: Double = 0
         var attachments: [UNNotificationAttachment] = []
-        /// Stub-only: what `updating(from:)` was given (see `updating(from:)` in UNNotificationServiceExtension.swift).
+        /// Stub-only: what `updating(from:)` was given.
         var contentProvider: (any UNNotificationContentProviding)?
         /// Stub-only: what `updating(from:)` throws (``UNMutableNotificationContent/stubbedUpdatingError``).
         var updatingError: (any Error)?
@@ -166,6 +166,23 @@ open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying {
     /// iOS 10, not tvOS (apple-api-reference.md §3; `API_UNAVAILABLE(tvos)` in UNNotificationContent.h).
     @available(tvOS, unavailable)
     open var attachments: [UNNotificationAttachment] { storage.attachments }
+
+    /// `open func updating(from provider: any UNNotificationContentProviding) throws -> UNNotificationContent`: iOS 15,
+    /// macOS 12, tvOS 15, watchOS 8 [H: UNNotificationContent.h:94], a class member as Apple's. The stub copies the
+    /// content, takes the sender's display name as the title when the provider is an `INSendMessageIntent`, and
+    /// remembers the provider (``stubbedContentProvider``); it throws the content's `stubbedUpdatingError` when one
+    /// is set.
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+    open func updating(from provider: any UNNotificationContentProviding) throws -> UNNotificationContent {
+        if let error = storage.updatingError { throw error }
+        let copy = UNNotificationContent()
+        copy.storage = storage
+        copy.storage.contentProvider = provider
+        if let intent = provider as? INSendMessageIntent, let sender = intent.sender {
+            copy.storage.title = sender.displayName
+        }
+        return copy
+    }
 
     open func copy(with zone: NSZone? = nil) -> Any {
         let copy = UNNotificationContent()

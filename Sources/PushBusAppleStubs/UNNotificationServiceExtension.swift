@@ -84,23 +84,8 @@ open class UNNotificationAttachment: NSObject, NSCopying {
 @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 public protocol UNNotificationContentProviding: NSObjectProtocol {}
 
-@available(iOS 15.0, macOS 12.0, watchOS 8.0, *)
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 extension UNNotificationContent {
-    /// Stub of `func updating(from provider: any UNNotificationContentProviding) throws -> UNNotificationContent`
-    /// (iOS 15; apple-api-reference.md §3). The stub copies the content, takes the sender's display name as the
-    /// title when the provider is an `INSendMessageIntent`, and remembers the provider
-    /// (``stubbedContentProvider``); it throws the content's `stubbedUpdatingError` when one is set.
-    public func updating(from provider: any UNNotificationContentProviding) throws -> UNNotificationContent {
-        if let error = storage.updatingError { throw error }
-        let copy = UNNotificationContent()
-        copy.storage = storage
-        copy.storage.contentProvider = provider
-        if let intent = provider as? INSendMessageIntent, let sender = intent.sender {
-            copy.storage.title = sender.displayName
-        }
-        return copy
-    }
-
     /// Stub-only: the provider given to `updating(from:)`.
     public var stubbedContentProvider: (any UNNotificationContentProviding)? { storage.contentProvider }
 }
