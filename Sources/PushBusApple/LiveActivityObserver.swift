@@ -130,7 +130,8 @@ public final class LiveActivityObserver<Attributes: ActivityAttributes & Sendabl
         tasks.withLock { $0.running += [tokenTask, stateTask] }
     }
 
-    /// `ActivityState` is not frozen (iOS 26 added `pending`): compare instead of switching.
+    /// `ActivityState` is not frozen (iOS 26 added a `pending` case, which the 17.4 SDK lacks): compare instead of
+    /// switching, and read any case not known here as `.pending`.
     private static func status(_ state: ActivityState) -> LiveActivityAdapter.Status {
         if state == .ended { return .ended }
         if state == .dismissed { return .dismissed }

@@ -26,7 +26,8 @@ extension UIApplicationDelegate {
 /// Stub of `UISceneSession` (iOS 13): `@MainActor`, `NS_SWIFT_UI_ACTOR` [H]. Created by UIKit on Apple platforms.
 @available(iOS 13.0, tvOS 13.0, *)
 @MainActor open class UISceneSession: NSObject {
-    /// Stub-only.
-    public override init() { super.init() }
+    /// Stub-only: UIKit creates sessions; the stub has no `init()`, so an app cannot write `UISceneSession()` here
+    /// either.
+    public init(stubbed: Void) { super.init() }
 }
 #endif

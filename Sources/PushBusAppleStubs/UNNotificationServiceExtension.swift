@@ -26,7 +26,9 @@ open class UNNotificationServiceExtension: NSObject {
     open func serviceExtensionTimeWillExpire() {}
 }
 
-/// Stub of `UNNotificationAttachmentOptionsTypeHintKey` (iOS 10): a UTI overriding the file extension's type.
+/// Stub of `UNNotificationAttachmentOptionsTypeHintKey` (iOS 10; not tvOS [H: UNNotificationAttachment.h:32]): a UTI
+/// overriding the file extension's type.
+@available(tvOS, unavailable)
 public let UNNotificationAttachmentOptionsTypeHintKey: String = "UNNotificationAttachmentOptionsTypeHintKey"
 
 /// Stub of `UNNotificationAttachment` (iOS 10). Apple's declaration:
@@ -78,28 +80,12 @@ open class UNNotificationAttachment: NSObject, NSCopying {
 }
 
 /// Stub of `UNNotificationContentProviding` (iOS 15): content a notification can be updated from
-/// (`INSendMessageIntent`, `INStartCallIntent`).
-@available(iOS 15.0, macOS 12.0, watchOS 8.0, *)
-@available(tvOS, unavailable)
+/// (`INSendMessageIntent`, `INStartCallIntent`). iOS 15, macOS 12, tvOS 15, watchOS 8 [H: UNNotificationContent.h:17].
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 public protocol UNNotificationContentProviding: NSObjectProtocol {}
 
-@available(iOS 15.0, macOS 12.0, watchOS 8.0, *)
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 extension UNNotificationContent {
-    /// Stub of `func updating(from provider: any UNNotificationContentProviding) throws -> UNNotificationContent`
-    /// (iOS 15; apple-api-reference.md §3). The stub copies the content, takes the sender's display name as the
-    /// title when the provider is an `INSendMessageIntent`, and remembers the provider
-    /// (``stubbedContentProvider``); it throws the content's `stubbedUpdatingError` when one is set.
-    public func updating(from provider: any UNNotificationContentProviding) throws -> UNNotificationContent {
-        if let error = storage.updatingError { throw error }
-        let copy = UNNotificationContent()
-        copy.storage = storage
-        copy.storage.contentProvider = provider
-        if let intent = provider as? INSendMessageIntent, let sender = intent.sender {
-            copy.storage.title = sender.displayName
-        }
-        return copy
-    }
-
     /// Stub-only: the provider given to `updating(from:)`.
     public var stubbedContentProvider: (any UNNotificationContentProviding)? { storage.contentProvider }
 }

@@ -70,8 +70,8 @@ extension InstallAndDiagnoseGlueTests {
         defer { PushBusApp.uninstall() }
         // Given the app launched by a tap on a product push (UIKit connects the scene with the response)
         let app = AppDelegate()
-        let application = UIApplication()
-        application.applicationState = .inactive
+        let application = UIApplication(stubbed: ())
+        application.stubbedApplicationState = .inactive
         let payload: [AnyHashable: Any] = [
             "aps": ["alert": ["title": "Back in stock"]], "route": "myapp://product/42",
         ]
@@ -82,7 +82,7 @@ extension InstallAndDiagnoseGlueTests {
         // When launch runs as README wires it
         #expect(app.application(application, didFinishLaunchingWithOptions: [.remoteNotification: payload]))
         SceneDelegate().scene(
-            UIScene(), willConnectTo: UISceneSession(),
+            UIScene(), willConnectTo: UISceneSession(stubbed: ()),
             options: UIScene.ConnectionOptions(stubbedNotificationResponse: response))
         app.applicationDidBecomeActive(application)
 
