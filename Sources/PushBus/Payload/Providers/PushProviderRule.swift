@@ -1,0 +1,69 @@
+import Foundation
+
+/// What PushBus knows about one push service: the keys that give it away and where it keeps its message id,
+/// deep link, image and buttons. The rules live in one table, ``PushProviderTable/rules``.
+struct PushProviderRule: Sendable {
+    /// A top-level key that suggests the provider: the exact key, or any key with the prefix.
+    enum Marker: Sendable {
+        case key(String)
+        case prefix(String)
+    }
+
+    /// A button the provider asks the notification to show.
+    struct Button {
+        var identifier: PushValue?
+        var title: PushValue?
+        var link: PushValue?
+    }
+
+    typealias Root = [String: PushValue]
+
+    let name: PushProvider.Name
+    /// Keys that make the rule worth checking; ``confirms`` then decides.
+    let markers: [Marker]
+    /// Whether a payload carrying a marker really is this provider's (a generic key alone never is).
+    var confirms: @Sendable (Root) -> Bool = { _ in true }
+    /// The provider's id for the message, as the payload carries it.
+    var messageID: @Sendable (Root) -> PushValue? = { _ in nil }
+    /// The deep-link candidates, in the order the provider's SDK tries them.
+    var deepLinks: @Sendable (Root) -> [PushValue?] = { _ in [] }
+    /// The image (rich media) the provider attaches.
+    var image: @Sendable (Root) -> PushValue? = { _ in nil }
+    /// The action buttons the provider describes in the payload.
+    var buttons: @Sendable (Root) -> [Button] = { _ in [] }
+}
+
+extension PushValue {
+    /// The value at a path of object keys: `payload.at("itbl", "defaultAction", "data")`.
+    func at(_ keys: String...) -> PushValue? {
+        var value: PushValue? = self
+        for key in keys { value = value?[key] }
+        return value
+    }
+
+    /// An object, also when a provider or relay sent it as JSON text (`"{\"i\": …}"`).
+    var objectOrJSONText: [String: PushValue]? {
+        switch self {
+        case .object(let members): return members
+        case .string(let text):
+            guard text.utf8.first == UInt8(ascii: "{"), let parsed = try? JSONParser.parse(Data(text.utf8)).value,
+                case .object(let members) = parsed
+            else { return nil }
+            return members
+        default: return nil
+        }
+    }
+
+    /// An array, also when sent as JSON text (`"[{\"l\": …}]"`).
+    var arrayOrJSONText: [PushValue]? {
+        switch self {
+        case .array(let elements): return elements
+        case .string(let text):
+            guard text.utf8.first == UInt8(ascii: "["), let parsed = try? JSONParser.parse(Data(text.utf8)).value,
+                case .array(let elements) = parsed
+            else { return nil }
+            return elements
+        default: return nil
+        }
+    }
+}
