@@ -82,7 +82,7 @@ public struct PushMessage: Sendable, Hashable, Identifiable {
         let provider = kind.isRemote ? PushProviderRecognizer.recognize(content.payload) : nil
         self.provider = provider
         self.deepLink = deepLinkExtractor.deepLink(in: content.payload, provider: provider)
-        self.id = ID(provider: provider, payload: content.payload)
+        self.id = ID(provider: provider, content: content)
     }
 
     /// A Boolean value indicating whether the message is a silent (background) push: `content-available`
@@ -112,11 +112,13 @@ extension PushMessage {
 
         public init(rawValue: String) { self.rawValue = rawValue }
 
-        init(provider: PushProvider?, payload: PushValue) {
+        init(provider: PushProvider?, content: PushContent) {
             if let provider, let messageID = provider.messageID, !messageID.isEmpty {
                 rawValue = provider.name.rawValue + ":" + messageID
+            } else if let digest = content.unreadableInputDigest {
+                rawValue = "digest:" + digest
             } else {
-                rawValue = "digest:" + PayloadDigest.hex(of: payload)
+                rawValue = "digest:" + PayloadDigest.hex(of: content.payload)
             }
         }
 
