@@ -37,6 +37,20 @@ import Testing
         #expect(provider(["_dId": "d1"]) == PushProvider(name: .adobe))
     }
 
+    @Test func aServiceRelayedThroughFCMIsThatService() {
+        let relayed: PushValue = [
+            "gcm.message_id": "1700000000000001", "google.c.a.e": "1", "CIO-Delivery-ID": "d-1",
+            "CIO": ["push": ["link": "app://orders/1"]],
+        ]
+        let message = PushMessage(content: PushContent(payload: relayed))
+        #expect(message.provider == PushProvider(name: .customerIO, messageID: "d-1"))
+        #expect(message.deepLink == URL(string: "app://orders/1"))
+        // Without an id of its own, FCM's id identifies the message.
+        #expect(
+            provider(["gcm.message_id": "1700000000000002", "ab": ["c": "x"]])
+                == PushProvider(name: .fcm, messageID: "1700000000000002"))
+    }
+
     @Test func providersSentAsJSONTextAreRead() {
         #expect(
             provider(["itbl": #"{"messageId":"m-7","defaultAction":{"type":"openUrl","data":"https://x.example"}}"#])

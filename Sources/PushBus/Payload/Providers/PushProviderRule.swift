@@ -43,27 +43,19 @@ extension PushValue {
 
     /// An object, also when a provider or relay sent it as JSON text (`"{\"i\": …}"`).
     var objectOrJSONText: [String: PushValue]? {
-        switch self {
-        case .object(let members): return members
-        case .string(let text):
-            guard text.utf8.first == UInt8(ascii: "{"), let parsed = try? JSONParser.parse(Data(text.utf8)).value,
-                case .object(let members) = parsed
-            else { return nil }
-            return members
-        default: return nil
-        }
+        if case .object(let members) = self { return members }
+        return parsedJSONText(opening: "{")?.objectValue
     }
 
     /// An array, also when sent as JSON text (`"[{\"l\": …}]"`).
     var arrayOrJSONText: [PushValue]? {
-        switch self {
-        case .array(let elements): return elements
-        case .string(let text):
-            guard text.utf8.first == UInt8(ascii: "["), let parsed = try? JSONParser.parse(Data(text.utf8)).value,
-                case .array(let elements) = parsed
-            else { return nil }
-            return elements
-        default: return nil
-        }
+        if case .array(let elements) = self { return elements }
+        return parsedJSONText(opening: "[")?.arrayValue
+    }
+
+    /// The value a string holds as JSON text, when the text starts with `opening`.
+    private func parsedJSONText(opening: Unicode.Scalar) -> PushValue? {
+        guard case .string(let text) = self, text.utf8.first == UInt8(ascii: opening) else { return nil }
+        return try? JSONParser.parse(Data(text.utf8)).value
     }
 }

@@ -2,18 +2,12 @@
 /// ``PushProvider/Name`` and its tests). Docs/Payloads.md lists the same table for users.
 ///
 /// Order matters: when markers of several providers appear, the first one in table order that carries a
-/// message id wins, else the first one recognized.
+/// message id wins, else the first one recognized. FCM comes last, so a service relayed through FCM is
+/// reported as that service when it carries its own id.
 enum PushProviderTable {
     typealias Rule = PushProviderRule
 
     static let rules: [Rule] = [
-        // Firebase Cloud Messaging relaying to APNs.
-        Rule(
-            name: .fcm,
-            markers: [.key("gcm.message_id"), .key("gcm.app_link"), .key("fcm_options"), .prefix("google.c.")],
-            messageID: { $0["gcm.message_id"] },
-            deepLinks: { [$0["gcm.app_link"]] },
-            image: { $0["fcm_options"]?["image"] }),
         // JPush / Aurora: `_j_msgid` is a JSON number, often above 2^53.
         Rule(name: .jpush, markers: [.prefix("_j_")], messageID: { $0["_j_msgid"] }),
         // OneSignal: `custom` (an object, or JSON text from some SDKs and relays), or the newer `os_data`.
@@ -137,6 +131,14 @@ enum PushProviderTable {
             name: .expo, markers: [.key("experienceId"), .key("scopeKey")],
             confirms: { $0["experienceId"]?.stringValue != nil || $0["scopeKey"]?.stringValue != nil },
             deepLinks: { [$0["body"]?.objectOrJSONText?["url"]] }),
+        // Firebase Cloud Messaging relaying to APNs. Last: it is the transport when another service sends through
+        // it (Customer.io's FCM SDK), and that service's own id is what its receipts are keyed by.
+        Rule(
+            name: .fcm,
+            markers: [.key("gcm.message_id"), .key("gcm.app_link"), .key("fcm_options"), .prefix("google.c.")],
+            messageID: { $0["gcm.message_id"] },
+            deepLinks: { [$0["gcm.app_link"]] },
+            image: { $0["fcm_options"]?["image"] }),
     ]
 
     /// The rule for a provider name; `nil` for `.apns` and names PushBus does not know.
