@@ -52,6 +52,13 @@ import Testing
         #expect(plain.sound == .default)
     }
 
+    @Test func anEventMakesTheAlertALiveActivityAlertWhateverThePushType() throws {
+        let diagnostics = PayloadValidator.validate(try load("live-activity-push-to-start.json"), pushType: .alert)
+        #expect(diagnostics.filter { $0.severity == .error }.isEmpty)
+        // Only the push-type mismatch is reported.
+        #expect(diagnostics.map(\.keyPath).allSatisfy { !$0.hasPrefix("aps.alert") })
+    }
+
     @Test func apsSoundWinsOverTheAlertsSound() {
         let content = PushContent(payload: [
             "aps": ["event": "update", "timestamp": 1, "sound": "a.caf", "alert": ["body": "x", "sound": "b.caf"]]

@@ -93,6 +93,17 @@ import Testing
         #expect(cleverTap.last?.link == nil)  // an empty link is no link
     }
 
+    @Test func theValidatorsReportShowsTheImageAndButtons() throws {
+        let data = try Data(contentsOf: PayloadExamplesTests.directory.appendingPathComponent("clevertap.json"))
+        let report = PayloadReport(source: "clevertap.json", data: data)
+        let text = report.text
+        #expect(text.contains("image: https://cdn.example.com/push/headphones.jpg"))
+        #expect(text.contains("button: Shop now → audioapp://sale/headphones?src=button"))
+        let json = report.json["message"]
+        #expect(json?["imageURL"] == "https://cdn.example.com/push/headphones.jpg")
+        #expect(json?["actionButtons"]?[0]?["identifier"] == "shop")
+    }
+
     @Test func existingProvidersKeepTheirImages() {
         let fcm = PushMessage(
             content: PushContent(payload: ["gcm.message_id": "1", "fcm_options": ["image": "https://x.example/y.png"]]))

@@ -10,7 +10,8 @@ extension ValidationRun {
             case .string: hasAlert = true
             case .object(let members):
                 hasAlert = true
-                validateAlert(members, isLiveActivity: pushType == .liveActivity)
+                // A Live Activity alert by its push type, or by its event when the type was not given.
+                validateAlert(members, isLiveActivity: pushType == .liveActivity || aps[APSKeys.event] != nil)
             default: error("aps.alert", "expected a string or an object, found \(article(alert))")
             }
         }
