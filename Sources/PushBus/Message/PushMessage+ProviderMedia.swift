@@ -6,12 +6,15 @@ extension PushMessage {
     /// is an `http` or `https` URL. Read from the payload each time it is asked for.
     public var imageURL: URL? {
         guard let provider, case .object(let root) = content.payload,
-            let candidate = PushProviderTable.rule(named: provider.name)?.image(root)?.stringValue
+            let rule = PushProviderTable.rule(named: provider.name)
         else { return nil }
-        guard let url = DeepLinkExtractor.default.link(from: .string(candidate)),
-            let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http"
-        else { return nil }
-        return url
+        for image in PushProviderTable.images(of: rule, in: root) {
+            guard let url = DeepLinkExtractor.default.link(from: .string(image.address)),
+                let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http"
+            else { continue }
+            return url
+        }
+        return nil
     }
 
     /// The action buttons the provider describes in the payload, in its order; buttons without a title are

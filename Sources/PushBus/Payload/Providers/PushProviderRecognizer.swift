@@ -8,20 +8,8 @@
 enum PushProviderRecognizer {
     static func recognize(_ payload: PushValue) -> PushProvider {
         guard case .object(let root) = payload else { return PushProvider(name: .apns) }
-        // One pass over the top-level keys, one hash lookup each: every message takes this path.
-        var suggested: UInt64 = 0
-        for key in root.keys {
-            if let mask = PushProviderTable.exactMarkers[key] { suggested |= mask }
-            guard let first = key.utf8.first else { continue }
-            for marker in PushProviderTable.prefixMarkers
-            where marker.first == first && key.utf8.starts(with: marker.prefix.utf8) {
-                suggested |= marker.mask
-            }
-        }
-        guard suggested != 0 else { return PushProvider(name: .apns) }
         var firstWithoutID: PushProvider?
-        for (offset, rule) in PushProviderTable.rules.enumerated() where suggested & (1 << UInt64(offset)) != 0 {
-            guard rule.confirms(root) else { continue }
+        for rule in PushProviderTable.recognizedRules(in: root) {
             let candidate = PushProvider(name: rule.name, messageID: rule.messageID(root).flatMap(text))
             if candidate.messageID != nil { return candidate }
             if firstWithoutID == nil { firstWithoutID = candidate }

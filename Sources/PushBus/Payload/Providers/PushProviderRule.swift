@@ -27,8 +27,13 @@ struct PushProviderRule: Sendable {
     var messageID: @Sendable (Root) -> PushValue? = { _ in nil }
     /// The deep-link candidates, in the order the provider's SDK tries them.
     var deepLinks: @Sendable (Root) -> [PushValue?] = { _ in [] }
-    /// The image (rich media) the provider attaches.
-    var image: @Sendable (Root) -> PushValue? = { _ in nil }
+    /// Where the provider puts its image (rich media): key paths, `*` standing for every member of an object
+    /// (in key order); the value is a string or an array of strings.
+    var images: [[String]] = []
+    /// A Boolean value indicating whether the image keys are distinctive enough to be downloaded without the
+    /// provider's markers (the notification service extension has always found `fcm_options.image`, `att`,
+    /// Airship's `media_attachment` and `ab.att.url` that way).
+    var imagesNeedNoMarker = false
     /// The action buttons the provider describes in the payload.
     var buttons: @Sendable (Root) -> [Button] = { _ in [] }
 }

@@ -19,26 +19,27 @@ enum PushProviderTable {
                 return root["os_data"]?["i"]
             },
             deepLinks: { [oneSignalCustom($0)?["u"], $0["os_data"]?["u"]] },
-            image: { $0["att"]?.objectValue?.sorted { $0.key < $1.key }.first?.value }),
+            images: [["att", "*"]], imagesNeedNoMarker: true),
         // Airship (Urban Airship): `_` is the send id, `^d` the deep-link action.
         Rule(
             name: .airship, markers: [.key("_"), .key("^d"), .key("com.urbanairship.metadata")],
             messageID: { $0["_"] },
             deepLinks: { [$0["^d"]] },
-            image: { firstElement($0["com.urbanairship.media_attachment"]?["url"]) }),
+            images: [["com.urbanairship.media_attachment", "url"], ["media_attachment", "url"]],
+            imagesNeedNoMarker: true),
         // Braze (Appboy): `ab.c` is a tracking token, not a per-message id, so the digest identifies the message.
         Rule(
             name: .braze, markers: [.key("ab"), .key("ab_uri")],
             confirms: { $0["ab"]?.objectValue != nil || $0["ab_uri"] != nil },
             deepLinks: { [$0["ab_uri"]] },
-            image: { $0["ab"]?["att"]?["url"] }),
+            images: [["ab", "att", "url"]], imagesNeedNoMarker: true),
         // Iterable: everything under `itbl`; `defaultAction` of type `openUrl` carries the link in `data`.
         Rule(
             name: .iterable, markers: [.key("itbl")],
             confirms: { $0["itbl"]?.objectOrJSONText != nil },
             messageID: { $0["itbl"]?.objectOrJSONText?["messageId"] },
             deepLinks: { [iterableLink($0["itbl"]?.objectOrJSONText?["defaultAction"])] },
-            image: { $0["itbl"]?.objectOrJSONText?["attachment-url"] },
+            images: [["itbl", "attachment-url"]],
             buttons: { root in
                 (root["itbl"]?.objectOrJSONText?["actionButtons"]?.arrayValue ?? []).map {
                     Rule.Button(identifier: $0["identifier"], title: $0["title"], link: iterableLink($0["action"]))
@@ -54,7 +55,7 @@ enum PushProviderTable {
                         "cjm", "_experience", "customerJourneyManagement", "messageExecution", "messageExecutionID")
             },
             deepLinks: { [$0["adb_uri"], $0["uri"]] },
-            image: { $0["adb_media"] ?? $0["media-attachment-url"] },
+            images: [["adb_media"], ["media-attachment-url"]],
             buttons: { root in
                 (root["adb_act"]?.arrayOrJSONText ?? []).map {
                     Rule.Button(identifier: $0["label"], title: $0["label"], link: $0["uri"])
@@ -70,7 +71,7 @@ enum PushProviderTable {
                 let extra = root["app_extra"]?.objectOrJSONText
                 return [extra?["moe_deeplink"], moengage?["moe_deeplink"], moengage?["webUrl"], extra?["webUrl"]]
             },
-            image: { $0["moengage"]?.objectOrJSONText?["media-attachment"] }),
+            images: [["moengage", "media-attachment"]]),
         // Leanplum: `_lpm` is the message id; `_lpx` the open action (`{"__name__": "Open URL", "URL": …}`).
         Rule(
             name: .leanplum, markers: [.key("_lpm"), .key("_lpx")],
@@ -81,7 +82,7 @@ enum PushProviderTable {
             name: .cleverTap, markers: [.prefix("wzrk_")],
             messageID: { $0["wzrk_id"] },
             deepLinks: { [$0["wzrk_dl"]] },
-            image: { $0["ct_mediaUrl"] },
+            images: [["ct_mediaUrl"]],
             buttons: { root in
                 (root["wzrk_acts"]?.arrayOrJSONText ?? []).map {
                     Rule.Button(identifier: $0["id"], title: $0["l"], link: $0["dl"])
@@ -93,7 +94,7 @@ enum PushProviderTable {
             confirms: { $0["body"]?.objectOrJSONText?["_k"] != nil },
             messageID: { $0["body"]?.objectOrJSONText?["_k"] },
             deepLinks: { [$0["body"]?.objectOrJSONText?["url"]] },
-            image: { $0["body"]?.objectOrJSONText?["rich-media"] },
+            images: [["body", "rich-media"]],
             buttons: { root in
                 (root["body"]?.objectOrJSONText?["action_buttons"]?.arrayOrJSONText ?? []).map {
                     Rule.Button(identifier: $0["id"], title: $0["label"], link: $0["url"])
@@ -105,27 +106,27 @@ enum PushProviderTable {
             confirms: { $0["_sid"]?.stringValue?.uppercased() == "SFMC" },
             messageID: { $0["_m"] },
             deepLinks: { [$0["_od"]] },
-            image: { $0["_mediaUrl"] }),
+            images: [["_mediaUrl"]]),
         // Customer.io: `CIO-Delivery-ID` identifies the delivery; rich push under `CIO.push`.
         Rule(
             name: .customerIO, markers: [.key("CIO"), .key("CIO-Delivery-ID")],
             confirms: { $0["CIO"]?.objectOrJSONText != nil || $0["CIO-Delivery-ID"]?.stringValue != nil },
             messageID: { $0["CIO-Delivery-ID"] },
             deepLinks: { [$0["CIO"]?.objectOrJSONText?["push"]?["link"]] },
-            image: { $0["CIO"]?.objectOrJSONText?["push"]?["image"] }),
+            images: [["CIO", "push", "image"]]),
         // Pushwoosh: `pw_msg` marks its pushes; only then are `p` (message code) and `l` (link) its own.
         Rule(
             name: .pushwoosh, markers: [.key("pw_msg")],
             messageID: { $0["p"] },
             deepLinks: { [$0["l"]] },
-            image: { $0["attachment"] }),
+            images: [["attachment"]]),
         // Batch: everything under `com.batch`: `i` the send id, `l` the deep link, `at.u` the attachment.
         Rule(
             name: .batch, markers: [.key("com.batch")],
             confirms: { $0["com.batch"]?.objectOrJSONText != nil },
             messageID: { $0["com.batch"]?.objectOrJSONText?["i"] },
             deepLinks: { [$0["com.batch"]?.objectOrJSONText?["l"]] },
-            image: { $0["com.batch"]?.objectOrJSONText?["at"]?["u"] }),
+            images: [["com.batch", "at", "u"]]),
         // Expo: `experienceId` / `scopeKey` name the project; the sender's `data` arrives as `body`.
         Rule(
             name: .expo, markers: [.key("experienceId"), .key("scopeKey")],
@@ -138,7 +139,7 @@ enum PushProviderTable {
             markers: [.key("gcm.message_id"), .key("gcm.app_link"), .key("fcm_options"), .prefix("google.c.")],
             messageID: { $0["gcm.message_id"] },
             deepLinks: { [$0["gcm.app_link"]] },
-            image: { $0["fcm_options"]?["image"] }),
+            images: [["fcm_options", "image"]], imagesNeedNoMarker: true),
     ]
 
     /// The rule for a provider name; `nil` for `.apns` and names PushBus does not know.
@@ -166,6 +167,52 @@ enum PushProviderTable {
         }
     }
 
+    /// The rules whose markers appear at the top level and which confirm the payload, in table order.
+    ///
+    /// One pass over the top-level keys, one hash lookup each: every message takes this path.
+    static func recognizedRules(in root: [String: PushValue]) -> [Rule] {
+        var suggested: UInt64 = 0
+        for key in root.keys {
+            if let mask = exactMarkers[key] { suggested |= mask }
+            guard let first = key.utf8.first else { continue }
+            for marker in prefixMarkers where marker.first == first && key.utf8.starts(with: marker.prefix.utf8) {
+                suggested |= marker.mask
+            }
+        }
+        guard suggested != 0 else { return [] }
+        return rules.indices.compactMap { offset in
+            guard suggested & (1 << UInt64(offset)) != 0, rules[offset].confirms(root) else { return nil }
+            return rules[offset]
+        }
+    }
+
+    /// The image addresses a rule's keys hold, each with the key path it was found under
+    /// (`com.urbanairship.media_attachment.url[0]`); objects sent as JSON text are read too.
+    static func images(of rule: Rule, in root: [String: PushValue]) -> [(key: String, address: String)] {
+        var found: [(key: String, address: String)] = []
+        func walk(_ value: PushValue?, _ path: ArraySlice<String>, _ key: String) {
+            guard let value else { return }
+            guard let component = path.first else {
+                switch value {
+                case .string(let address) where !address.isEmpty: found.append((key, address))
+                case .array(let elements):
+                    for (index, element) in elements.enumerated() { walk(element, [], "\(key)[\(index)]") }
+                default: break
+                }
+                return
+            }
+            guard let members = value.objectOrJSONText else { return }
+            let prefix = key.isEmpty ? "" : key + "."
+            if component == "*" {
+                for member in members.keys.sorted() { walk(members[member], path.dropFirst(), prefix + member) }
+            } else {
+                walk(members[component], path.dropFirst(), prefix + component)
+            }
+        }
+        for path in rule.images { walk(.object(root), path[...], "") }
+        return found
+    }
+
     /// OneSignal's `custom` dictionary when it carries OneSignal's own keys (`i`, `a` or `u`).
     static func oneSignalCustom(_ root: [String: PushValue]) -> [String: PushValue]? {
         guard let custom = root["custom"]?.objectOrJSONText,
@@ -178,11 +225,5 @@ enum PushProviderTable {
     private static func iterableLink(_ action: PushValue?) -> PushValue? {
         guard let action, action["type"]?.stringValue == "openUrl" else { return nil }
         return action["data"]
-    }
-
-    /// A string, or the first element of an array of strings.
-    private static func firstElement(_ value: PushValue?) -> PushValue? {
-        if case .array(let elements)? = value { return elements.first }
-        return value
     }
 }
