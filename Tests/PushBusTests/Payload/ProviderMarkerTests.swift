@@ -51,6 +51,20 @@ import Testing
                 == PushProvider(name: .fcm, messageID: "1700000000000002"))
     }
 
+    @Test func oneSignalButtonsInEitherSDKShape() {
+        let newer = PushMessage(
+            content: PushContent(payload: [
+                "custom": ["i": "n-1"],
+                "os_data": ["buttons": [["i": "like", "n": "Like"], ["i": "skip", "n": "Skip"]]],
+            ]))
+        #expect(newer.actionButtons.map(\.identifier) == ["like", "skip"])
+        let older = PushMessage(
+            content: PushContent(payload: [
+                "custom": ["i": "n-2", "a": ["actionButtons": [["id": "reply", "text": "Reply"]]]]
+            ]))
+        #expect(older.actionButtons == [PushProvider.Button(identifier: "reply", title: "Reply")])
+    }
+
     @Test func providersSentAsJSONTextAreRead() {
         #expect(
             provider(["itbl": #"{"messageId":"m-7","defaultAction":{"type":"openUrl","data":"https://x.example"}}"#])

@@ -1,9 +1,9 @@
 import Foundation
 
 extension PushProvider {
-    /// An action button a provider describes in its payload (Iterable `actionButtons`, CleverTap `wzrk_acts`,
-    /// Adobe `adb_act`, Klaviyo `action_buttons`). The app registers the matching category; this says what the
-    /// sender asked for.
+    /// An action button a provider describes in its payload (OneSignal `os_data.buttons`, Iterable
+    /// `actionButtons`, CleverTap `wzrk_acts`, Adobe `adb_act`, Klaviyo `action_buttons`). The app registers
+    /// the matching category; this says what the sender asked for.
     public struct Button: Sendable, Hashable {
         /// The provider's id for the button, when it gives one.
         public var identifier: String?

@@ -19,7 +19,14 @@ enum PushProviderTable {
                 return root["os_data"]?["i"]
             },
             deepLinks: { [oneSignalCustom($0)?["u"], $0["os_data"]?["u"]] },
-            images: [["att", "*"]], imagesNeedNoMarker: true),
+            images: [["att", "*"]], imagesNeedNoMarker: true,
+            buttons: { root in
+                // Newer SDKs: `os_data.buttons` or top-level `buttons` (`i`, `n`); older: `custom.a.actionButtons`.
+                let short = root["os_data"]?["buttons"]?.arrayOrJSONText ?? root["buttons"]?.arrayOrJSONText ?? []
+                let long = oneSignalCustom(root)?["a"]?.objectOrJSONText?["actionButtons"]?.arrayOrJSONText ?? []
+                return short.map { Rule.Button(identifier: $0["i"], title: $0["n"], link: $0["u"]) }
+                    + long.map { Rule.Button(identifier: $0["id"], title: $0["text"], link: $0["url"]) }
+            }),
         // Airship (Urban Airship): `_` is the send id, `^d` the deep-link action.
         Rule(
             name: .airship, markers: [.key("_"), .key("^d"), .key("com.urbanairship.metadata")],
