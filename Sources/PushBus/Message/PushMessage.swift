@@ -115,7 +115,7 @@ extension PushMessage {
         init(provider: PushProvider?, content: PushContent) {
             if let provider, let messageID = provider.messageID, !messageID.isEmpty {
                 rawValue = provider.name.rawValue + ":" + messageID
-            } else if let digest = content.unreadableInputDigest {
+            } else if let digest = content.unreadableInputDigest, content.payload == .null {
                 rawValue = "digest:" + digest
             } else {
                 rawValue = "digest:" + PayloadDigest.hex(of: content.payload)

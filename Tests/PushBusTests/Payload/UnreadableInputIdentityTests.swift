@@ -25,6 +25,12 @@ import Testing
         #expect(PushContent(json: Data("{not json".utf8)).payload == .null)
     }
 
+    @Test func contentGivenAPayloadAfterwardsIsIdentifiedByThatPayload() {
+        var content = PushContent(json: Data("{not json".utf8))
+        content.payload = ["aps": ["alert": "x"]]
+        #expect(PushMessage(content: content).id == PushMessage(content: PushContent(payload: content.payload)).id)
+    }
+
     @Test func invalidUTF8BytesAreDigestedAsBytes() {
         let a = PushMessage(content: PushContent(json: Data([0xFF, 0xFE, 0x01]))).id
         let b = PushMessage(content: PushContent(json: Data([0xFF, 0xFE, 0x02]))).id
