@@ -34,4 +34,14 @@ import Testing
         #expect(reports.count == 1)
         #expect((reports.first?["message"] as? [String: Any])?["id"] as? String == "airship:ua-1")
     }
+
+    @Test(.enabled(if: binary != nil, "the pushbus binary is built next to the tests"))
+    func applesLiveActivityExamplesValidateAsLiveActivities() throws {
+        let files = [
+            "live-activity-push-to-start.json", "live-activity-alerting-update.json", "live-activity-end.json",
+        ]
+        let paths = files.map { Self.examples.appendingPathComponent($0).path }
+        let result = try run(["validate", "--push-type", "liveactivity", "--json"] + paths)
+        #expect(result.status == 0, "\(result.output)")
+    }
 }

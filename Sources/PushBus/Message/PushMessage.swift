@@ -156,7 +156,7 @@ public struct PushMessage: Sendable, Hashable, Identifiable {
     ) {
         let provider = kind.isRemote ? PushProviderRecognizer.recognize(content.payload) : nil
         storage = Storage(
-            id: ID(provider: provider, payload: content.payload), kind: kind, content: content,
+            id: ID(provider: provider, content: content), kind: kind, content: content,
             response: kind.isTapped ? (response ?? PushResponse()) : response, appState: appState, path: path,
             requestIdentifier: requestIdentifier, date: date, notificationDate: notificationDate, provider: provider,
             deepLink: deepLinkExtractor.deepLink(in: content.payload, provider: provider))
@@ -265,11 +265,13 @@ extension PushMessage {
 
         public init(rawValue: String) { self.rawValue = rawValue }
 
-        init(provider: PushProvider?, payload: PushValue) {
+        init(provider: PushProvider?, content: PushContent) {
             if let provider, let messageID = provider.messageID, !messageID.isEmpty {
                 rawValue = provider.name.rawValue + ":" + messageID
+            } else if let digest = content.unreadableInputDigest, content.payload == .null {
+                rawValue = "digest:" + digest
             } else {
-                rawValue = "digest:" + PayloadDigest.hex(of: payload)
+                rawValue = "digest:" + PayloadDigest.hex(of: content.payload)
             }
         }
 
