@@ -17,7 +17,7 @@ import Testing
         try BuiltBinary.run(Self.binary, arguments, input: input)
     }
 
-    @Test(.enabled(if: binary != nil, "the pushbus binary is built next to the tests"))
+    @Test(.timeLimit(.minutes(2)))
     func exitStatusesAreZeroOneAndTwo() throws {
         let good = Self.examples.appendingPathComponent("apns-alert.json").path
         let broken = Self.examples.appendingPathComponent("broken-wrong-types.json").path
@@ -26,7 +26,7 @@ import Testing
         #expect(try run(["validate", good, "/nonexistent/payload.json", broken]).status == 2)
     }
 
-    @Test(.enabled(if: binary != nil, "the pushbus binary is built next to the tests"))
+    @Test(.timeLimit(.minutes(2)))
     func standardInputAndJSONOutput() throws {
         let result = try run(["validate", "--json", "-"], input: Data(#"{"aps":{"alert":"Hi"},"_":"ua-1"}"#.utf8))
         #expect(result.status == 0)

@@ -15,7 +15,7 @@ import Testing
         return directory
     }
 
-    @Test(.enabled(if: BuiltBinary.pushbus != nil, "the pushbus binary is built next to the tests"))
+    @Test(.timeLimit(.minutes(2)))
     func dumpsTextAndJSON() throws {
         let directory = try makeLedger()
         defer { directory.remove() }
@@ -30,7 +30,7 @@ import Testing
         #expect(records[2]["url"] as? String == "app://x")
     }
 
-    @Test(.enabled(if: BuiltBinary.pushbus != nil, "the pushbus binary is built next to the tests"))
+    @Test(.timeLimit(.minutes(2)))
     func statsCountRecordsMessagesAndEvents() throws {
         let directory = try makeLedger()
         defer { directory.remove() }
@@ -41,7 +41,7 @@ import Testing
         #expect((stats["events"] as? [String: Int]) == ["received": 1, "opened": 1, "routed": 1])
     }
 
-    @Test(.enabled(if: BuiltBinary.pushbus != nil, "the pushbus binary is built next to the tests"))
+    @Test(.timeLimit(.minutes(2)))
     func verifyExitsOneOnDamageAndTwoWhenUnreadable() throws {
         let directory = try makeLedger()
         defer { directory.remove() }

@@ -1,0 +1,88 @@
+import PushBus
+
+/// The one bound on every wait for something outside a test's control: a child process, a loopback HTTP server,
+/// work another thread or task finishes. Reaching it means the thing waited for is not coming; the wait ends
+/// with ``Expired`` (the reason) well before the test's `.timeLimit` would stop the run without one.
+public enum TestDeadline {
+    /// How long a test waits for one external event: far above what any wait takes on a loaded 2-core machine
+    /// under the thread sanitizer, far below the 2-minute `.timeLimit` process and loopback suites carry.
+    public static let seconds: UInt64 = 30
+
+    /// A wait gave up at the deadline.
+    public struct Expired: Error, CustomStringConvertible {
+        /// What was waited for.
+        public let what: String
+
+        public init(_ what: String) { self.what = what }
+
+        public var description: String { "gave up waiting for \(what) after \(TestDeadline.seconds) s" }
+    }
+
+    /// Returns what `operation` returns, or throws ``Expired`` at the deadline without waiting for `operation`
+    /// any longer (it is cancelled and left behind: a wait that ignores cancellation cannot hold the test).
+    ///
+    /// - Parameter what: What the operation waits for, for the failure message.
+    public static func race<T: Sendable>(
+        _ what: String, _ operation: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        let waiter = OneShot<T>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                waiter.start(continuation)
+                let work = Task {
+                    do { waiter.resume(.success(try await operation())) } catch { waiter.resume(.failure(error)) }
+                }
+                let timer = Task {
+                    do { try await Task.sleep(nanoseconds: seconds * 1_000_000_000) } catch { return }
+                    waiter.resume(.failure(Expired(what)))
+                }
+                waiter.onEnd {
+                    work.cancel(); timer.cancel()
+                }
+            }
+        } onCancel: {
+            waiter.resume(.failure(CancellationError()))
+        }
+    }
+}
+
+/// A continuation resumed once, by whichever comes first; then its clean-up runs.
+private final class OneShot<T: Sendable>: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<T, any Error>?
+        var early: Result<T, any Error>?
+        var cleanUp: (@Sendable () -> Void)?
+        var isEnded = false
+    }
+
+    private let state = LockedState(State())
+
+    func start(_ continuation: CheckedContinuation<T, any Error>) {
+        let early = state.withLock { state -> Result<T, any Error>? in
+            if state.early == nil { state.continuation = continuation }
+            return state.early
+        }
+        if let early { continuation.resume(with: early) }
+    }
+
+    func onEnd(_ cleanUp: @escaping @Sendable () -> Void) {
+        let isEnded = state.withLock { state -> Bool in
+            if !state.isEnded { state.cleanUp = cleanUp }
+            return state.isEnded
+        }
+        if isEnded { cleanUp() }
+    }
+
+    func resume(_ result: Result<T, any Error>) {
+        let (continuation, cleanUp) = state.withLock {
+            state -> (CheckedContinuation<T, any Error>?, (@Sendable () -> Void)?) in
+            guard !state.isEnded else { return (nil, nil) }
+            state.isEnded = true
+            if state.continuation == nil { state.early = result }
+            defer { state.continuation = nil; state.cleanUp = nil }
+            return (state.continuation, state.cleanUp)
+        }
+        continuation?.resume(with: result)
+        cleanUp?()
+    }
+}
