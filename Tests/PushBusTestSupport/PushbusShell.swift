@@ -10,19 +10,24 @@ public enum PushbusShell {
         public var errors: String
     }
 
-    /// Runs `script`; standard input is empty unless the script redirects it.
+    /// Runs `script`; standard input is empty unless the script redirects it. `$PUSHBUS_STDERR` is a file of its
+    /// own (its standard error); the script may use it as a prefix for temporary files.
     ///
     /// - Throws: ``BuiltBinary/Missing`` when `pushbus` is not built, why bash could not start, or
     ///   ``TestDeadline/Expired`` when the script ran past the deadline.
     public static func run(_ script: String) throws -> Result {
+        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("pushbus-\(UUID()).stderr")
+        defer { try? FileManager.default.removeItem(at: errorFile) }
         var environment = ProcessInfo.processInfo.environment
         environment["PUSHBUS"] = try BuiltBinary.pushbus.url().path
+        environment["PUSHBUS_STDERR"] = errorFile.path
         let child = try ChildProcess(
-            url: URL(fileURLWithPath: "/bin/bash"), arguments: ["-c", script], environment: environment,
-            name: "bash -c \(script.prefix(60))")
+            url: URL(fileURLWithPath: "/bin/bash"), arguments: ["-c", "{ \(script)\n} 2>\"$PUSHBUS_STDERR\""],
+            environment: environment, name: "bash -c \(script.prefix(60))")
         child.closeInput()
         let (status, output) = try child.finish()
-        return Result(status: status, output: output, errors: child.errors)
+        let errors = (try? Data(contentsOf: errorFile)) ?? Data()
+        return Result(status: status, output: output, errors: String(decoding: errors, as: UTF8.self))
     }
 
     /// A temporary folder for one test's files.

@@ -1,4 +1,5 @@
 import PushBus
+import Testing
 
 /// The one bound on every wait for something outside a test's control: a child process, a loopback HTTP server,
 /// work another thread or task finishes. Reaching it means the thing waited for is not coming; the wait ends
@@ -12,18 +13,25 @@ public enum TestDeadline {
     public struct Expired: Error, CustomStringConvertible {
         /// What was waited for.
         public let what: String
+        private let nanoseconds: UInt64
 
-        public init(_ what: String) { self.what = what }
+        public init(_ what: String, after nanoseconds: UInt64 = TestDeadline.seconds * 1_000_000_000) {
+            self.what = what
+            self.nanoseconds = nanoseconds
+        }
 
-        public var description: String { "gave up waiting for \(what) after \(TestDeadline.seconds) s" }
+        public var description: String { "gave up waiting for \(what) after \(Double(nanoseconds) / 1e9) s" }
     }
 
     /// Returns what `operation` returns, or throws ``Expired`` at the deadline without waiting for `operation`
     /// any longer (it is cancelled and left behind: a wait that ignores cancellation cannot hold the test).
     ///
-    /// - Parameter what: What the operation waits for, for the failure message.
+    /// - Parameters:
+    ///   - what: What the operation waits for, for the failure message.
+    ///   - nanoseconds: The deadline; only the helpers' own tests pass anything but the default.
     public static func race<T: Sendable>(
-        _ what: String, _ operation: @escaping @Sendable () async throws -> T
+        _ what: String, within nanoseconds: UInt64 = seconds * 1_000_000_000,
+        _ operation: @escaping @Sendable () async throws -> T
     ) async throws -> T {
         let waiter = OneShot<T>()
         return try await withTaskCancellationHandler {
@@ -33,8 +41,8 @@ public enum TestDeadline {
                     do { waiter.resume(.success(try await operation())) } catch { waiter.resume(.failure(error)) }
                 }
                 let timer = Task {
-                    do { try await Task.sleep(nanoseconds: seconds * 1_000_000_000) } catch { return }
-                    waiter.resume(.failure(Expired(what)))
+                    do { try await Task.sleep(nanoseconds: nanoseconds) } catch { return }
+                    waiter.resume(.failure(Expired(what, after: nanoseconds)))
                 }
                 waiter.onEnd {
                     work.cancel(); timer.cancel()
@@ -42,6 +50,35 @@ public enum TestDeadline {
             }
         } onCancel: {
             waiter.resume(.failure(CancellationError()))
+        }
+    }
+}
+
+extension TestDeadline {
+    /// Returns what `operation` returns, or records an issue naming `what` and returns `nil` at the deadline: for
+    /// helpers whose callers expect a value, not an error (`try #require(await box.next())`).
+    public static func bounded<T: Sendable>(
+        _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
+        _ operation: @escaping @Sendable () async -> T
+    ) async -> T? {
+        do {
+            return try await race(what, operation)
+        } catch {
+            Issue.record("\(error)", sourceLocation: sourceLocation)
+            return nil
+        }
+    }
+}
+
+extension TestDeadline {
+    /// Checks `condition` every 10 ms until it holds, at most ``TestDeadline``. Only for state that announces no
+    /// event (a service-extension run's content while URLSession downloads into it); anything that can be
+    /// observed is waited for with ``Recorder/wait(for:until:)`` instead.
+    ///
+    /// - Throws: ``Expired`` naming `what`.
+    public static func poll(_ what: String, until condition: @escaping @Sendable () -> Bool) async throws {
+        try await race(what) {
+            while !condition() { try await Task.sleep(nanoseconds: 10_000_000) }
         }
     }
 }

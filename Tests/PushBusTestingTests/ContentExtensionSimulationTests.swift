@@ -52,7 +52,7 @@ final class LockedMessages: Sendable {
 /// The seed's loop, as `Examples/scenarios/recurring-reminder.json` tells it: three cycles (30, 30, 120 s)
 /// confirmed in the extension, the next reminder scheduled by the extension, four reminders fired, the app told
 /// of each answer once (the last one at the next launch), the value in the app group.
-struct RecurringReminderSeedLoopTests {
+@Suite(.timeLimit(.minutes(1))) struct RecurringReminderSeedLoopTests {
     @Test(.timeLimit(.minutes(1))) func threeCyclesConfirmedInTheExtensionReachTheAppOnceEach() async throws {
         let file = ScenarioFileTests.directory.appendingPathComponent("recurring-reminder.json")
         let scenario = try SimulationScenario(contentsOf: file)
@@ -143,7 +143,7 @@ struct ContentExtensionAnswerWhileNotRunningTests {
 
 /// `.dismissAndForwardAction` (and the extension's "open app" control) make iOS call the app's `didReceive` with
 /// the same response: the app's subscribers get one message, the extension's answer with its values.
-struct ContentExtensionForwardedActionTests {
+@Suite(.timeLimit(.minutes(1))) struct ContentExtensionForwardedActionTests {
     @Test(.timeLimit(.minutes(1))) func aForwardedBackgroundActionIsOneMessage() async throws {
         let setup = ContentExtensionDevice()
         defer { setup.cleanUp() }

@@ -24,13 +24,13 @@ struct ReminderAnswerTests {
 }
 
 /// Long simulations cost time in proportion to what happens, and print a bounded report.
-@Suite struct SimulationScaleTests {
+@Suite(.timeLimit(.minutes(1))) struct SimulationScaleTests {
     private func scenario(_ steps: [PushValue]) throws -> SimulationScenario {
         let document: PushValue = ["name": "scale", "steps": .array(steps)]
         return try SimulationScenario(json: document.jsonData())
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test
     func aRepeatingTriggerAdvancedByABillionSecondsReplacesItselfAndIsCounted() async throws {
         let run = try await scenario([
             ["do": "launch"], ["do": "background"],
@@ -102,7 +102,7 @@ struct ReminderAnswerTests {
 }
 
 /// The timeline tells cause before effect: the message a tap delivered, then the route it opened.
-@Suite struct TimelineOrderTests {
+@Suite(.timeLimit(.minutes(1))) struct TimelineOrderTests {
     @Test func theRouteOpenedFollowsTheMessageThatCausedIt() async throws {
         let document: PushValue = [
             "name": "order",
@@ -130,7 +130,7 @@ struct ReminderAnswerTests {
 }
 
 /// `advance` by any interval finishes, in the foreground as in the background, and its report never traps.
-@Suite struct HugeAdvanceTests {
+@Suite(.timeLimit(.minutes(2))) struct HugeAdvanceTests {
     @Test(.timeLimit(.minutes(1)), arguments: [1e9, 1e19, 1e300])
     func aForegroundRepeatingTriggerAdvancedFarAheadFinishes(seconds: Double) async throws {
         let document: PushValue = [
@@ -148,7 +148,7 @@ struct ReminderAnswerTests {
         #expect(run.device.timeline.count < 100)
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test
     func theReportOfAnAdvanceByOneE300SecondsPrintsTheTimeInsteadOfTrapping() throws {
         let script = #"""
             cat > "$PUSHBUS_STDERR.json" <<'JSON'

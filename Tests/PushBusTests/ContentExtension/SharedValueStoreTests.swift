@@ -8,7 +8,7 @@ extension SharedValueKey where Value == Int {
 }
 
 /// The value the content extension shares with the app: typed, atomic, safe across processes.
-@Suite struct SharedValueStoreTests {
+@Suite(.timeLimit(.minutes(2))) struct SharedValueStoreTests {
     @Test func aValueWrittenIsReadBackWithItsType() throws {
         let directory = try LedgerDirectory()
         defer { directory.remove() }
@@ -49,7 +49,7 @@ extension SharedValueKey where Value == Int {
         #expect(throws: SharedValueStore.Error.self) { try store.value(for: .nextReminderSeconds) }
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test
     func aReaderInAnotherProcessNeverSeesATornValue() throws {
         // Given: a child process ready to rewrite the value 2,000 times
         let directory = try LedgerDirectory()

@@ -6,7 +6,7 @@ import Testing
 
 /// `cancel()` never blocks (deinit, `for await` cancellation); `cancelAndWait()` waits, but only for deliveries
 /// that could still call this handler. Bounded: every wait has a timeout, so a regression fails instead of hanging.
-@Suite struct CancelWithoutBlockingTests {
+@Suite(.timeLimit(.minutes(1))) struct CancelWithoutBlockingTests {
     @Test func aHandlerThatBlocksOnAThreadWhichReleasesItsSubscriptionFinishes() {
         // Given a handler that hops synchronously to another thread, and that thread releases the subscription
         // (the "background handler syncs to main while main releases a subscription" deadlock of issue 10)
@@ -76,12 +76,20 @@ import Testing
         Thread { center.post(HubFixtures.message("a")) }.start()
         #expect(entered.wait(timeout: .now() + 10) == .success)
 
-        // When it is released a little later while this thread calls cancelAndWait()
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { release.signal() }
+        // When it is released only once this thread's cancelAndWait() has cancelled (so it cannot have finished
+        // before the call), the release bounded by the deadline
+        let releasedAfterCancel = LockedBox(false)
+        Thread {
+            let deadline = DispatchTime.now() + .seconds(Int(TestDeadline.seconds))
+            while !subscription.isCancelled, DispatchTime.now() < deadline { Thread.sleep(forTimeInterval: 0) }
+            releasedAfterCancel.withValue { $0 = subscription.isCancelled }
+            release.signal()
+        }.start()
         subscription.cancelAndWait()
 
         // Then cancelAndWait() returned only after the handler finished
         #expect(finished.value)
+        #expect(releasedAfterCancel.value)
     }
 
     @Test func cancelAndWaitDoesNotWaitForADeliveryThatCannotCallThisHandler() {

@@ -5,7 +5,7 @@ import Testing
 
 /// Storms of posts, subscribes and cancels from many threads. Bounded in count and (as a hang guard) in time;
 /// CI also runs this suite under the thread sanitizer (`.ci/steps/30-tsan.sh`).
-@Suite(.serialized) struct HubConcurrencyTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct HubConcurrencyTests {
     static let posters = 8
     static let postsPerPoster = 10_000
 

@@ -6,7 +6,7 @@ import PushBusTesting
 import Testing
 
 /// What a careless app does to the hub (issue 17, "The hub at the edges").
-@Suite struct HubEdgeTests {
+@Suite(.timeLimit(.minutes(1))) struct HubEdgeTests {
     @Test func aSequenceMadeButNeverIteratedBuffersAtMost256AndCountsTheDrops() {
         let center = HubFixtures.center(deduplicationWindow: 0)
         let neverIterated = center.messages()

@@ -3,7 +3,7 @@ import PushBus
 import PushBusTestSupport
 import Testing
 
-@Suite struct HubReentrancyTests {
+@Suite(.timeLimit(.minutes(1))) struct HubReentrancyTests {
     @Test func handlerCanCancelItsOwnSubscription() {
         let center = HubFixtures.center()
         let received = Recorder<PushMessage>()

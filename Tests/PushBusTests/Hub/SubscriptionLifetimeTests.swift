@@ -3,7 +3,7 @@ import PushBus
 import PushBusTestSupport
 import Testing
 
-@Suite struct SubscriptionLifetimeTests {
+@Suite(.timeLimit(.minutes(1))) struct SubscriptionLifetimeTests {
     @Test func cancelStopsDeliveries() {
         let center = HubFixtures.center()
         let received = Recorder<PushMessage>()

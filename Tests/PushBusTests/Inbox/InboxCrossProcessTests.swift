@@ -5,8 +5,8 @@ import Testing
 
 /// The inbox across real processes: a child plays the service extension adding entries while this process plays
 /// the app, adding its own and marking entries read at the same time.
-@Suite struct InboxCrossProcessTests {
-    @Test(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2))) struct InboxCrossProcessTests {
+    @Test
     func theAppAndItsExtensionAgreeAfterRefreshWithNothingLostOrDoubled() throws {
         let directory = try LedgerDirectory()
         defer { directory.remove() }

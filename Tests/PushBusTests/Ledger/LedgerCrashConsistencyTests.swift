@@ -15,7 +15,7 @@ import Glibc
 ///
 /// 50 kills by default; `LEDGER_TORTURE_KILLS=200 swift test --filter LedgerCrashConsistencyTests` runs the longer
 /// run Docs/Ledger.md reports.
-@Suite struct LedgerCrashConsistencyTests {
+@Suite(.timeLimit(.minutes(5))) struct LedgerCrashConsistencyTests {
     static let kills = ProcessInfo.processInfo.environment["LEDGER_TORTURE_KILLS"].flatMap { Int($0) } ?? 50
 
     /// Starts `ledger-append-loop`, waits for its first reported write (or, when `duringCompaction`, for it to
@@ -44,7 +44,7 @@ import Glibc
         )
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test
     func everyReportedWriteSurvivesSIGKILL() throws {
         let directory = try LedgerDirectory()
         defer { directory.remove() }
