@@ -13,7 +13,7 @@ import PushBusTesting
 import Testing
 
 /// The NSE principal class: iOS's content handler gets the pipeline's best content exactly once.
-@Suite(.timeLimit(.minutes(1))) struct PushBusNotificationServiceTests {
+@Suite(.timeLimit(.minutes(2))) struct PushBusNotificationServiceTests {
     /// A service whose pipeline the test supplies.
     final class Service: PushBusNotificationService, @unchecked Sendable {
         // Safe: every stored property is immutable after init.

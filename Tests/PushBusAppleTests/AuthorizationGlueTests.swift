@@ -145,7 +145,7 @@ final class LoggingCenter: UNUserNotificationCenter, @unchecked Sendable {
 }
 
 /// The one call runs the system calls in the order iOS wants them, on iOS 10+ and on the iOS 9 settings path.
-@MainActor @Suite(.serialized, .timeLimit(.minutes(1))) struct OneCallRegistrationTests {
+@MainActor @Suite(.serialized, .timeLimit(.minutes(2))) struct OneCallRegistrationTests {
     let categories = [PushCategory("CHAT") { PushAction.button("READ", title: "Read") }]
 
     init() {
@@ -231,7 +231,7 @@ final class LoggingCenter: UNUserNotificationCenter, @unchecked Sendable {
 }
 
 /// Returning to the foreground re-reads the settings; the channel posts only a change.
-@MainActor @Suite(.timeLimit(.minutes(1))) struct SettingsChangeGlueTests {
+@MainActor @Suite(.timeLimit(.minutes(2))) struct SettingsChangeGlueTests {
     @Test func aChangeMadeInTheBackgroundIsPostedOnReturnAndNothingOtherwise() async throws {
         let center = LoggingCenter()
         center.stubbedAuthorizationStatus = .authorized
@@ -270,7 +270,7 @@ final class LoggingCenter: UNUserNotificationCenter, @unchecked Sendable {
 }
 
 /// `userNotificationCenter(_:openSettingsFor:)` reaches the app as an event, and a router opens a route for it.
-@Suite(.timeLimit(.minutes(1))) struct OpenSettingsGlueTests {
+@Suite(.timeLimit(.minutes(2))) struct OpenSettingsGlueTests {
     @Test func theDelegatePostsTheRequestAndTheRouterOpensItWithTheSettingsSource() throws {
         let channel = NotificationSettingsChannel()
         let delegate = PushNotificationDelegate(

@@ -28,7 +28,7 @@ private func next(_ count: Int, from events: AsyncStream<LiveActivityEvent>) asy
 }
 
 /// `LiveActivityObserver` turns ActivityKit's sequences into the neutral token events.
-@Suite(.timeLimit(.minutes(1))) struct LiveActivityGlueTests {
+@Suite(.timeLimit(.minutes(2))) struct LiveActivityGlueTests {
     @Test func anActivityStartedByPushWhileTheAppWasKilledReportsItsTokenAtLaunch() async throws {
         // Before launch: ActivityKit holds a push-to-start token and a pushed-started activity with its token.
         Activity<KilledAppAttributes>.stubIssuePushToStartToken(Data([0xA1]))

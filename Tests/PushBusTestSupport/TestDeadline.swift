@@ -1,3 +1,4 @@
+import Dispatch
 import PushBus
 import Testing
 
@@ -6,8 +7,13 @@ import Testing
 /// with ``Expired`` (the reason) well before the test's `.timeLimit` would stop the run without one.
 public enum TestDeadline {
     /// How long a test waits for one external event: far above what any wait takes on a loaded 2-core machine
-    /// under the thread sanitizer, far below the 2-minute `.timeLimit` process and loopback suites carry.
-    public static let seconds: UInt64 = 30
+    /// under the thread sanitizer (the longest, a hub thread storm, takes 9 s there unloaded), and below the
+    /// 2-minute `.timeLimit` every waiting suite carries, so the deadline speaks first, with its reason.
+    public static let seconds: UInt64 = 60
+
+    /// The deadline as a `DispatchTime`, for a semaphore or group wait that starts now:
+    /// `#expect(done.wait(timeout: TestDeadline.fromNow()) == .success)`.
+    public static func fromNow() -> DispatchTime { .now() + .seconds(Int(seconds)) }
 
     /// A wait gave up at the deadline.
     public struct Expired: Error, CustomStringConvertible {

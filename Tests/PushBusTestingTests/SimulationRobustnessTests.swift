@@ -24,7 +24,7 @@ struct ReminderAnswerTests {
 }
 
 /// Long simulations cost time in proportion to what happens, and print a bounded report.
-@Suite(.timeLimit(.minutes(1))) struct SimulationScaleTests {
+@Suite(.timeLimit(.minutes(2))) struct SimulationScaleTests {
     private func scenario(_ steps: [PushValue]) throws -> SimulationScenario {
         let document: PushValue = ["name": "scale", "steps": .array(steps)]
         return try SimulationScenario(json: document.jsonData())
@@ -102,7 +102,7 @@ struct ReminderAnswerTests {
 }
 
 /// The timeline tells cause before effect: the message a tap delivered, then the route it opened.
-@Suite(.timeLimit(.minutes(1))) struct TimelineOrderTests {
+@Suite(.timeLimit(.minutes(2))) struct TimelineOrderTests {
     @Test func theRouteOpenedFollowsTheMessageThatCausedIt() async throws {
         let document: PushValue = [
             "name": "order",
@@ -131,7 +131,7 @@ struct ReminderAnswerTests {
 
 /// `advance` by any interval finishes, in the foreground as in the background, and its report never traps.
 @Suite(.timeLimit(.minutes(2))) struct HugeAdvanceTests {
-    @Test(.timeLimit(.minutes(1)), arguments: [1e9, 1e19, 1e300])
+    @Test(.timeLimit(.minutes(2)), arguments: [1e9, 1e19, 1e300])
     func aForegroundRepeatingTriggerAdvancedFarAheadFinishes(seconds: Double) async throws {
         let document: PushValue = [
             "name": "far",

@@ -4,7 +4,7 @@ import Testing
 
 /// The test-support waits end at their deadline even when what they wait for ignores cancellation, and return as
 /// soon as the event they wait for happens.
-@Suite(.timeLimit(.minutes(1))) struct TestDeadlineTests {
+@Suite(.timeLimit(.minutes(2))) struct TestDeadlineTests {
     @Test func aWaitThatIgnoresCancellationIsEndedAtTheDeadline() async {
         // Given an await nothing resumes and that does not react to cancellation
         let parked = LockedState<CheckedContinuation<Void, Never>?>(nil)

@@ -6,7 +6,7 @@ import Testing
 /// Settings readings from several tasks while subscribers come and go: every change `update` reports reaches a
 /// subscriber that lives throughout exactly once. Bounded: 4 readers × 200 readings; run under the thread
 /// sanitizer by `.ci/steps/33-stores-tsan.sh`.
-@Suite(.timeLimit(.minutes(1))) struct NotificationSettingsChannelConcurrencyTests {
+@Suite(.timeLimit(.minutes(2))) struct NotificationSettingsChannelConcurrencyTests {
     @Test func everyReportedChangeReachesALongLivedSubscriberOnce() async {
         // Given a channel with a first reading and a subscriber that stays
         let channel = NotificationSettingsChannel()

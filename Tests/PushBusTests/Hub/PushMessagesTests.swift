@@ -2,7 +2,7 @@ import Foundation
 import PushBus
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct PushMessagesTests {
+@Suite(.timeLimit(.minutes(2))) struct PushMessagesTests {
     @Test func forAwaitReceivesPostedMessagesInOrder() async {
         let center = HubFixtures.center()
         let stream = center.messages()

@@ -7,7 +7,7 @@ import Testing
 /// One inbox used from several tasks at once (the delegate's thread adds, the UI marks read, a second ledger on the
 /// same directory refreshes): every entry once, each insertion heard once, the unread count consistent. Bounded:
 /// 4 writers × 50 adds; run under the thread sanitizer by `.ci/steps/33-stores-tsan.sh`.
-@Suite(.timeLimit(.minutes(1))) struct InboxConcurrencyTests {
+@Suite(.timeLimit(.minutes(2))) struct InboxConcurrencyTests {
     @Test func concurrentAddsReadsAndRefreshesLoseNothing() async throws {
         // Given an inbox on a durable ledger, its observer, and a second ledger on the same directory
         let clock = ManualClock()

@@ -6,7 +6,7 @@ import Testing
 
 /// Entries another process writes reach the app's inbox, its change sequence and the badge as soon as anything
 /// refreshes the ledger (the Apple glue's `DeliveryLedgerRefresher` refreshes the ledger, not the inbox).
-@Suite(.timeLimit(.minutes(1))) struct InboxFollowsLedgerRefreshTests {
+@Suite(.timeLimit(.minutes(2))) struct InboxFollowsLedgerRefreshTests {
     let clock = ManualClock()
 
     @Test func aLedgerRefreshMadeByOthersEmitsTheExtensionsEntry() throws {

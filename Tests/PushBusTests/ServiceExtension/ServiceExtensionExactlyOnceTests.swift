@@ -5,7 +5,7 @@ import Testing
 @testable import PushBus
 
 /// The content handler is called exactly once, whatever order steps, deadline and `timeWillExpire` come in.
-@Suite(.timeLimit(.minutes(1))) struct ServiceExtensionExactlyOnceTests {
+@Suite(.timeLimit(.minutes(2))) struct ServiceExtensionExactlyOnceTests {
     private enum Event: CaseIterable {
         case finishStep, commit, beginAttachment, finishAttachment, deadline, timeWillExpire, staleFinish
     }
