@@ -145,7 +145,7 @@ final class LoggingCenter: UNUserNotificationCenter, @unchecked Sendable {
 }
 
 /// The one call runs the system calls in the order iOS wants them, on iOS 10+ and on the iOS 9 settings path.
-@MainActor @Suite(.serialized) struct OneCallRegistrationTests {
+@MainActor @Suite(.serialized, .timeLimit(.minutes(2))) struct OneCallRegistrationTests {
     let categories = try! CategoryRegistry([PushCategory("CHAT") { PushAction.button("READ", title: "Read") }])
 
     init() {
@@ -231,9 +231,9 @@ final class LoggingCenter: UNUserNotificationCenter, @unchecked Sendable {
 }
 
 /// Returning to the foreground re-reads the settings; the channel posts only a change.
-@MainActor @Suite struct SettingsChangeGlueTests {
-    @Test func aChangeMadeInTheBackgroundIsPostedOnReturnAndNothingOtherwise() async {
-        let center = UNUserNotificationCenter(stubbed: ())
+@MainActor @Suite(.timeLimit(.minutes(2))) struct SettingsChangeGlueTests {
+    @Test func aChangeMadeInTheBackgroundIsPostedOnReturnAndNothingOtherwise() async throws {
+        let center = LoggingCenter(stubbed: ())
         center.stubbedAuthorizationStatus = .authorized
         let channel = NotificationSettingsChannel()
         let changes = Recorder<NotificationSettingsChange>()
@@ -241,36 +241,36 @@ final class LoggingCenter: UNUserNotificationCenter, @unchecked Sendable {
         let authorizer = UserNotificationAuthorizer(notificationCenter: center, application: UIApplication(stubbed: ()))
         let flow = NotificationAuthorizationFlow(authorizer: authorizer, settings: channel)
         await flow.refreshSettings()
+        #expect(changes.count == 1)  // the first reading
         let foreground = NotificationCenter()
         let observer = NotificationSettingsObserver(flow: flow, notificationCenter: foreground)
+        let readsBefore = center.log.values.count { $0 == "getNotificationSettings" }
 
-        // Given nothing changed, when the app returns, then nothing is posted.
+        // Given nothing changed, when the app returns, then the settings are read again...
         foreground.post(name: UIApplication.willEnterForegroundNotification, object: nil)
-        await waitFor { false }
-        #expect(changes.count == 1)  // the first reading only
+        try await center.log.wait(for: "the settings read on return") {
+            $0.count { $0 == "getNotificationSettings" } == readsBefore + 1
+        }
 
-        // Given the user turned notifications off in Settings, when the app returns, then one change is posted.
+        // ...and given the user then turned notifications off in Settings, when the app returns, then the one
+        // change posted after the first reading is that one (a change posted for the unchanged return would be
+        // the second, or a third).
         center.stubbedAuthorizationStatus = .denied
         foreground.post(name: UIApplication.willEnterForegroundNotification, object: nil)
-        await waitFor { changes.count == 2 }
-        #expect(changes.values.last?.isStatusChange == true)
-        #expect(changes.values.last?.current.status == .denied)
+        let posted = try await changes.wait(for: "the change to denied") {
+            $0.contains { $0.current.status == .denied }
+        }
+        #expect(posted.count == 2)
+        #expect(posted.last?.isStatusChange == true)
+        #expect(posted.last?.current.status == .denied)
 
         observer.cancel()
         withExtendedLifetime(subscription) {}
     }
-
-    /// Yields until `done` or a bounded number of turns (background tasks of the observer get to run).
-    private func waitFor(_ done: () -> Bool) async {
-        for _ in 0..<2_000 where !done() {
-            await Task.yield()
-            try? await Task.sleep(nanoseconds: 100_000)
-        }
-    }
 }
 
 /// `userNotificationCenter(_:openSettingsFor:)` reaches the app as an event, and a router opens a route for it.
-@Suite struct OpenSettingsGlueTests {
+@Suite(.timeLimit(.minutes(2))) struct OpenSettingsGlueTests {
     @Test func theDelegatePostsTheRequestAndTheRouterOpensItWithTheSettingsSource() throws {
         let channel = NotificationSettingsChannel()
         let delegate = PushNotificationDelegate(

@@ -83,7 +83,7 @@ private func chatRegistry() throws -> CategoryRegistry {
 }
 
 /// The UNUserNotificationCenter-backed scheduler converts requests both ways.
-@Suite struct SchedulerGlueTests {
+@Suite(.timeLimit(.minutes(2))) struct SchedulerGlueTests {
     @Test func requestsRoundTripThroughTheCenter() async throws {
         let notificationCenter = UNUserNotificationCenter(stubbed: ())
         let scheduler = UserNotificationScheduler(notificationCenter: notificationCenter)
@@ -159,7 +159,7 @@ private func chatRegistry() throws -> CategoryRegistry {
 }
 
 /// The badge: setBadgeCount on iOS 16+, applicationIconBadgeNumber (with the -1 trick) below.
-@MainActor @Suite(.serialized) struct BadgeGlueTests {
+@MainActor @Suite(.serialized, .timeLimit(.minutes(2))) struct BadgeGlueTests {
     @Test func setAndClearUseSetBadgeCount() async throws {
         let notificationCenter = UNUserNotificationCenter(stubbed: ())
         notificationCenter.stubDeliver(

@@ -7,7 +7,7 @@ import Testing
 import PushBusTestSupport
 
 /// `PushBusApp.install()` keeps the delegate another SDK installed, and `diagnose()` says what is misconfigured.
-@MainActor @Suite(.serialized) struct InstallAndDiagnoseGlueTests {
+@MainActor @Suite(.serialized, .timeLimit(.minutes(2))) struct InstallAndDiagnoseGlueTests {
     @Test func installKeepsAndForwardsToThePreviousDelegate() throws {
         defer { PushBusApp.uninstall() }
         let center = PushCenter()

@@ -71,7 +71,7 @@ import Testing
 /// The app's refresher made with its delivery hands the content extension's answers to the subscribers once, on
 /// the extension's Darwin notification.
 struct ContentExtensionRefresherGlueTests {
-    @MainActor @Test(.timeLimit(.minutes(1))) func theDarwinNotificationDeliversEachAnswerOnce() throws {
+    @MainActor @Test(.timeLimit(.minutes(2))) func theDarwinNotificationDeliversEachAnswerOnce() throws {
         // Given the app's delivery and an extension ledger on one directory
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cx-glue-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -7,7 +7,7 @@ import Testing
 import PushBusTestSupport
 
 /// The notification-center delegate turns UserNotifications objects into the right messages and completes once.
-@Suite struct NotificationDelegateGlueTests {
+@Suite(.timeLimit(.minutes(2))) struct NotificationDelegateGlueTests {
     let center = PushCenter()
     let messages = Recorder<PushMessage>()
     let subscription: PushSubscription

@@ -7,7 +7,7 @@ import Testing
 /// compile time: UIKit classes must be `Sendable` (which a nonisolated `open` class is not), and the nonisolated
 /// functions here use UserNotifications' types. `.ci/steps/41-apple-stub-isolation.sh` adds the member-level check:
 /// every UIKit stub member must reject nonisolated access.
-struct StubIsolationTests {
+@Suite(.timeLimit(.minutes(2))) struct StubIsolationTests {
     nonisolated static func readEverything(_ notification: UNNotification, center: UNUserNotificationCenter) -> String {
         center.removeAllDeliveredNotifications()
         let content = notification.request.content

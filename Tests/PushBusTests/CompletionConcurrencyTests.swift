@@ -4,7 +4,7 @@ import PushBusTestSupport
 import Testing
 
 /// Exactly-once completion holds when many callbacks race on many threads.
-@Suite struct CompletionConcurrencyTests {
+@Suite(.timeLimit(.minutes(2))) struct CompletionConcurrencyTests {
     @Test func manyConcurrentFetchCallbacksEachCompleteOnce() async {
         // Given 200 distinct silent pushes (plus a re-report of each) arriving from many tasks at once.
         let fixture = AdapterFixture()

@@ -4,7 +4,7 @@ import Testing
 
 /// One call requests authorization, reads settings, registers categories and registers for remote
 /// notifications, in that order, and reports each outcome.
-@Suite struct NotificationAuthorizationFlowTests {
+@Suite(.timeLimit(.minutes(2))) struct NotificationAuthorizationFlowTests {
     /// A scripted system: records the calls it gets, answers the prompt as `answer` says.
     final class ScriptedSystem: NotificationAuthorizer {
         struct State {

@@ -5,7 +5,7 @@ import Testing
 @testable import PushBus
 
 /// Where providers put attachments, and how files are typed from their first bytes.
-struct AttachmentRecognitionTests {
+@Suite(.timeLimit(.minutes(2))) struct AttachmentRecognitionTests {
     @Test func eachProvidersKeyIsFound() {
         let payload: PushValue = [
             "aps": ["alert": "x", "mutable-content": 1],
