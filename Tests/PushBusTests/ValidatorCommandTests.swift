@@ -35,8 +35,7 @@ import Testing
         #expect((reports.first?["message"] as? [String: Any])?["id"] as? String == "airship:ua-1")
     }
 
-    @Test(.enabled(if: binary != nil, "the pushbus binary is built next to the tests"))
-    func applesLiveActivityExamplesValidateAsLiveActivities() throws {
+    @Test func applesLiveActivityExamplesValidateAsLiveActivities() throws {
         let files = [
             "live-activity-push-to-start.json", "live-activity-alerting-update.json", "live-activity-end.json",
         ]
