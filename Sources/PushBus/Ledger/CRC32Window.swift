@@ -57,28 +57,30 @@ struct CRC32Window {
     static func shift(_ value: UInt32, by count: Int) -> UInt32 {
         var result = value
         var remaining = count
-        var level = 0
-        while remaining > 0 {
-            if remaining & 1 == 1 {
-                let table = powers[level]
-                result =
-                    table[Int(result & 0xFF)] ^ table[256 + Int((result >> 8) & 0xFF)]
-                    ^ table[512 + Int((result >> 16) & 0xFF)] ^ table[768 + Int(result >> 24)]
+        var base = 0
+        powers.withUnsafeBufferPointer { table in
+            while remaining > 0 {
+                if remaining & 1 == 1 {
+                    result =
+                        table[base + Int(result & 0xFF)] ^ table[base + 256 + Int((result >> 8) & 0xFF)]
+                        ^ table[base + 512 + Int((result >> 16) & 0xFF)] ^ table[base + 768 + Int(result >> 24)]
+                }
+                remaining >>= 1
+                base += 1024
             }
-            remaining >>= 1
-            level += 1
         }
         return result
     }
 
-    /// For each `k` below 24, `M^(2^k)` as four 256-entry tables (one per byte of the register).
-    private static let powers: [[UInt32]] = {
+    /// For each `k` below 24, `M^(2^k)` as four 256-entry tables (one per byte of the register), one after the
+    /// other.
+    private static let powers: [UInt32] = {
         // The images of the 32 unit vectors under M (one zero byte).
         var columns = (0..<32).map { bit -> UInt32 in
             let value = UInt32(1) << bit
             return CRC32.table[Int(value & 0xFF)] ^ (value >> 8)
         }
-        var levels: [[UInt32]] = []
+        var levels: [UInt32] = []
         for _ in 0..<24 {
             var table = [UInt32](repeating: 0, count: 1024)
             for lane in 0..<4 {
@@ -87,7 +89,7 @@ struct CRC32Window {
                     table[lane * 256 + entry] = table[lane * 256 + (entry & (entry - 1))] ^ columns[lane * 8 + lowest]
                 }
             }
-            levels.append(table)
+            levels += table
             // M^(2^(k+1)) = M^(2^k) applied to the columns of M^(2^k).
             columns = columns.map { column in
                 table[Int(column & 0xFF)] ^ table[256 + Int((column >> 8) & 0xFF)]

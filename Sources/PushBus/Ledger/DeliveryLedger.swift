@@ -204,14 +204,14 @@ public final class DeliveryLedger: Sendable {
             var found: [DeliveryLedgerIssue] = []
             switch change {
             case .appended(let scan, let offset):
-                store.append(scan.frames.compactMap(\.record))
+                store.append(scan.records)
                 found = scan.issues.map { issue in
                     var issue = issue
                     issue.offset += offset
                     return issue
                 }
             case .replaced(let scan, let headerIssue):
-                store.replace(with: scan.frames.compactMap(\.record), base: base)
+                store.replace(with: scan.records, base: base)
                 found = (headerIssue.map { [$0] } ?? []) + scan.issues
             }
             return found.filter { store.report($0) }
@@ -224,10 +224,10 @@ public final class DeliveryLedger: Sendable {
     {
         let bytes = try locked.readWholeFile()
         let scan = bytes.withUnsafeBytes { LedgerCodec.scan($0, from: min(LedgerCodec.headerSize, bytes.count)) }
-        let records = scan.frames.compactMap(\.record)
+        let records = scan.records
         let kept = LedgerStore.kept(records, within: configuration, now: now)
         var frames: [UInt8] = []
-        for frame in scan.frames where frame.record.map({ kept.contains($0.sequence) }) ?? false {
+        for frame in scan.frames where frame.sequence.map(kept.contains) ?? false {
             frames += bytes[frame.offset..<(frame.offset + frame.length)]
         }
         let last = store.withLock { $0.lastSequence }

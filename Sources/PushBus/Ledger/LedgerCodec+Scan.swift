@@ -4,15 +4,19 @@ extension LedgerCodec {
         /// Where the frame starts in the scanned bytes.
         package var offset: Int
         package var length: Int
-        /// The decoded record; `nil` when the checksum is right but the payload cannot be decoded.
-        package var record: DeliveryRecord?
+        /// The sequence of the decoded record (in ``Scan/records``); `nil` when the checksum is right but the
+        /// payload cannot be decoded.
+        package var sequence: UInt64?
     }
 
     /// What a scan found.
     package struct Scan {
         /// The frames whose records are returned, in file order (so in increasing sequence order), and the
-        /// undecodable frames (without a record).
+        /// undecodable frames (without a sequence).
         package var frames: [Frame] = []
+        /// The records of the frames, in the same order. Kept apart from ``frames`` so that each record is held
+        /// once, and message ids and request identifiers repeated in many records share one string.
+        package var records: [DeliveryRecord] = []
         package var issues: [DeliveryLedgerIssue] = []
         /// The end of the last valid frame (or the start, when there is none): where the next frame belongs.
         package var validEnd: Int
@@ -47,6 +51,10 @@ private struct FrameScanner {
     var window: CRC32Window?
     /// A Boolean value indicating whether damage was met: from then on every checksum goes through ``window``.
     var hasDamage = false
+    /// The valid frames inside ``window`` (start and sequence), in order.
+    var validStarts: [(position: Int, sequence: UInt64)] = []
+    /// The message ids and request identifiers met so far (``interned(_:)``).
+    var strings: [String: String] = [:]
 
     /// The largest extent of one frame: header and the largest payload.
     static let largestFrame = LedgerCodec.frameHeaderSize + LedgerCodec.maximumPayload
@@ -86,14 +94,18 @@ private struct FrameScanner {
         }
     }
 
-    /// Where the damaged frame at `position` ends, when its header is whole and its length credible: the frame
-    /// it claims ends exactly at the end of the bytes, or where a valid frame starts.
+    /// Where the damaged frame at `position` ends, when its header and its sequence are whole and its length
+    /// credible: the frame it claims ends exactly at the end of the bytes, or where the valid frame numbered right
+    /// after it starts (a damaged length that happens to land on a later frame is not taken).
     private mutating func damagedFrameEnd(at position: Int) -> Int? {
         hasDamage = true
-        guard let length = payloadLength(at: position) else { return nil }
+        guard let length = payloadLength(at: position), let sequence = leadingSequence(at: position, length: length),
+            sequence > scan.lastSequence
+        else { return nil }
         let end = position + LedgerCodec.frameHeaderSize + length
         if end == bytes.count { return end }
         guard let nextLength = payloadLength(at: end),
+            leadingSequence(at: end, length: nextLength) == sequence + 1,
             windowChecksumMatches(at: end, length: nextLength, candidate: position)
         else { return nil }
         return end
@@ -104,42 +116,85 @@ private struct FrameScanner {
         let frameLength = LedgerCodec.frameHeaderSize + length
         let payload = UnsafeRawBufferPointer(
             rebasing: bytes[(position + LedgerCodec.frameHeaderSize)..<(position + frameLength)])
-        guard let record = LedgerCodec.decodeRecord(payload) else {
+        guard var record = LedgerCodec.decodeRecord(payload) else {
             scan.issues.append(DeliveryLedgerIssue(kind: .undecodableRecord, offset: position, length: frameLength))
-            scan.frames.append(LedgerCodec.Frame(offset: position, length: frameLength, record: nil))
+            scan.frames.append(LedgerCodec.Frame(offset: position, length: frameLength, sequence: nil))
             return
         }
         guard record.sequence > scan.lastSequence else {
             scan.issues.append(DeliveryLedgerIssue(kind: .outOfOrderRecord, offset: position, length: frameLength))
             return
         }
-        scan.frames.append(LedgerCodec.Frame(offset: position, length: frameLength, record: record))
+        record.messageID = PushMessage.ID(rawValue: interned(record.messageID.rawValue))
+        if let request = record.requestIdentifier { record.requestIdentifier = interned(request) }
+        scan.frames.append(LedgerCodec.Frame(offset: position, length: frameLength, sequence: record.sequence))
+        scan.records.append(record)
         scan.lastSequence = record.sequence
     }
 
-    /// A Boolean value indicating whether a frame found after damage at `position` may be taken: valid, with a
-    /// sequence above the last returned one, and followed by the end of the file, by a valid frame with a higher
-    /// sequence, or by a whole damaged frame with a higher sequence that a valid frame with a higher one still
-    /// follows. Bytes inside a record (a reply text that spells a frame) fail this unless the forger also predicts
-    /// the rest of the record they sit in, its write time included. Constant time per candidate.
+    /// `text`, sharing the storage of an equal string met before in this scan.
+    private mutating func interned(_ text: String) -> String {
+        if let known = strings[text] { return known }
+        strings[text] = text
+        return text
+    }
+
+    /// A Boolean value indicating whether a frame found after damage at `position` may be taken: valid; numbered
+    /// at least two above the last returned record (the damage before it held at least one record); and followed
+    /// by the end of the bytes, by a valid frame numbered higher (at least two higher when damage lies between
+    /// them), or by nothing valid up to the end (a damaged last frame). Bytes inside a record (a reply text that
+    /// spells frames) reach this only when that record's own header is damaged, since a record whose length is
+    /// intact is skipped whole. Constant time per candidate, plus the window's index.
     private mutating func isAnchored(at position: Int) -> Bool {
         guard let length = payloadLength(at: position), let sequence = leadingSequence(at: position, length: length),
-            sequence > scan.lastSequence, windowChecksumMatches(at: position, length: length, candidate: position)
+            sequence > scan.lastSequence + 1
         else { return false }
-        let next = position + LedgerCodec.frameHeaderSize + length
-        if next == bytes.count { return true }
-        guard let nextLength = payloadLength(at: next),
-            let nextSequence = leadingSequence(at: next, length: nextLength), nextSequence > sequence
+        let end = position + LedgerCodec.frameHeaderSize + length
+        ensureWindow(from: position, through: end)
+        let starts = validStarts
+        guard starts.indices.contains(firstValidStart(atOrAfter: position)),
+            starts[firstValidStart(atOrAfter: position)].position == position
         else { return false }
-        if windowChecksumMatches(at: next, length: nextLength, candidate: position) { return true }
-        // The next frame is damaged too but whole: a valid frame with a still higher sequence must start where it
-        // claims to end. (A forger inside a record would need a sequence between its forged one and that of the
-        // record written after theirs: there is none, sequences within a file being consecutive.)
-        let after = next + LedgerCodec.frameHeaderSize + nextLength
-        guard let afterLength = payloadLength(at: after),
-            let afterSequence = leadingSequence(at: after, length: afterLength), afterSequence > nextSequence
-        else { return false }
-        return windowChecksumMatches(at: after, length: afterLength, candidate: position)
+        if end == bytes.count { return true }
+        let low = firstValidStart(atOrAfter: end)
+        guard low < starts.count else { return window?.end == bytes.count }
+        let next = starts[low]
+        return next.position == end ? next.sequence > sequence : next.sequence > sequence + 1
+    }
+
+    /// The index in ``validStarts`` of the first valid frame starting at or after `position`.
+    private mutating func firstValidStart(atOrAfter position: Int) -> Int {
+        var low = 0
+        var high = validStarts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if validStarts[middle].position < position { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Indexes the valid frames that start and end inside the window (each checked in constant time), for
+    /// ``isAnchored(at:)``: one pass over the window.
+    private mutating func indexValidStarts() {
+        guard let window else { return }
+        validStarts = []
+        var position = window.start
+        while position < window.end {
+            if hasMagic(at: position), let length = payloadLength(at: position),
+                position + LedgerCodec.frameHeaderSize + length <= window.end,
+                let sequence = leadingSequence(at: position, length: length),
+                window.checksum(
+                    bytes, prefix: UnsafeRawBufferPointer(rebasing: bytes[(position + 4)..<(position + 8)]),
+                    from: position + LedgerCodec.frameHeaderSize,
+                    to: position + LedgerCodec.frameHeaderSize + length)
+                    == LedgerCodec.readLE(bytes, at: position + 8, as: UInt32.self)
+            {
+                validStarts.append((position, sequence))
+                scan.bytesExamined += 2 * CRC32Window.stride
+            }
+            position += 1
+        }
+        scan.bytesExamined += window.end - window.start
     }
 
     /// The payload length a frame header at `position` claims, when the magic is there and the claimed payload is
@@ -182,16 +237,21 @@ private struct FrameScanner {
     /// forward and a window spans three largest frames, so it is rebuilt at most once per largest frame scanned.
     private mutating func windowChecksumMatches(at position: Int, length: Int, candidate: Int) -> Bool {
         let end = position + LedgerCodec.frameHeaderSize + length
-        if window.map({ candidate < $0.start || end > $0.end }) ?? true {
-            let windowEnd = min(bytes.count, candidate + 3 * Self.largestFrame)
-            window = CRC32Window(bytes, start: candidate, end: windowEnd)
-            scan.bytesExamined += windowEnd - candidate
-        }
+        ensureWindow(from: candidate, through: end)
         scan.bytesExamined += 2 * CRC32Window.stride
         let crc = window!.checksum(
             bytes, prefix: UnsafeRawBufferPointer(rebasing: bytes[(position + 4)..<(position + 8)]),
             from: position + LedgerCodec.frameHeaderSize, to: end)
         return crc == LedgerCodec.readLE(bytes, at: position + 8, as: UInt32.self)
+    }
+
+    /// Rebuilds the window (and its index) from `candidate` when it does not cover `candidate..<end`.
+    private mutating func ensureWindow(from candidate: Int, through end: Int) {
+        guard window.map({ candidate < $0.start || end > $0.end }) ?? true else { return }
+        let windowEnd = min(bytes.count, candidate + 3 * Self.largestFrame)
+        window = CRC32Window(bytes, start: candidate, end: windowEnd)
+        scan.bytesExamined += windowEnd - candidate
+        indexValidStarts()
     }
 
     private func hasMagic(at position: Int) -> Bool {

@@ -77,10 +77,10 @@ struct LedgerStore {
     /// Replaces every record (a compacted or first-read file); `base` is the file's sequence floor.
     mutating func replace(with newRecords: [DeliveryRecord], base: UInt64) {
         let isSorted = zip(newRecords, newRecords.dropFirst()).allSatisfy { $0.sequence < $1.sequence }
-        records = []
+        // The records are taken as they are (a scan already shares repeated strings): no second copy of each.
+        records = isSorted ? newRecords : newRecords.sorted(by: { $0.sequence < $1.sequence })
         positions = [:]
-        records.reserveCapacity(newRecords.count)
-        for record in isSorted ? newRecords : newRecords.sorted(by: { $0.sequence < $1.sequence }) { add(record) }
+        for (index, record) in records.enumerated() { positions[record.messageID, default: []].append(index) }
         recordsAfterCompaction = positions.filter { $0.value.count > maximumRecordsPerMessage }.mapValues(\.count)
         hasOvergrownMessage = false
         lastSequence = max(lastSequence, base, records.last?.sequence ?? 0)

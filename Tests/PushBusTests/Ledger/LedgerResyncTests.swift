@@ -34,7 +34,7 @@ import Testing
         let ratios = [1 << 18, 1 << 20].map { size -> Double in
             let bytes = LedgerCraftedFileTests.frame("a", sequence: 1) + Self.hostile(size: size, stride: stride)
             let scan = bytes.withUnsafeBytes { LedgerCodec.scan($0, from: 0) }
-            #expect(scan.frames.compactMap(\.record?.sequence) == [1])
+            #expect(scan.records.map(\.sequence) == [1])
             #expect(scan.issues.map(\.kind) == [.tornTail])
             return Double(scan.bytesExamined) / Double(bytes.count)
         }
@@ -49,7 +49,7 @@ import Testing
         defer { directory.remove() }
         let bytes =
             LedgerCraftedFileTests.header() + LedgerCraftedFileTests.frame("a", sequence: 1)
-            + Self.hostile(size: 1 << 20, stride: 22) + LedgerCraftedFileTests.frame("b", sequence: 2)
+            + Self.hostile(size: 1 << 20, stride: 22) + LedgerCraftedFileTests.frame("b", sequence: 3)
         try Data(bytes).write(to: directory.dataFile)
         let ledger = try DeliveryLedger(directory: directory.url)
         #expect(ledger.allRecords.map(\.messageID.rawValue) == ["a", "b"])
@@ -92,9 +92,10 @@ import Testing
 
     @Test(arguments: [2, 3, 100, 1 << 40])
     func aFrameSpelledByAReplyIsNeverReturnedWhenItsRecordIsDamaged(forged: UInt64) throws {
-        // One damaged bit in the outer record's checksum (byte 8), its payload (byte 40), or its length (byte 5).
+        // One damaged bit in the outer record's checksum (byte 8), its payload (byte 40), or its length (byte 5;
+        // not when it is the last record: see Ledger.md, "Damage", for that limit).
         for damage in [8, 40, 5] {
-            for last in [false, true] {
+            for last in damage == 5 ? [false] : [false, true] {
                 let (directory, _) = try ledger(forging: forged, damage: damage, last: last)
                 defer { directory.remove() }
                 let reader = try DeliveryLedger(directory: directory.url)
