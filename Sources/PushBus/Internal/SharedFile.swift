@@ -173,7 +173,9 @@ enum SharedFile {
     #endif
 }
 
-@inline(__always) func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+/// `read(2)`; also the CLI's input reader's.
+@inline(__always) package func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int
+{
     #if canImport(Darwin)
     return Darwin.read(descriptor, buffer, count)
     #elseif canImport(Glibc)

@@ -1,4 +1,5 @@
 import Foundation
+import PushBus
 
 #if canImport(Glibc)
 import Glibc
@@ -85,16 +86,6 @@ package enum InputFile {
     }
 
     private static let closedStandardInput = "standard input is closed or not readable"
-
-    private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        return Glibc.read(descriptor, buffer, count)
-        #elseif canImport(Musl)
-        return Musl.read(descriptor, buffer, count)
-        #else
-        return Darwin.read(descriptor, buffer, count)
-        #endif
-    }
 
     private static func reason(_ code: Int32) -> String {
         switch code {
