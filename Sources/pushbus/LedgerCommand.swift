@@ -37,7 +37,7 @@ struct LedgerCommand: ParsableCommand {
             ledger = try DeliveryLedger(directory: URL(fileURLWithPath: directory), readOnly: true)
         } catch {
             FileHandle.standardError.write(
-                Data("pushbus ledger: \(Self.explain(error))\n".escapingControlCharacters.utf8))
+                Data(("pushbus ledger: \(Self.explain(error))".escapingControlCharacters + "\n").utf8))
             throw ExitCode(2)
         }
         let records = ledger.allRecords

@@ -23,6 +23,7 @@ struct LedgerCommandHostileTests {
         #expect(result.status == 2)
         #expect(result.errors.contains("no ledger in \(directory.url.path)"))
         #expect(!result.errors.contains("errno"))
+        #expect(result.errors.hasSuffix("(it holds no ledger.pbl)\n"))
     }
 
     @Test func aFIFOInPlaceOfTheLedgerEndsAtOnce() throws {
