@@ -29,7 +29,7 @@ import Testing
                 bytes[position] ^= UInt8.random(in: 1...255, using: &generator)
                 if position < LedgerCodec.headerSize { headerDamaged = true }
                 if let frame = scan.frames.first(where: { $0.offset <= position && position < $0.offset + $0.length }) {
-                    damaged.insert(frame.record!.sequence)
+                    damaged.insert(frame.sequence!)
                 }
             }
             try Data(bytes).write(to: directory.dataFile)
