@@ -28,18 +28,31 @@ import Testing
         var markedRead = Set<UInt64>()
         child.send(line: "go")
         var appInterval = WriterInterval(first: WriterInterval.now(), last: 0)
-        for index in 0..<appCount {
-            let payload: [AnyHashable: Any] = ["aps": ["alert": "From the app \(index)"], "n": index]
+        // The app adds at least `appCount`, and goes on until it has added one after seeing an extension entry: so
+        // the two writers overlapped whichever started first (bounded: the child starts within its deadline).
+        var appAdded = 0
+        var hasSeenExtension = false
+        var addedAfterSeeingExtension = false
+        while appAdded < appCount || !addedAfterSeeingExtension {
+            let sawExtensionBefore = hasSeenExtension
+            let payload: [AnyHashable: Any] = ["aps": ["alert": "From the app \(appAdded)"], "n": appAdded]
             try app.add(
                 PushMessage(
-                    content: PushContent(userInfo: payload), requestIdentifier: "app-\(index)",
-                    date: Date().addingTimeInterval(Double(index))))
+                    content: PushContent(userInfo: payload), requestIdentifier: "app-\(appAdded)",
+                    date: Date().addingTimeInterval(Double(appAdded))))
+            appAdded += 1
             appInterval.last = WriterInterval.now()
+            addedAfterSeeingExtension = addedAfterSeeingExtension || sawExtensionBefore
             try app.refresh()
             for entry in app.entries(limit: 3)
             where !entry.isRead && entry.title?.hasPrefix("From the extension") == true {
                 try app.markRead(entry.id)
                 markedRead.insert(entry.id)
+            }
+            hasSeenExtension = hasSeenExtension || app.count > appAdded
+            if appAdded > 100_000 {
+                Issue.record("the extension process never wrote")
+                break
             }
         }
         let childInterval = try #require(
@@ -52,9 +65,9 @@ import Testing
         let reader = PushInbox(
             ledger: try DeliveryLedger(directory: directory.url, configuration: ledgerConfiguration),
             configuration: configuration)
-        #expect(app.count == extensionCount + appCount)
-        #expect(Set(app.entries().map { $0.title ?? $0.body ?? "" }).count == extensionCount + appCount)
-        #expect(app.unreadCount == extensionCount + appCount - markedRead.count)
+        #expect(app.count == extensionCount + appAdded)
+        #expect(Set(app.entries().map { $0.title ?? $0.body ?? "" }).count == extensionCount + appAdded)
+        #expect(app.unreadCount == extensionCount + appAdded - markedRead.count)
         #expect(reader.entries() == app.entries())
         #expect(reader.unreadCount == app.unreadCount)
     }

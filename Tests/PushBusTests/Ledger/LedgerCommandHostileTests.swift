@@ -13,9 +13,7 @@ import Glibc
 /// `pushbus ledger` and the file inputs of the other commands on what a hostile neighbour leaves: they never wait,
 /// never trap, and say what is wrong in words (issue 23, items 5, 11 and 13). Each run is bounded by `timeout 20`
 /// (status 124 when it hangs).
-@Suite(
-    .timeLimit(.minutes(2)), .enabled(if: BuiltBinary.pushbus != nil, "the pushbus binary is built next to the tests"))
-struct LedgerCommandHostileTests {
+@Suite(.timeLimit(.minutes(2))) struct LedgerCommandHostileTests {
     @Test func anEmptyDirectoryIsNoLedgerInWords() throws {
         let directory = try LedgerDirectory()
         defer { directory.remove() }
