@@ -1,6 +1,7 @@
 #if PUSHBUS_APPLE_STUBS
 import Foundation
 import PushBus
+import PushBusAppleExtension
 @testable import PushBusApple
 import PushBusAppleStubs
 import Testing
@@ -46,7 +47,7 @@ import Testing
 
         // When the extension writes and posts the Darwin notification
         try serviceExtension.append(record("from-extension"))
-        DeliveryLedgerRefresher.postChange(name: group)
+        DeliveryLedger.postChange(name: group)
         refresher.waitForRefreshes()
         #expect(app.count == 1)
 
@@ -59,7 +60,7 @@ import Testing
         // After cancel, posts no longer refresh
         refresher.cancel()
         try serviceExtension.append(record("after-cancel"))
-        DeliveryLedgerRefresher.postChange(name: group)
+        DeliveryLedger.postChange(name: group)
         refresher.waitForRefreshes()
         #expect(app.count == 2)
     }
@@ -92,10 +93,10 @@ struct ContentExtensionRefresherGlueTests {
 
         // When the extension answers and posts, twice
         session.answer(ContentExtensionAnswer(action: "CONFIRM", disposition: .dismissExtension, values: ["s": "30"]))
-        DeliveryLedgerRefresher.postChange(name: name)
+        DeliveryLedger.postChange(name: name)
         refresher.waitForRefreshes()
         #expect(received.withLock { $0.count } == 1)
-        DeliveryLedgerRefresher.postChange(name: name)
+        DeliveryLedger.postChange(name: name)
         refresher.waitForRefreshes()
 
         // Then one message with the value

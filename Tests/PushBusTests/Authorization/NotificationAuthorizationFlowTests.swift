@@ -42,8 +42,8 @@ import Testing
             }
         }
 
-        func setCategories(_ categories: [PushCategory]) async {
-            state.withLock { $0.calls.append("categories(\(categories.count))") }
+        func setCategories(_ categories: CategoryRegistry) async {
+            state.withLock { $0.calls.append("categories(\(categories.categories.count))") }
         }
 
         func registerForRemoteNotifications() async {
@@ -53,7 +53,7 @@ import Testing
 
     struct Refused: Error {}
 
-    let categories = [PushCategory("CHAT") { PushAction.button("READ", title: "Read") }]
+    let categories = try! CategoryRegistry([PushCategory("CHAT") { PushAction.button("READ", title: "Read") }])
 
     @Test func stepsRunInTheOrderIOSWants() async {
         let system = ScriptedSystem(answer: true)

@@ -110,6 +110,6 @@ final class FixedSettingsAuthorizer: NotificationAuthorizer {
     }
 
     func notificationSettings() async -> SettingsSnapshot { settings }
-    func setCategories(_ categories: [PushCategory]) async {}
+    func setCategories(_ categories: CategoryRegistry) async {}
     func registerForRemoteNotifications() async {}
 }
