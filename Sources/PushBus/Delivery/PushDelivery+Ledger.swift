@@ -3,14 +3,12 @@ import Foundation
 /// The delivery writes what it classifies into its ``DeliveryLedger``, and asks the ledger whether a response was
 /// already handled in an earlier launch (or by another process), so one open is never counted or routed twice.
 extension PushDelivery {
-    /// Records `event` for `message`. A ledger that cannot be written never stops a delivery: the failure is
-    /// kept in ``deliveryDiagnostics`` (`ledger.unwritable`) and the message goes on to its subscribers.
+    /// Records `event` for `message` through the ledger's writer: the calling thread (the main thread, for a
+    /// notification callback) never waits for file work or another process's lock. A ledger that cannot be written
+    /// never stops a delivery: the failure reaches ``DeliveryLedger/Configuration/onIssue``, the record is tried
+    /// again later, and the message goes on to its subscribers.
     func recordInLedger(_ event: DeliveryEvent, for message: PushMessage) {
-        do throws(DeliveryLedgerError) {
-            try ledger.record(event, for: message)
-        } catch {
-            store.updateFacts { $0.ledgerFailure = error.description }
-        }
+        ledger.enqueue(event, for: message)
     }
 
     /// Records the outcome of posting `message`: received (an arrival) or opened / dismissed (a response), unless

@@ -65,6 +65,9 @@ extension PushDelivery {
     public var deliveryDiagnostics: DeliveryDiagnostics {
         store.state.withLock { state in
             var facts = state.facts
+            if facts.ledgerFailure == nil, let failure = ledger.currentWriteFailure {
+                facts.ledgerFailure = failure.description
+            }
             facts.registeredCategoryIdentifiers = Set(state.categories?.categories.map(\.identifier) ?? [])
             return facts
         }

@@ -10,7 +10,7 @@ import WinSDK
 
 /// The package's one lock: `os_unfair_lock` on Apple platforms, `pthread_mutex_t` elsewhere.
 ///
-/// `Synchronization.Mutex` needs iOS 18 / macOS 15; the deployment floor is iOS 13, so this class stands in.
+/// `Synchronization.Mutex` needs iOS 18 / macOS 15; the deployment floor is iOS 15, so this class stands in.
 /// The lock word lives in a stable heap allocation (`UnsafeMutablePointer`), never inside a Swift property,
 /// so it is never moved while locked.
 package final class Lock: @unchecked Sendable {
@@ -53,6 +53,18 @@ package final class Lock: @unchecked Sendable {
         #endif
     }
 
+    /// Takes the lock if it is free; `false` (without waiting) when another thread holds it.
+    @inline(__always)
+    package func tryLock() -> Bool {
+        #if canImport(os)
+        return os_unfair_lock_trylock(primitive)
+        #elseif canImport(WinSDK)
+        return TryAcquireSRWLockExclusive(primitive) != 0
+        #else
+        return pthread_mutex_trylock(primitive) == 0
+        #endif
+    }
+
     @inline(__always)
     package func unlock() {
         #if canImport(os)
@@ -87,6 +99,14 @@ package final class LockedState<State> {
     @inline(__always)
     package func withLock<T>(_ body: (inout State) throws -> T) rethrows -> T {
         lock.lock()
+        defer { lock.unlock() }
+        return try body(&state)
+    }
+
+    /// Runs `body` with exclusive access to the state if no other thread holds it now; `nil` (without waiting)
+    /// otherwise.
+    package func withLockIfAvailable<T>(_ body: (inout State) throws -> T) rethrows -> T? {
+        guard lock.tryLock() else { return nil }
         defer { lock.unlock() }
         return try body(&state)
     }

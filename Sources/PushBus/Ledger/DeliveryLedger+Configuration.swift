@@ -23,11 +23,26 @@ extension DeliveryLedger {
         /// report it as a diagnostic and go on.
         public var onIssue: (@Sendable (DeliveryLedgerIssue) -> Void)?
         /// How long a write or refresh waits for another process's file lock before failing with
-        /// ``DeliveryLedgerError/lockBusy(path:)``. `nil` (default): as long as it takes (a lock is held only for
-        /// one append or compaction). Set it in an extension that must answer iOS in time: the Notification
-        /// Service Extension's receipt step waits at most this long before the content handler.
-        public var maximumLockWait: TimeInterval?
+        /// ``DeliveryLedgerError/lockBusy(path:)``. Default 2 s: a lock is held only for one group of appends or a
+        /// compaction, never across a flush. Records handed to ``DeliveryLedger/enqueue(_:)`` that could not be
+        /// written in time stay pending and are written later. `nil`: as long as it takes. The Notification Service
+        /// Extension's receipt step waits at most this long before the content handler.
+        public var maximumLockWait: TimeInterval? = 2
+        /// What a written record survives (``DeliveryLedger/Durability``). Default
+        /// ``DeliveryLedger/Durability/processCrash``.
+        public var durability: Durability = .processCrash
 
         public init() {}
+    }
+
+    /// What a record survives once the ledger says it is written.
+    public enum Durability: Sendable, Hashable {
+        /// `kill -9` of any process, the writer included, and the system ending an app or extension: the record is
+        /// in the kernel (a `write`, no flush). Not a power loss or kernel panic right after. Costs no flush.
+        case processCrash
+        /// Also a power loss: each group of records is flushed after it is written, outside the file lock
+        /// (`F_FULLFSYNC` on Apple platforms, where `fsync` does not reach the disk; `fsync` elsewhere), and
+        /// compaction flushes the new file and the directory before and after its rename.
+        case powerLoss
     }
 }

@@ -1,16 +1,21 @@
 import Foundation
 
 extension DeliveryLedger {
-    /// Every record of `messageID`, oldest first.
+    /// Every record of `messageID`, oldest first, then those waiting to be written (sequence
+    /// ``DeliveryRecord/unwritten``).
     public func history(of messageID: PushMessage.ID) -> [DeliveryRecord] {
-        store.withLock { $0.history(of: messageID) }
+        let written = store.withLock { $0.history(of: messageID) }
+        guard let writer else { return written }
+        return written + writer.pending(of: messageID)
     }
 
-    /// The newest records first, at most `limit`, optionally only those written at or after `date`.
+    /// The newest records first (those waiting to be written before all), at most `limit`, optionally only those
+    /// written at or after `date`.
     public func recent(limit: Int, since date: Date? = nil) -> [DeliveryRecord] {
-        store.withLock { store in
+        let waiting = writer?.pendingRecords ?? []
+        return store.withLock { store in
             var result: [DeliveryRecord] = []
-            for record in store.records.reversed() {
+            for record in waiting.reversed() + store.records.reversed() {
                 guard result.count < limit else { break }
                 if let date, record.writtenAt < date { continue }
                 result.append(record)
@@ -25,7 +30,7 @@ extension DeliveryLedger {
         store.withLock { Array($0.records[$0.firstIndex(after: sequence)...]) }
     }
 
-    /// Every record, oldest first.
+    /// Every written record, oldest first.
     public var allRecords: [DeliveryRecord] { store.withLock { $0.records } }
 
     /// What the ledger knows about `messageID`: received by whom, presented, opened with which actions, routed,
@@ -41,19 +46,17 @@ extension DeliveryLedger {
         _ kind: DeliveryEvent.Kind, messageID: PushMessage.ID, requestIdentifier: String? = nil,
         notificationDate: Date? = nil
     ) -> Bool {
-        store.withLock { store in
-            store.history(of: messageID).contains {
-                $0.event.kind == kind
-                    && $0.isAbout(
-                        messageID: messageID, requestIdentifier: requestIdentifier, notificationDate: notificationDate)
-            }
+        history(of: messageID).contains {
+            $0.event.kind == kind
+                && $0.isAbout(
+                    messageID: messageID, requestIdentifier: requestIdentifier, notificationDate: notificationDate)
         }
     }
 
     /// The highest sequence number written so far (0 for an empty ledger).
     public var lastSequence: UInt64 { store.withLock { $0.lastSequence } }
 
-    /// How many records the ledger holds.
+    /// How many written records the ledger holds (``unwrittenCount`` more wait to be written).
     public var count: Int { store.withLock { $0.records.count } }
 
     /// How many distinct messages the ledger holds records of.

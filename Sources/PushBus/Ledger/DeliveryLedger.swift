@@ -9,13 +9,16 @@ import Foundation
 /// if ledger.hasRecorded(.opened, messageID: message.id) { return }   // already counted in an earlier launch
 /// ```
 ///
-/// Durable: ``append(_:)`` returns after the record is written and `fsync`ed; it survives `kill -9` of the writer
-/// at any instant. Shared: every process that opens the same directory appends under a short `flock` (never held
-/// across an `await`) and sees the others' records after ``refresh()``. Damaged bytes are skipped and listed in
-/// ``issues``; they never stop later records from loading. Docs/Ledger.md describes the file format.
+/// Durable: one writer per ledger does the file work. ``enqueue(_:)`` hands it a record and returns at once (what a
+/// delivery on the main thread uses); ``append(_:)`` waits until the record is written, so it survives `kill -9` of
+/// any process (``Configuration/durability`` says what else). Records not written yet are visible to the queries at
+/// once. Shared: every process that opens the same directory appends under a short, bounded `flock` (never held
+/// across a flush or an `await`) and sees the others' records after ``refresh()``. Damaged bytes are skipped and
+/// listed in ``issues``; they never stop later records from loading. Docs/Ledger.md describes the file format.
 ///
-/// > Warning: Appends block the calling thread for a `write` + `fsync` (tens of microseconds to a few
-/// > milliseconds): call them where that is acceptable, not in a tight loop on the main thread.
+/// > Warning: ``append(_:)`` waits for the writer, which may wait up to ``Configuration/maximumLockWait`` for
+/// > another process's lock: call it where waiting is acceptable (an extension, a background task), and use
+/// > ``enqueue(_:)`` on the main thread.
 public final class DeliveryLedger: Sendable {
     /// The file format version this code writes and the newest it reads.
     public static let formatVersion = LedgerCodec.version
@@ -28,6 +31,14 @@ public final class DeliveryLedger: Sendable {
     let file: LockedState<LedgerFile?>
     /// Records, index, issues and subscribers; taken briefly, always after ``file`` when both are needed.
     let store: LockedState<LedgerStore>
+    /// The thread that writes the file (durable ledgers only).
+    let writer: LedgerWriter?
+    /// Why the writer's last attempt failed; `nil` once a write succeeds.
+    private let lastWriteFailure = LockedState<DeliveryLedgerError?>(nil)
+
+    /// Why the last write failed, while it is the latest outcome (a later write that succeeds clears it): what a
+    /// delivery reports as `ledger.unwritable`.
+    package var currentWriteFailure: DeliveryLedgerError? { lastWriteFailure.withLock { $0 } }
 
     /// Creates a ledger in memory with the default configuration (the default of `PushDelivery`).
     public convenience init() { self.init(configuration: Configuration()) }
@@ -43,6 +54,7 @@ public final class DeliveryLedger: Sendable {
         directory = nil
         self.configuration = configuration
         file = LockedState(nil)
+        writer = nil
         store = LockedState(LedgerStore(maximumRecordsPerMessage: configuration.maximumRecordsPerMessage))
     }
 
@@ -65,71 +77,173 @@ public final class DeliveryLedger: Sendable {
         self.directory = directory
         self.configuration = configuration
         store = LockedState(LedgerStore(maximumRecordsPerMessage: configuration.maximumRecordsPerMessage))
+        writer = readOnly ? nil : LedgerWriter(label: "pushbus.ledger-writer")
         file = LockedState(
             try LedgerFile(
                 directory: directory.path, readOnly: readOnly, maximumLockWait: configuration.maximumLockWait))
         try refresh()
     }
 
-    deinit { file.withLock { $0?.close() } }
+    deinit { file.withLock { $0?.close() } }  // queued writes keep the ledger alive until they are done
 
     /// A Boolean value indicating whether the ledger is kept in a directory.
     public var isDurable: Bool { directory != nil }
 
     // MARK: Writing
 
-    /// Appends `record`, assigning its ``DeliveryRecord/sequence`` and ``DeliveryRecord/writtenAt``.
+    /// Appends `record`, assigning its ``DeliveryRecord/sequence`` and ``DeliveryRecord/writtenAt``, and returns once
+    /// it is written (durable as ``Configuration/durability`` says).
     ///
-    /// A durable ledger first reads what other processes appended, writes the record under an exclusive `flock`,
-    /// `fsync`s, and compacts when the records exceed the bounds.
+    /// A durable ledger hands it to its writer and waits: the writer reads what other processes appended, writes
+    /// every record waiting (this one included) under one exclusive `flock` in one `write`, flushes after the lock
+    /// when the durability asks for it, and compacts when the records exceed the bounds.
     /// - Returns: The record as written (dates at millisecond precision).
     /// - Throws: ``DeliveryLedgerError`` when the write fails (also passed to ``Configuration/onIssue``). Nothing
-    ///   half-written stays in the file.
+    ///   half-written stays in the file, and a record that was not written is not kept.
     @discardableResult
     public func append(_ record: DeliveryRecord) throws(DeliveryLedgerError) -> DeliveryRecord {
+        let record = prepared(record)
+        guard let writer else { return appendInMemory(record) }
+        return try writer.write(record, commit: commitGroup)
+    }
+
+    /// Hands `record` to the writer and returns at once, without waiting for any file work: what a delivery on the
+    /// main thread uses. The queries see it at once (with ``DeliveryRecord/unwritten`` as its sequence); it is
+    /// written with the next group, within milliseconds when the file is free. A group that cannot be written (the
+    /// lock held too long, a device locked since boot) is tried again, with pauses doubling up to 5 s, and at each
+    /// ``refresh()``; ``waitForWrites()`` returns once nothing waits. In memory it is appended at once.
+    public func enqueue(_ record: DeliveryRecord) {
+        let record = prepared(record)
+        guard let writer else {
+            _ = appendInMemory(record)
+            return
+        }
+        if let dropped = writer.enqueue(record, commit: commitGroup) {
+            notify([
+                DeliveryLedgerIssue(
+                    kind: .writeFailed,
+                    error: .io(operation: "enqueue \(dropped.messageID)", path: directory?.path ?? "", errno: ENOBUFS))
+            ])
+        }
+    }
+
+    /// Returns once the writer has tried to write every record handed to it: for tests, and before the process may
+    /// be suspended. Records that could not be written stay waiting for the next attempt.
+    public func waitForWrites() {
+        writer?.flush(commit: commitGroup)
+    }
+
+    /// How many records wait to be written (0 in memory).
+    public var unwrittenCount: Int { writer?.pendingCount ?? 0 }
+
+    /// `record` with its dates rounded as the file keeps them and its event values bounded.
+    private func prepared(_ record: DeliveryRecord) -> DeliveryRecord {
         var record = record
         record.notificationDate = LedgerCodec.rounded(record.notificationDate)
         record.writtenAt = LedgerCodec.rounded(configuration.clock.now)
         record.event.values = Self.bounded(record.event.values, to: configuration.maximumSummaryBytes)
+        record.sequence = DeliveryRecord.unwritten
+        return record
+    }
+
+    private func appendInMemory(_ record: DeliveryRecord) -> DeliveryRecord {
+        var record = record
         let now = configuration.clock.now
-        try withFileWork { file, newIssues throws(DeliveryLedgerError) in
-            guard var open = file else {
-                store.withLock { store in
-                    record.sequence = store.nextSequence()
-                    store.append(CollectionOfOne(record))
-                    if store.exceedsBounds(configuration, now: now) { store.trim(to: configuration, now: now) }
-                }
-                return
-            }
-            defer { file = open }
-            try open.withLock(exclusive: true) { (locked: inout LedgerFile) throws(DeliveryLedgerError) in
-                newIssues += try catchUp(&locked)
-                let last = store.withLock { max($0.lastSequence, locked.header.baseSequence) }
-                // Sequences read from disk are at most LedgerCodec.maximumSequence, so `last + 1` cannot overflow.
-                guard last < LedgerCodec.maximumSequence else { throw .sequenceExhausted(path: locked.dataPath) }
-                record.sequence = last + 1
-                let frame = LedgerCodec.frame(record)
-                let payloadSize = frame.count - LedgerCodec.frameHeaderSize
-                guard payloadSize <= LedgerCodec.maximumPayload else {
-                    // Written, it would be read back as damage (and cut off as a torn tail if last).
-                    throw .recordTooLarge(bytes: payloadSize, limit: LedgerCodec.maximumPayload)
-                }
-                try locked.append(frame, sequence: record.sequence)
-                let compact = store.withLock { store in
-                    store.append(CollectionOfOne(record))
-                    return store.exceedsBounds(configuration, now: now)
-                }
-                guard compact else { return }
-                // The record is durable now: a failed compaction is an issue, never a failed append (a caller
-                // that retried would record the event twice). The next append tries to compact again.
-                do throws(DeliveryLedgerError) {
-                    newIssues += try compactLocked(&locked, now: now)
-                } catch {
-                    newIssues.append(DeliveryLedgerIssue(kind: .writeFailed, error: error))
-                }
+        try? withFileWork { _, _ in
+            store.withLock { store in
+                record.sequence = store.nextSequence()
+                store.append(CollectionOfOne(record))
+                if store.exceedsBounds(configuration, now: now) { store.trim(to: configuration, now: now) }
             }
         }
         return record
+    }
+
+    /// The writer's commit, for one group: keeps the ledger alive only while the group waits.
+    private var commitGroup: LedgerWriter.Commit { { [self] group in commit(group) } }
+
+    /// Writes a group of records (on the writer's queue): one exclusive `flock`, one `write`, then the flush outside
+    /// the lock when ``Configuration/durability`` is ``Durability/powerLoss``.
+    private func commit(_ group: [LedgerWriter.Pending]) -> LedgerWriter.Outcome {
+        var outcome: LedgerWriter.Outcome = [:]
+        var refused: DeliveryLedgerError?
+        var flush: (descriptor: Int32, path: String)?
+        let now = configuration.clock.now
+        do throws(DeliveryLedgerError) {
+            try withFileWork { file, newIssues throws(DeliveryLedgerError) in
+                guard var open = file else { return }
+                defer { file = open }
+                try open.withLock(exclusive: true) { (locked: inout LedgerFile) throws(DeliveryLedgerError) in
+                    newIssues += try catchUp(&locked)
+                    var last = store.withLock { max($0.lastSequence, locked.header.baseSequence) }
+                    let first = last + 1
+                    var frames: [UInt8] = []
+                    var written: [DeliveryRecord] = []
+                    var writtenTickets: [UInt64] = []
+                    for item in group {
+                        // Sequences read from disk are at most LedgerCodec.maximumSequence: `last + 1` cannot
+                        // overflow.
+                        guard last < LedgerCodec.maximumSequence else {
+                            throw .sequenceExhausted(path: locked.dataPath)
+                        }
+                        var record = item.record
+                        record.sequence = last + 1
+                        let frame = LedgerCodec.frame(record)
+                        let payloadSize = frame.count - LedgerCodec.frameHeaderSize
+                        guard payloadSize <= LedgerCodec.maximumPayload else {
+                            // Written, it would be read back as damage (and cut off as a torn tail if last).
+                            let error = DeliveryLedgerError.recordTooLarge(
+                                bytes: payloadSize, limit: LedgerCodec.maximumPayload)
+                            outcome[item.ticket] = .failure(error)
+                            newIssues.append(DeliveryLedgerIssue(kind: .writeFailed, error: error))
+                            refused = error
+                            continue
+                        }
+                        last += 1
+                        frames += frame
+                        written.append(record)
+                        writtenTickets.append(item.ticket)
+                        outcome[item.ticket] = .success(record)
+                    }
+                    guard !written.isEmpty else { return }
+                    do throws(DeliveryLedgerError) {
+                        try locked.append(frames, firstSequence: first, lastSequence: last)
+                    } catch {
+                        for ticket in writtenTickets { outcome.removeValue(forKey: ticket) }
+                        throw error
+                    }
+                    if configuration.durability == .powerLoss {
+                        flush = (locked.flushableDescriptor(), locked.dataPath)
+                    }
+                    let compact = store.withLock { store in
+                        store.append(written)
+                        return store.exceedsBounds(configuration, now: now)
+                    }
+                    guard compact else { return }
+                    // The records are written now: a failed compaction is an issue, never a failed append (a
+                    // caller that retried would record the event twice). The next write tries to compact again.
+                    do throws(DeliveryLedgerError) {
+                        newIssues += try compactLocked(&locked, now: now)
+                    } catch {
+                        newIssues.append(DeliveryLedgerIssue(kind: .writeFailed, error: error))
+                    }
+                }
+            }
+        } catch {
+            for item in group where outcome[item.ticket] == nil { outcome[item.ticket] = .failure(error) }
+            lastWriteFailure.withLock { $0 = error }
+            return outcome
+        }
+        lastWriteFailure.withLock { $0 = refused }
+        if let flush {
+            do throws(DeliveryLedgerError) {
+                try LedgerFile.flush(flush.descriptor, path: flush.path)
+            } catch {
+                // Written but not flushed: it survives a crash of any process, not a power loss.
+                notify([DeliveryLedgerIssue(kind: .writeFailed, error: error)])
+            }
+        }
+        return outcome
     }
 
     /// Records `event` for `message`: its ids, date and kind, and its summary when this is the first record of
@@ -145,26 +259,42 @@ public final class DeliveryLedger: Sendable {
     public func record(_ event: DeliveryEvent, for message: PushMessage, role: DeliveryProcessRole? = nil)
         throws(DeliveryLedgerError) -> DeliveryRecord
     {
-        let hasSummary = store.withLock { $0.history(of: message.id).contains { $0.summary != nil } }
+        try append(makeRecord(event, for: message, role: role))
+    }
+
+    /// Records `event` for `message` as ``record(_:for:role:)`` does, through ``enqueue(_:)``: returns at once.
+    public func enqueue(_ event: DeliveryEvent, for message: PushMessage, role: DeliveryProcessRole? = nil) {
+        enqueue(makeRecord(event, for: message, role: role))
+    }
+
+    private func makeRecord(_ event: DeliveryEvent, for message: PushMessage, role: DeliveryProcessRole?)
+        -> DeliveryRecord
+    {
+        let hasSummary = history(of: message.id).contains { $0.summary != nil }
         let summary =
             hasSummary
             ? nil
             : DeliverySummary(
                 message, keeping: configuration.keptCustomKeys, maximumBytes: configuration.maximumSummaryBytes)
-        return try append(
-            DeliveryRecord(
-                messageID: message.id, requestIdentifier: message.requestIdentifier,
-                notificationDate: message.notificationDate ?? message.date,
-                messageKind: message.kind, event: event, role: role ?? configuration.role, summary: summary))
+        return DeliveryRecord(
+            messageID: message.id, requestIdentifier: message.requestIdentifier,
+            notificationDate: message.notificationDate ?? message.date,
+            messageKind: message.kind, event: event, role: role ?? configuration.role, summary: summary)
     }
 
     /// Reads the records other processes appended (or the whole file, when one of them compacted it) and passes
     /// the new ones to ``events(after:bufferingPolicy:)``. Does nothing in memory.
     ///
-    /// Takes a shared `flock` only for the read. The Apple glue calls it when the app returns to the foreground
-    /// and when an extension posts that it wrote.
+    /// Takes a shared `flock` only for the read, and none when the file's size and identity show nothing new (one
+    /// `lstat` and one `fstat`). Records waiting to be written get another attempt (the device may be unlocked
+    /// now). The Apple glue calls it when the app returns to the foreground and when an extension posts that it
+    /// wrote.
     /// - Throws: ``DeliveryLedgerError`` when the file cannot be read (also passed to ``Configuration/onIssue``).
     public func refresh() throws(DeliveryLedgerError) {
+        writer?.nudge(commit: commitGroup)
+        // The writer holds the file while it writes (and catches up as it does): then there is nothing to wait for.
+        let isCurrent = file.withLockIfAvailable { $0.map { !$0.mayHaveChanges() } ?? true } ?? true
+        guard !isCurrent else { return }
         try withFileWork { file, newIssues throws(DeliveryLedgerError) in
             guard var open = file else { return }
             defer { file = open }
@@ -234,7 +364,9 @@ public final class DeliveryLedger: Sendable {
         let header = LedgerCodec.Header(
             generation: UInt64.random(in: 1...UInt64.max), baseSequence: max(last, locked.header.baseSequence))
         let keptRecords = records.filter { kept.contains($0.sequence) }
-        try locked.replace(header: header, frames: frames, lastSequence: keptRecords.last?.sequence ?? 0)
+        try locked.replace(
+            header: header, frames: frames, lastSequence: keptRecords.last?.sequence ?? 0,
+            flushing: configuration.durability == .powerLoss)
         store.withLock { store in
             store.replace(with: keptRecords, base: header.baseSequence)
         }

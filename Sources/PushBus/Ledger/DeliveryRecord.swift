@@ -24,6 +24,10 @@ public struct DeliveryRecord: Sendable, Hashable, Identifiable {
 
     public var id: UInt64 { sequence }
 
+    /// The ``sequence`` of a record handed to ``DeliveryLedger/enqueue(_:)`` and not written yet: the queries show
+    /// it at once, after every written record.
+    public static let unwritten: UInt64 = .max
+
     /// Creates a record; ``DeliveryLedger/append(_:)`` assigns ``sequence`` and ``writtenAt``.
     public init(
         messageID: PushMessage.ID, requestIdentifier: String? = nil, notificationDate: Date,

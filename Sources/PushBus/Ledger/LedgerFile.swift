@@ -263,20 +263,50 @@ struct LedgerFile {
 
     // MARK: Writing
 
-    /// Appends `frame` (the record numbered `sequence`) at ``offset`` (cutting off a torn tail first) and `fsync`s:
-    /// durable when it returns. On failure the file is cut back to where it was, so no partial frame stays behind.
-    mutating func append(_ frame: [UInt8], sequence: UInt64) throws(DeliveryLedgerError) {
-        try prepareForWriting(after: sequence - 1)
+    /// Appends `frames` (records `firstSequence` through `lastSequence`) at ``offset`` in one write, cutting off a
+    /// torn tail first. It does not flush: once it returns the bytes are in the kernel, so they survive `kill -9` of
+    /// any process; ``flush(_:)`` (outside the lock) makes them survive a power loss. On failure the file is cut
+    /// back to where it was, so no partial frame stays behind.
+    mutating func append(_ frames: [UInt8], firstSequence: UInt64, lastSequence: UInt64) throws(DeliveryLedgerError) {
+        try prepareForWriting(after: firstSequence - 1)
         if try fileSize() > offset { try truncate(to: offset) }
         do throws(DeliveryLedgerError) {
-            try write(frame, at: offset)
-            try sync(descriptor, dataPath)
+            try write(frames, at: offset)
         } catch {
             try? truncate(to: offset)
             throw error
         }
-        offset += frame.count
-        lastSequence = sequence
+        offset += frames.count
+        self.lastSequence = lastSequence
+    }
+
+    /// A descriptor of the data file for ``flush(_:)``, its own (`dup`): taken under the lock, flushed and closed
+    /// after it, so no lock is held across a flush. `-1` when it cannot be had.
+    func flushableDescriptor() -> Int32 { descriptor >= 0 ? dup(descriptor) : -1 }
+
+    /// Flushes what was written through `descriptor` to stable storage and closes it: `F_FULLFSYNC` on Apple
+    /// platforms (their `fsync` does not reach the disk), `fsync` elsewhere.
+    static func flush(_ descriptor: Int32, path: String) throws(DeliveryLedgerError) {
+        guard descriptor >= 0 else { return }
+        defer { _ = systemClose(descriptor) }
+        #if canImport(Darwin)
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return }  // else the file system does not support it: fsync
+        #endif
+        guard fsync(descriptor) == 0 else { throw .io(operation: "fsync", path: path, errno: errno) }
+    }
+
+    /// A Boolean value indicating whether the data file may hold bytes this handle has not read: another file
+    /// (compacted and renamed), or a size other than ``offset``. Reads metadata only, without the lock, so a
+    /// refresh with nothing to read costs one `lstat` and one `fstat`.
+    func mayHaveChanges() -> Bool {
+        guard hasRead, descriptor >= 0 else { return true }
+        var pathInfo = stat()
+        guard lstat(dataPath, &pathInfo) == 0, (UInt64(pathInfo.st_dev), UInt64(pathInfo.st_ino)) == identity else {
+            return true
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return true }
+        return Int(info.st_size) != offset
     }
 
     private func truncate(to size: Int) throws(DeliveryLedgerError) {
@@ -311,7 +341,10 @@ struct LedgerFile {
     ///
     /// The compacting file is created exclusively after removing whatever has its name (a crash's leftover, or a
     /// planted link: `unlink` removes the link, never its target), so nothing outside the directory is written.
-    mutating func replace(header: LedgerCodec.Header, frames: [UInt8], lastSequence: UInt64)
+    ///
+    /// With `flushing` false (the ``DeliveryLedger/Durability/processCrash`` level) nothing is flushed: the rename of
+    /// a written file survives `kill -9` of any process, and no flush is made under the lock.
+    mutating func replace(header: LedgerCodec.Header, frames: [UInt8], lastSequence: UInt64, flushing: Bool)
         throws(DeliveryLedgerError)
     {
         try prepareForWriting(after: header.baseSequence)
@@ -324,7 +357,7 @@ struct LedgerFile {
         }
         do throws(DeliveryLedgerError) {
             try write(LedgerCodec.encode(header) + frames, at: 0, to: temporary, path: compactingPath)
-            try sync(temporary, compactingPath)
+            if flushing { try sync(temporary, compactingPath) }
         } catch {
             _ = systemClose(temporary)
             unlink(compactingPath)
@@ -334,7 +367,7 @@ struct LedgerFile {
         guard rename(compactingPath, dataPath) == 0 else {
             throw .io(operation: "rename", path: dataPath, errno: errno)
         }
-        SharedFile.syncDirectory(directory)
+        if flushing { SharedFile.syncDirectory(directory) }
         try openData()
         self.header = header
         offset = LedgerCodec.headerSize + frames.count

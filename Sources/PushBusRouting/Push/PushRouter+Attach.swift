@@ -128,7 +128,7 @@ extension PushRouter {
         )
         // Opened, fallen back or deferred until ready: the router took the route.
         if let ledger = options.ledger, result.isTaken, let url = URL(string: link.url) {
-            _ = try? ledger.record(.routed(url), for: message)
+            ledger.enqueue(.routed(url), for: message)
         }
         return result
     }

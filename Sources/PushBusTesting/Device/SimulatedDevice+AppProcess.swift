@@ -113,6 +113,9 @@ extension SimulatedDevice {
     /// Ends the current process and builds the next one (SimulatedDevice+Lifecycle.swift's `terminate`).
     func replaceProcess() {
         let old = process
+        // A real app's ledger writes finish before it can be suspended or killed (the writer runs as an expiring
+        // background activity); so do the simulated process's.
+        old.delivery.ledger.waitForWrites()
         let router = old.router?.relaunched()
         let next = makeProcess(
             number: old.number + 1, center: PushCenter(configuration: old.center.configuration), router: router)

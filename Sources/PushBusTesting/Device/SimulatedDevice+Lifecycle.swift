@@ -25,6 +25,7 @@ extension SimulatedDevice {
         }
         call(generation.usesScenes ? .sceneDidEnterBackground : .didEnterBackground)
         transition(to: .background)
+        process.delivery.ledger.waitForWrites()  // done before iOS may suspend the app, as on a device
     }
 
     /// iOS suspends the app after its background time: it stays in memory but runs no code.

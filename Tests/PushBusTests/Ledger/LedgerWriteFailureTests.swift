@@ -56,7 +56,9 @@ import Testing
             Self.response(text: Self.hugeText), appState: .active,
             completionHandler: { completed.withLock { $0 += 1 } })
 
-        // Then the subscriber still gets it, the completion still runs, and the failure is a diagnostic
+        // Then the subscriber still gets it, the completion still runs, and the failure is a diagnostic once the
+        // ledger's writer tried (the delivery never waits for it)
+        delivery.ledger.waitForWrites()
         #expect(received.withLock { $0.map(\.response?.userText?.count) } == [Self.hugeText.count])
         #expect(delivery.deliveryDiagnostics.findings.map(\.code).contains("ledger.unwritable"))
         #expect(completed.withLock { $0 } == 1)

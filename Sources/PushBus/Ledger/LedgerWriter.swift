@@ -1,0 +1,174 @@
+import Dispatch
+import Foundation
+
+/// The one thread that writes a durable ledger's records: callers hand records over and go on; the writer takes
+/// every record waiting, writes them under one file lock in one `write` (group commit), and flushes once when the
+/// ledger's ``DeliveryLedger/Durability`` asks for it. So no caller thread, the main thread included, ever waits
+/// for a flush or for another process's lock, unless it asks to (``DeliveryLedger/append(_:)``).
+///
+/// Records waiting to be written are visible to the ledger's queries at once (with the sequence
+/// ``DeliveryRecord/unwritten``); they reach the event streams once written. A group that cannot be written (another
+/// process holds the lock too long, the container is unreadable while the device is locked) stays waiting and is
+/// tried again after a pause that doubles up to ``maximumRetryDelay``, and at every ``DeliveryLedger/refresh()``.
+final class LedgerWriter: Sendable {
+    /// A record waiting to be written, with the ticket its ``write(_:)`` caller waits for.
+    struct Pending: Sendable {
+        let ticket: UInt64
+        var record: DeliveryRecord
+    }
+
+    /// What one write did for each ticket of a group.
+    typealias Outcome = [UInt64: Result<DeliveryRecord, DeliveryLedgerError>]
+
+    private struct State: Sendable {
+        var pending: [Pending] = []
+        var nextTicket: UInt64 = 0
+        /// A drain is queued (or running) and will take what is added now.
+        var isScheduled = false
+        /// Outcomes for tickets a ``write(_:)`` caller waits for.
+        var outcomes: Outcome = [:]
+        /// Tickets whose caller waits: a failed write removes them instead of keeping them for a retry.
+        var waited: Set<UInt64> = []
+        var retryDelay: TimeInterval = 0
+    }
+
+    /// The longest pause between two attempts of a group that could not be written.
+    static let maximumRetryDelay: TimeInterval = 5
+    /// The most records kept waiting; past it the oldest are dropped (and reported), so a ledger that cannot be
+    /// written for a long time costs bounded memory.
+    static let maximumPending = 10_000
+
+    /// Writes a group under the file lock: the ledger's commit. Each call passes it, so only queued work keeps the
+    /// ledger alive (until what it waits for is written), never the writer itself.
+    typealias Commit = @Sendable ([Pending]) -> Outcome
+
+    private let queue: DispatchQueue
+    private let state = LockedState(State())
+    private let key = DispatchSpecificKey<Void>()
+
+    init(label: String) {
+        queue = DispatchQueue(label: label, qos: .utility)
+        queue.setSpecific(key: key, value: ())
+    }
+
+    /// A Boolean value indicating whether the caller runs on the writer's queue (a hook called from a write).
+    private var isOnWriter: Bool { DispatchQueue.getSpecific(key: key) != nil }
+
+    /// Hands `record` to the writer and returns at once.
+    ///
+    /// - Returns: A record dropped to make room (the oldest not waited for), when ``maximumPending`` were waiting.
+    func enqueue(_ record: DeliveryRecord, commit: @escaping Commit) -> DeliveryRecord? {
+        let (schedule, dropped) = state.withLock { state -> (Bool, DeliveryRecord?) in
+            state.pending.append(Pending(ticket: state.nextTicket, record: record))
+            state.nextTicket += 1
+            var dropped: DeliveryRecord?
+            if state.pending.count > Self.maximumPending,
+                let oldest = state.pending.firstIndex(where: { !state.waited.contains($0.ticket) })
+            {
+                dropped = state.pending.remove(at: oldest).record
+            }
+            defer { state.isScheduled = true }
+            return (!state.isScheduled, dropped)
+        }
+        if schedule { queue.async { self.drain(commit) } }
+        return dropped
+    }
+
+    /// Writes `record` and returns it as written: the caller waits for the writer (and so for the file lock, at most
+    /// `maximumLockWait`). Written with whatever else is waiting, in one group.
+    ///
+    /// - Throws: Why it was not written; then it is not kept for a retry either.
+    func write(_ record: DeliveryRecord, commit: @escaping Commit) throws(DeliveryLedgerError) -> DeliveryRecord {
+        let ticket = state.withLock { state -> UInt64 in
+            let ticket = state.nextTicket
+            state.nextTicket += 1
+            state.pending.append(Pending(ticket: ticket, record: record))
+            state.waited.insert(ticket)
+            return ticket
+        }
+        flush(commit: commit)
+        // Whichever drain took the record (this one, or one queued before it) left its outcome.
+        let outcome = state.withLock { state in
+            state.waited.remove(ticket)
+            return state.outcomes.removeValue(forKey: ticket)
+        }
+        return try (outcome ?? .failure(.io(operation: "write", path: "", errno: EIO))).get()
+    }
+
+    /// Writes what is waiting, if anything, on the writer's queue; returns once that attempt is over.
+    func flush(commit: @escaping Commit) {
+        if isOnWriter {
+            drain(commit)
+        } else {
+            queue.sync { drain(commit) }
+        }
+    }
+
+    /// Starts an attempt on the writer's queue without waiting for it (a refresh: the device may be unlocked now).
+    func nudge(commit: @escaping Commit) {
+        let schedule = state.withLock { state -> Bool in
+            guard !state.pending.isEmpty, !state.isScheduled else { return false }
+            state.isScheduled = true
+            return true
+        }
+        if schedule { queue.async { self.drain(commit) } }
+    }
+
+    /// The records of `messageID` waiting to be written, oldest first.
+    func pending(of messageID: PushMessage.ID) -> [DeliveryRecord] {
+        state.withLock { $0.pending.lazy.filter { $0.record.messageID == messageID }.map(\.record) }
+    }
+
+    /// How many records are waiting to be written.
+    var pendingCount: Int { state.withLock { $0.pending.count } }
+
+    /// Every record waiting, oldest first.
+    var pendingRecords: [DeliveryRecord] { state.withLock { $0.pending.map(\.record) } }
+
+    /// One attempt (on the writer's queue): takes everything waiting, writes it, keeps what failed for a retry.
+    private func drain(_ commit: @escaping Commit) {
+        let group = state.withLock { state -> [Pending] in
+            state.isScheduled = false
+            return state.pending
+        }
+        guard !group.isEmpty else { return }
+        let outcome = commit(group)
+        let retry = state.withLock { state -> TimeInterval? in
+            var kept: [Pending] = []
+            var failed = false
+            for item in group {
+                let result = outcome[item.ticket]
+                if state.waited.contains(item.ticket) {
+                    state.outcomes[item.ticket] = result ?? .failure(.io(operation: "write", path: "", errno: EIO))
+                } else if case .failure(let error)? = result, error.isWorthRetrying {
+                    kept.append(item)
+                    failed = true
+                }
+            }
+            let tickets = Set(group.map(\.ticket))
+            // Records added while the group was written come after the ones kept for a retry.
+            state.pending = kept + state.pending.filter { !tickets.contains($0.ticket) }
+            if !failed {
+                state.retryDelay = 0
+                return nil
+            }
+            state.retryDelay = min(max(state.retryDelay * 2, 0.05), Self.maximumRetryDelay)
+            return state.retryDelay
+        }
+        if let retry { queue.asyncAfter(deadline: .now() + retry) { self.drain(commit) } }
+    }
+}
+
+extension DeliveryLedgerError {
+    /// A Boolean value indicating whether a write that failed this way may work later: another process held the
+    /// lock, or the file could not be opened or written for now (a device locked since boot makes protected files
+    /// unreadable: `EPERM` / `EACCES`; a full disk: `ENOSPC`). A record too large, or a file of a newer format,
+    /// never will.
+    var isWorthRetrying: Bool {
+        switch self {
+        case .lockBusy: return true
+        case .io(_, _, let code): return [EPERM, EACCES, ENOSPC, EAGAIN, EINTR, EIO, EDQUOT].contains(code)
+        default: return false
+        }
+    }
+}
