@@ -41,6 +41,8 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
 
     func applicationDidBecomeActive(_ application: UIApplication) {
         PushBusApp.appDelegate.applicationDidBecomeActive(application)
+        // What the service extension could not record while the device was locked since boot.
+        Task { await PushBusApp.recordDeliveredNotifications(inbox: inbox) }
     }
 
     func application(

@@ -58,7 +58,23 @@ enum SharedFile {
             _ = systemClose(descriptor)
             throw .notRegular
         }
+        if flags & O_CREAT != 0 { protectUntilFirstUnlock(path) }
         return descriptor
+    }
+
+    /// Gives a file this process creates or writes in the shared container the data protection a Notification
+    /// Service Extension needs: readable once the device was unlocked after boot, even while it is locked again
+    /// (`completeUntilFirstUserAuthentication`). An app whose default protection is `complete` would otherwise make
+    /// the ledger unreadable to its extension whenever the phone is locked. Before the first unlock nothing can be
+    /// read: the ledger reports `EPERM` / `EACCES`, which its writer retries. Nothing to do where there is no data
+    /// protection (macOS, Linux).
+    static func protectUntilFirstUnlock(_ path: String) {
+        #if os(iOS) || os(watchOS) || os(tvOS) || os(visionOS)
+        // By path, just after the descriptor was checked to be a regular file; failing to set it leaves the
+        // container's default, never an error.
+        try? FileManager.default.setAttributes(
+            [.protectionKey: FileProtectionType.completeUntilFirstUserAuthentication], ofItemAtPath: path)
+        #endif
     }
 
     /// Creates `path` for reading and writing, failing when anything (a file, a link) already has the name.

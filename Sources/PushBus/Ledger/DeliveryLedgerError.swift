@@ -27,6 +27,15 @@ public enum DeliveryLedgerError: Error, Sendable, Hashable, CustomStringConverti
     /// more can be numbered, so nothing is written.
     case sequenceExhausted(path: String)
 
+    /// A Boolean value indicating whether the ledger's files could not be opened or written for lack of permission:
+    /// on a device, usually its protected data being unavailable (locked since boot, before the first unlock).
+    /// Retry once the device is unlocked (`UIApplication.protectedDataDidBecomeAvailableNotification`, or the next
+    /// return to the foreground); records handed to ``DeliveryLedger/enqueue(_:)`` are retried on their own.
+    public var isProtectedDataUnavailable: Bool {
+        if case .io(_, _, let code) = self { return code == LedgerErrno.notPermitted || code == LedgerErrno.accessDenied }
+        return false
+    }
+
     /// A Boolean value indicating whether the failure is a full disk or a file size limit.
     public var isOutOfSpace: Bool {
         if case .io(_, _, let code) = self { return code == LedgerErrno.noSpace || code == LedgerErrno.fileTooBig }

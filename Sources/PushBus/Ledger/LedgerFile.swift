@@ -12,6 +12,27 @@ import Musl
 enum LedgerErrno {
     static let noSpace = ENOSPC
     static let fileTooBig = EFBIG
+    static let notPermitted = EPERM
+    static let accessDenied = EACCES
+}
+
+/// Directories whose protected data a test declares unavailable, as on a device locked since boot: every open
+/// and every write of a ledger there fails with `EPERM`. Tests run as root on Linux, where permissions cannot
+/// make a directory unreadable.
+package enum ProtectedDataSimulation {
+    private static let locked = LockedState<Set<String>>([])
+
+    /// Makes the ledger files in `directory` unreadable (`true`) or readable again (`false`).
+    package static func setUnavailable(_ isUnavailable: Bool, in directory: URL) {
+        locked.withLock { paths in
+            if isUnavailable { paths.insert(directory.path) } else { paths.remove(directory.path) }
+        }
+    }
+
+    static func check(_ directory: String) throws(DeliveryLedgerError) {
+        guard locked.withLock({ !$0.isEmpty && $0.contains(directory) }) else { return }
+        throw .io(operation: "open", path: directory + "/" + LedgerFile.dataName, errno: LedgerErrno.notPermitted)
+    }
 }
 
 /// The open files of a durable ledger: the data file `ledger.pbl` and the lock file `ledger.lock` beside it.
@@ -57,6 +78,7 @@ struct LedgerFile {
             throw .io(operation: "stat", path: directory, errno: errno)
         }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw .notADirectory(path: directory) }
+        try ProtectedDataSimulation.check(directory)
         self.directory = directory
         isReadOnly = readOnly
         let lockPath = directory + "/" + Self.lockName
@@ -268,6 +290,7 @@ struct LedgerFile {
     /// any process; ``flush(_:)`` (outside the lock) makes them survive a power loss. On failure the file is cut
     /// back to where it was, so no partial frame stays behind.
     mutating func append(_ frames: [UInt8], firstSequence: UInt64, lastSequence: UInt64) throws(DeliveryLedgerError) {
+        try ProtectedDataSimulation.check(directory)
         try prepareForWriting(after: firstSequence - 1)
         if try fileSize() > offset { try truncate(to: offset) }
         do throws(DeliveryLedgerError) {

@@ -44,15 +44,23 @@ final class LedgerWriter: Sendable {
 
     private let queue: DispatchQueue
     private let state = LockedState(State())
-    private let key = DispatchSpecificKey<Void>()
+    /// Marks the writer's queue, so a write from a hook the writer called runs inline instead of deadlocking.
+    private let key = QueueKey()
+
+    /// `DispatchSpecificKey` is `Sendable` in Linux's Dispatch but not in Apple's.
+    ///
+    /// Safe: the key is an immutable token, only passed to `setSpecific` / `getSpecific`, which are thread-safe.
+    private struct QueueKey: @unchecked Sendable {
+        let value = DispatchSpecificKey<Void>()
+    }
 
     init(label: String) {
         queue = DispatchQueue(label: label, qos: .utility)
-        queue.setSpecific(key: key, value: ())
+        queue.setSpecific(key: key.value, value: ())
     }
 
     /// A Boolean value indicating whether the caller runs on the writer's queue (a hook called from a write).
-    private var isOnWriter: Bool { DispatchQueue.getSpecific(key: key) != nil }
+    private var isOnWriter: Bool { DispatchQueue.getSpecific(key: key.value) != nil }
 
     /// Hands `record` to the writer and returns at once.
     ///
@@ -132,7 +140,9 @@ final class LedgerWriter: Sendable {
             return state.pending
         }
         guard !group.isEmpty else { return }
+        let activity = Self.beginActivity()
         let outcome = commit(group)
+        activity?.signal()
         let retry = state.withLock { state -> TimeInterval? in
             var kept: [Pending] = []
             var failed = false
@@ -156,6 +166,26 @@ final class LedgerWriter: Sendable {
             return state.retryDelay
         }
         if let retry { queue.asyncAfter(deadline: .now() + retry) { self.drain(commit) } }
+    }
+}
+
+extension LedgerWriter {
+    /// Keeps the process from being suspended while a group is written, so no file lock in a shared container is
+    /// held across a suspension (iOS kills a suspended process that holds one: `0xdead10cc`): an expiring activity
+    /// (`ProcessInfo.performExpiringActivity`, which app extensions may use too) that lasts until the returned
+    /// semaphore is signalled. `nil` where processes are not suspended (Linux).
+    static func beginActivity() -> DispatchSemaphore? {
+        #if canImport(Darwin)
+        let done = DispatchSemaphore(value: 0)
+        ProcessInfo.processInfo.performExpiringActivity(withReason: "PushBus delivery ledger write") { expired in
+            // Granted: hold the activity until the write is over (writes take microseconds to milliseconds).
+            // Expired: the system is about to suspend; the write in progress is short and ends on its own.
+            if !expired { done.wait() }
+        }
+        return done
+        #else
+        return nil
+        #endif
     }
 }
 
