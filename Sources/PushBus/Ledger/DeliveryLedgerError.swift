@@ -32,7 +32,9 @@ public enum DeliveryLedgerError: Error, Sendable, Hashable, CustomStringConverti
     /// Retry once the device is unlocked (`UIApplication.protectedDataDidBecomeAvailableNotification`, or the next
     /// return to the foreground); records handed to ``DeliveryLedger/enqueue(_:)`` are retried on their own.
     public var isProtectedDataUnavailable: Bool {
-        if case .io(_, _, let code) = self { return code == LedgerErrno.notPermitted || code == LedgerErrno.accessDenied }
+        if case .io(_, _, let code) = self {
+            return code == LedgerErrno.notPermitted || code == LedgerErrno.accessDenied
+        }
         return false
     }
 
