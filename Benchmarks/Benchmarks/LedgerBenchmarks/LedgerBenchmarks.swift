@@ -20,6 +20,46 @@ var durable: Benchmark.Configuration {
         maxIterations: 2_000)
 }
 
+/// Taps: one operation per iteration, up to 2,000.
+var tapConfiguration: Benchmark.Configuration {
+    Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal, .syscalls], scalingFactor: .one, maxDuration: .seconds(3),
+        maxIterations: 2_000)
+}
+
+/// An app for the tap rows: a center with a tap subscriber, a delivery on a durable or in-memory ledger, the adapter.
+final class TapRig: @unchecked Sendable {
+    // Safe: used by one benchmark at a time, on the harness's thread; `taps` is only advanced there.
+    let ledger: DeliveryLedger
+    let adapter: UserNotificationAdapter
+    let subscription: PushSubscription
+    private var taps = 0
+
+    init(hasLedger: Bool) {
+        var configuration = DeliveryLedger.Configuration()
+        configuration.maximumMessages = 1_000_000
+        ledger =
+            hasLedger ? try! DeliveryLedger(directory: freshDirectory("tap"), configuration: configuration) : DeliveryLedger()
+        let center = PushCenter()
+        subscription = center.subscribe(.tapped) { blackHole($0) }
+        adapter = UserNotificationAdapter(delivery: PushDelivery(center: center, ledger: ledger))
+    }
+
+    func nextTap() -> ResponseSnapshot {
+        taps += 1
+        return tapResponse(taps)
+    }
+}
+
+/// A distinct tap on a provider push (so the de-duplication gate lets every one through).
+func tapResponse(_ index: Int) -> ResponseSnapshot {
+    let content = PushContent(
+        userInfo: ["aps": ["alert": ["title": "Sale", "body": "50% off today"]], "gcm.message_id": "m-\(index)"])
+    return ResponseSnapshot(
+        notification: NotificationSnapshot(requestIdentifier: "r-\(index)", content: content),
+        actionIdentifier: "com.apple.UNNotificationDefaultActionIdentifier")
+}
+
 /// A fresh, empty directory on disk.
 func freshDirectory(_ name: String) -> URL {
     let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
@@ -41,7 +81,9 @@ func sampleRecord(_ index: Int) -> DeliveryRecord {
 
 /// A ledger holding `count` records in a fresh directory on disk. Filled on tmpfs (where `fsync` is free) when
 /// there is one, then its file copied to disk: filling 10,000 records with an `fsync` each would take a minute.
-func filledLedger(_ count: Int, name: String) throws -> (DeliveryLedger, URL) {
+func filledLedger(
+    _ count: Int, name: String, durability: DeliveryLedger.Durability = .powerLoss
+) throws -> (DeliveryLedger, URL) {
     var configuration = DeliveryLedger.Configuration()
     configuration.maximumMessages = count * 2
     let fillBase = FileManager.default.isWritableFile(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
@@ -53,11 +95,12 @@ func filledLedger(_ count: Int, name: String) throws -> (DeliveryLedger, URL) {
     let directory = freshDirectory(name)
     try FileManager.default.copyItem(
         at: fill.appendingPathComponent("ledger.pbl"), to: directory.appendingPathComponent("ledger.pbl"))
+    configuration.durability = durability
     return (try DeliveryLedger(directory: directory, configuration: configuration), directory)
 }
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark("Ledger durable append (write + fsync, 1,000 records present)", configuration: durable) { benchmark in
+    Benchmark("Ledger append, .powerLoss (write + fsync, 1,000 records present)", configuration: durable) { benchmark in
         let (ledger, directory) = try filledLedger(1_000, name: "append")
         defer { try? FileManager.default.removeItem(at: directory) }
         var index = 1_000
@@ -71,6 +114,47 @@ let benchmarks: @Sendable () -> Void = {
             index += 1
         }
         benchmark.stopMeasurement()
+    }
+
+    Benchmark("Ledger append, .processCrash (the default: write, no flush)", configuration: durable) { benchmark in
+        let (ledger, directory) = try filledLedger(1_000, name: "append-default", durability: .processCrash)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var index = 1_000
+        try ledger.append(sampleRecord(index))
+        index += 1
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(try ledger.append(sampleRecord(index)))
+            index += 1
+        }
+        benchmark.stopMeasurement()
+    }
+
+    // Issue 24: a tap through the adapter, measured on the calling thread (the main thread on a device) from the
+    // adapter call to the completion handler, without a ledger and with a durable one (its writer does the file work
+    // on its own thread). One tap per sample, with the writer idle before it, as taps come seconds apart; the
+    // "burst" rows tap 2,000 times back to back, the writer busy all along.
+    for hasLedger in [false, true] {
+        let rig = TapRig(hasLedger: hasLedger)
+        Benchmark(
+            "Tap on the calling thread: \(hasLedger ? "durable ledger" : "no ledger")", configuration: tapConfiguration
+        ) { benchmark in
+            let tap = rig.nextTap()
+            benchmark.startMeasurement()
+            rig.adapter.didReceive(tap, appState: .active) { blackHole(0) }
+            benchmark.stopMeasurement()
+            rig.ledger.waitForWrites()
+        }
+        Benchmark(
+            "Tap burst on the calling thread: \(hasLedger ? "durable ledger" : "no ledger")",
+            configuration: tapConfiguration
+        ) { benchmark in
+            let taps = (0..<benchmark.scaledIterations.count).map { _ in rig.nextTap() }
+            benchmark.startMeasurement()
+            for tap in taps { rig.adapter.didReceive(tap, appState: .active) { blackHole(0) } }
+            benchmark.stopMeasurement()
+            rig.ledger.waitForWrites()
+        }
     }
 
     Benchmark("Raw pwrite + fsync of the same frame bytes", configuration: durable) { benchmark in

@@ -32,6 +32,8 @@ final class LedgerWriter: Sendable {
         var retryDelay: TimeInterval = 0
     }
 
+    /// How long the writer waits after the first record of a group before writing it.
+    static let gatheringDelay: DispatchTimeInterval = .milliseconds(1)
     /// The longest pause between two attempts of a group that could not be written.
     static let maximumRetryDelay: TimeInterval = 5
     /// The most records kept waiting; past it the oldest are dropped (and reported), so a ledger that cannot be
@@ -78,7 +80,9 @@ final class LedgerWriter: Sendable {
             defer { state.isScheduled = true }
             return (!state.isScheduled, dropped)
         }
-        if schedule { queue.async { self.drain(commit) } }
+        // A millisecond later: the caller's work (the rest of a tap) is over before the writer takes the locks it
+        // shares with it, and what comes within that millisecond joins the same group.
+        if schedule { queue.asyncAfter(deadline: .now() + Self.gatheringDelay) { self.drain(commit) } }
         return dropped
     }
 
@@ -133,17 +137,36 @@ final class LedgerWriter: Sendable {
     /// Every record waiting, oldest first.
     var pendingRecords: [DeliveryRecord] { state.withLock { $0.pending.map(\.record) } }
 
-    /// One attempt (on the writer's queue): takes everything waiting, writes it, keeps what failed for a retry.
+    /// Attempts on the writer's queue until nothing new waits: each takes everything waiting, writes it in one group
+    /// and keeps what failed for a retry. Records handed over while a group is written join the next group of the
+    /// same drain, without another wake-up of the queue.
     private func drain(_ commit: @escaping Commit) {
-        let group = state.withLock { state -> [Pending] in
-            state.isScheduled = false
+        var retry: TimeInterval?
+        while retry == nil, let group = takeGroup() {
+            let activity = Self.beginActivity()
+            let outcome = commit(group)
+            activity?.signal()
+            retry = settle(group, outcome)
+        }
+        if let retry { queue.asyncAfter(deadline: .now() + retry) { self.drain(commit) } }
+    }
+
+    /// Everything waiting, or `nil` (and the drain over: the next record schedules a new one) when nothing waits.
+    private func takeGroup() -> [Pending]? {
+        state.withLock { state in
+            guard !state.pending.isEmpty else {
+                state.isScheduled = false
+                return nil
+            }
+            state.isScheduled = true
             return state.pending
         }
-        guard !group.isEmpty else { return }
-        let activity = Self.beginActivity()
-        let outcome = commit(group)
-        activity?.signal()
-        let retry = state.withLock { state -> TimeInterval? in
+    }
+
+    /// Files the outcome of a group: waited-for tickets get theirs, records that may work later stay waiting, the
+    /// rest leave. Returns the pause before the next attempt when something stays waiting after a failure.
+    private func settle(_ group: [Pending], _ outcome: Outcome) -> TimeInterval? {
+        state.withLock { state -> TimeInterval? in
             var kept: [Pending] = []
             var failed = false
             for item in group {
@@ -158,14 +181,14 @@ final class LedgerWriter: Sendable {
             let tickets = Set(group.map(\.ticket))
             // Records added while the group was written come after the ones kept for a retry.
             state.pending = kept + state.pending.filter { !tickets.contains($0.ticket) }
-            if !failed {
+            guard failed else {
                 state.retryDelay = 0
                 return nil
             }
             state.retryDelay = min(max(state.retryDelay * 2, 0.05), Self.maximumRetryDelay)
+            state.isScheduled = false  // a new record may try at once; the pause below tries again anyway
             return state.retryDelay
         }
-        if let retry { queue.asyncAfter(deadline: .now() + retry) { self.drain(commit) } }
     }
 }
 

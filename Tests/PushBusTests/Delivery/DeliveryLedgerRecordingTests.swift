@@ -79,6 +79,7 @@ import Testing
             let first = Launch(ledger: try ledger(directory.url, clock: clock), clock: clock)
             await first.adapter.didReceive(tap, appState: .inactive)
             #expect(first.received.count == 1)
+            first.delivery.ledger.waitForWrites()  // the process's writes are done before it can be suspended
         }
         // When: the app is killed, relaunched, and iOS (or an SDK) reports the same tap again
         clock.advance(by: 120)
