@@ -34,74 +34,74 @@ public struct PushMessage: Sendable, Hashable, Identifiable {
     /// reports are one delivery also depends on ``requestIdentifier`` and ``notificationDate``
     /// (see ``deduplicationKey``).
     public var id: ID {
-        get { storage.id }
+        get { storage.fields.id }
         _modify {
             makeUnique()
-            yield &storage.id
+            yield &storage.fields.id
         }
     }
 
     /// Arrival or tap, remote or local.
     public var kind: Kind {
-        get { storage.kind }
+        get { storage.fields.kind }
         _modify {
             makeUnique()
-            yield &storage.kind
+            yield &storage.fields.kind
         }
     }
 
     /// The normalized payload.
     public var content: PushContent {
-        get { storage.content }
+        get { storage.fields.content }
         _modify {
             makeUnique()
-            yield &storage.content
+            yield &storage.fields.content
         }
     }
 
     /// What the user did; set for the tapped kinds.
     public var response: PushResponse? {
-        get { storage.response }
+        get { storage.fields.response }
         _modify {
             makeUnique()
-            yield &storage.response
+            yield &storage.fields.response
         }
     }
 
     /// The app's state when the callback fired.
     public var appState: AppState {
-        get { storage.appState }
+        get { storage.fields.appState }
         _modify {
             makeUnique()
-            yield &storage.appState
+            yield &storage.fields.appState
         }
     }
 
     /// The callback that delivered the message.
     public var path: DeliveryPath {
-        get { storage.path }
+        get { storage.fields.path }
         _modify {
             makeUnique()
-            yield &storage.path
+            yield &storage.fields.path
         }
     }
 
     /// `UNNotificationRequest.identifier`, when the path knows it.
     public var requestIdentifier: String? {
-        get { storage.requestIdentifier }
+        get { storage.fields.requestIdentifier }
         _modify {
             makeUnique()
-            yield &storage.requestIdentifier
+            yield &storage.fields.requestIdentifier
         }
     }
 
     /// When the callback reported it: the notification's delivery date on `willPresent`, the time of the
     /// callback otherwise (a tap's response, a legacy or forwarded report).
     public var date: Date {
-        get { storage.date }
+        get { storage.fields.date }
         _modify {
             makeUnique()
-            yield &storage.date
+            yield &storage.fields.date
         }
     }
 
@@ -109,29 +109,29 @@ public struct PushMessage: Sendable, Hashable, Identifiable {
     /// (`willPresent`, `didReceive`, scene connection); `nil` for legacy callbacks, launch options and forwarded
     /// reports. Two reports whose notification dates differ by more than a second are two deliveries.
     public var notificationDate: Date? {
-        get { storage.notificationDate }
+        get { storage.fields.notificationDate }
         _modify {
             makeUnique()
-            yield &storage.notificationDate
+            yield &storage.fields.notificationDate
         }
     }
 
     /// The push service that sent it; `nil` for local notifications.
     public var provider: PushProvider? {
-        get { storage.provider }
+        get { storage.fields.provider }
         _modify {
             makeUnique()
-            yield &storage.provider
+            yield &storage.fields.provider
         }
     }
 
     /// The deep link the payload carries (provider key, or a top-level `route`/`url`/`deeplink`/`link`; see
     /// ``DeepLinkExtractor``). A relative route such as `product/12345` is a URL with no scheme.
     public var deepLink: URL? {
-        get { storage.deepLink }
+        get { storage.fields.deepLink }
         _modify {
             makeUnique()
-            yield &storage.deepLink
+            yield &storage.fields.deepLink
         }
     }
 
@@ -156,10 +156,11 @@ public struct PushMessage: Sendable, Hashable, Identifiable {
     ) {
         let provider = kind.isRemote ? PushProviderRecognizer.recognize(content.payload) : nil
         storage = Storage(
-            id: ID(provider: provider, content: content), kind: kind, content: content,
-            response: kind.isTapped ? (response ?? PushResponse()) : response, appState: appState, path: path,
-            requestIdentifier: requestIdentifier, date: date, notificationDate: notificationDate, provider: provider,
-            deepLink: deepLinkExtractor.deepLink(in: content.payload, provider: provider))
+            Fields(
+                id: ID(provider: provider, content: content), kind: kind, content: content,
+                response: kind.isTapped ? (response ?? PushResponse()) : response, appState: appState, path: path,
+                requestIdentifier: requestIdentifier, date: date, notificationDate: notificationDate,
+                provider: provider, deepLink: deepLinkExtractor.deepLink(in: content.payload, provider: provider)))
     }
 
     /// A Boolean value indicating whether the message is a silent (background) push: `content-available`
@@ -179,7 +180,7 @@ public struct PushMessage: Sendable, Hashable, Identifiable {
 
     /// Copies the storage before a write unless this value is its only owner.
     private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
     }
 
     public static func == (lhs: PushMessage, rhs: PushMessage) -> Bool {
@@ -188,11 +189,17 @@ public struct PushMessage: Sendable, Hashable, Identifiable {
 
     public func hash(into hasher: inout Hasher) { hasher.combine(storage.fields) }
 
-    /// The stored fields of a ``PushMessage``.
+    /// The stored fields of a ``PushMessage``, behind one reference.
     ///
     /// Safe as `@unchecked Sendable`: a `Storage` is mutated only through ``PushMessage/makeUnique()``, that is while
     /// a single value owns it; once shared (copied into another value, handed to another thread) it is only read.
     final class Storage: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    /// A message's fields: what it is equal and hashed by.
+    struct Fields: Hashable {
         var id: ID
         var kind: Kind
         var content: PushContent
@@ -204,53 +211,6 @@ public struct PushMessage: Sendable, Hashable, Identifiable {
         var notificationDate: Date?
         var provider: PushProvider?
         var deepLink: URL?
-
-        init(
-            id: ID, kind: Kind, content: PushContent, response: PushResponse?, appState: AppState, path: DeliveryPath,
-            requestIdentifier: String?, date: Date, notificationDate: Date?, provider: PushProvider?, deepLink: URL?
-        ) {
-            self.id = id
-            self.kind = kind
-            self.content = content
-            self.response = response
-            self.appState = appState
-            self.path = path
-            self.requestIdentifier = requestIdentifier
-            self.date = date
-            self.notificationDate = notificationDate
-            self.provider = provider
-            self.deepLink = deepLink
-        }
-
-        func copy() -> Storage {
-            Storage(
-                id: id, kind: kind, content: content, response: response, appState: appState, path: path,
-                requestIdentifier: requestIdentifier, date: date, notificationDate: notificationDate,
-                provider: provider, deepLink: deepLink)
-        }
-
-        /// Every field, for equality and hashing (the values a message is equal by, as before the storage).
-        var fields: Fields {
-            Fields(
-                id: id, kind: kind, content: content, response: response, appState: appState, path: path,
-                requestIdentifier: requestIdentifier, date: date, notificationDate: notificationDate,
-                provider: provider, deepLink: deepLink)
-        }
-    }
-
-    /// The fields as one `Hashable` value.
-    struct Fields: Hashable {
-        let id: ID
-        let kind: Kind
-        let content: PushContent
-        let response: PushResponse?
-        let appState: AppState
-        let path: DeliveryPath
-        let requestIdentifier: String?
-        let date: Date
-        let notificationDate: Date?
-        let provider: PushProvider?
-        let deepLink: URL?
     }
 }
 
