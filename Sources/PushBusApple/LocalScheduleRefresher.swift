@@ -1,0 +1,72 @@
+// Refills a LocalNotificationSchedule at launch, on return to the foreground and when one of its notifications
+// reaches the app.
+#if canImport(UIKit) && os(iOS)
+import UIKit
+#elseif PUSHBUS_APPLE_STUBS
+import PushBusAppleStubs
+#endif
+#if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
+import Foundation
+import PushBus
+
+/// Keeps a ``LocalNotificationSchedule``'s window full: refills it when created (at launch), on
+/// `UIApplication.willEnterForegroundNotification`, and whenever one of its notifications is shown in the
+/// foreground or answered (through the center). Background refresh is the app's: call
+/// ``LocalNotificationSchedule/refill()`` in its `BGAppRefreshTask` handler.
+///
+/// ```swift
+/// // application(_:didFinishLaunchingWithOptions:)
+/// let schedule = try LocalNotificationSchedule(
+///     scheduler: UserNotificationScheduler(), directory: appGroupURL)
+/// refresher = LocalScheduleRefresher(schedule: schedule, center: PushBusApp.installedCenter)
+/// ```
+///
+/// Keep it alive as long as the app runs; ``cancel()`` (or releasing it) stops refilling.
+public final class LocalScheduleRefresher: Sendable {
+    private let token: LockedState<ObserverToken?>
+    private let subscription: PushSubscription
+    private let notificationCenter: NotificationCenter
+
+    /// Starts refilling, with a first refill now.
+    ///
+    /// - Parameters:
+    ///   - schedule: The schedule to refill.
+    ///   - center: The hub whose local notifications trigger a refill (default: the installed one).
+    ///   - notificationCenter: Where the foreground notification is observed (default `.default`).
+    @MainActor
+    public init(
+        schedule: LocalNotificationSchedule, center: PushCenter = PushBusApp.installedCenter,
+        notificationCenter: NotificationCenter = .default
+    ) {
+        self.notificationCenter = notificationCenter
+        subscription = schedule.attach(to: center)
+        token = LockedState(
+            ObserverToken(
+                value: notificationCenter.addObserver(
+                    forName: UIApplication.willEnterForegroundNotification, object: nil, queue: nil
+                ) { _ in Task { try? await schedule.refill() } }))
+        Task { try? await schedule.refill() }
+    }
+
+    /// Stops refilling. Calling it twice does nothing.
+    public func cancel() {
+        subscription.cancel()
+        guard
+            let token = token.withLock({ token -> ObserverToken? in
+                defer { token = nil }
+                return token
+            })
+        else { return }
+        notificationCenter.removeObserver(token.value)
+    }
+
+    deinit { cancel() }
+
+    /// The token `addObserver(forName:object:queue:using:)` returns.
+    private struct ObserverToken: @unchecked Sendable {
+        // Safe: the token is opaque to us; it is only handed back to `NotificationCenter.removeObserver(_:)`, which
+        // may be called from any thread.
+        let value: NSObjectProtocol
+    }
+}
+#endif
