@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The file a ``LocalNotificationSchedule`` keeps its requests in (`local-notification-schedule.json`): all of
 /// the schedule's file code. Written with the package's atomic replace (temporary file, `fsync`, `rename`);
 /// read without following a link, only from a regular file, at most ``sizeLimit`` bytes, every value checked.
@@ -21,9 +13,9 @@ struct LocalScheduleFile: Sendable {
     let url: URL
 
     init(directory: URL) throws(LocalScheduleError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
-        else { throw LocalScheduleError(.directoryMissing, path: directory.path, "not an existing directory") }
+        guard StoreFile.isDirectory(directory) else {
+            throw LocalScheduleError(.directoryMissing, path: directory.path, "not an existing directory")
+        }
         url = directory.appendingPathComponent(Self.fileName)
     }
 
@@ -79,40 +71,18 @@ struct LocalScheduleFile: Sendable {
             throw LocalScheduleError(.writeFailed, path: url.path, "\(error)")
         }
         do {
-            try AtomicFile.replace(url, with: data, key: Self.fileName)
+            try StoreFile.write(data, to: url)
         } catch {
-            throw LocalScheduleError(.writeFailed, path: url.path, "\(error)")
+            throw LocalScheduleError(.writeFailed, path: url.path, error.reason)
         }
     }
 
     /// The file's bytes; `nil` when there is no file.
     private func read() throws(LocalScheduleError) -> Data? {
-        let descriptor = open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { return nil }
-            throw LocalScheduleError(.unreadable, path: url.path, String(cString: strerror(errno)))
-        }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            throw LocalScheduleError(.unreadable, path: url.path, "not a regular file")
-        }
-        guard Int(info.st_size) <= Self.sizeLimit else {
-            throw LocalScheduleError(.unreadable, path: url.path, "larger than \(Self.sizeLimit) bytes")
-        }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 << 10)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else {
-                throw LocalScheduleError(.unreadable, path: url.path, String(cString: strerror(errno)))
-            }
-            if count == 0 { return data }
-            data.append(contentsOf: buffer[..<count])
-            guard data.count <= Self.sizeLimit else {
-                throw LocalScheduleError(.unreadable, path: url.path, "larger than \(Self.sizeLimit) bytes")
-            }
+        do {
+            return try StoreFile.read(url, limit: Self.sizeLimit)
+        } catch {
+            throw LocalScheduleError(.unreadable, path: url.path, error.reason)
         }
     }
 
