@@ -23,9 +23,8 @@ import PushBus
 ///
 /// Keep it alive as long as the app runs; ``cancel()`` (or releasing it) stops refilling.
 public final class LocalScheduleRefresher: Sendable {
-    private let token: LockedState<ObserverToken?>
+    private let foreground: ForegroundObservation
     private let subscription: PushSubscription
-    private let notificationCenter: NotificationCenter
 
     /// Starts refilling, with a first refill now.
     ///
@@ -38,35 +37,19 @@ public final class LocalScheduleRefresher: Sendable {
         schedule: LocalNotificationSchedule, center: PushCenter = PushBusApp.installedCenter,
         notificationCenter: NotificationCenter = .default
     ) {
-        self.notificationCenter = notificationCenter
         subscription = schedule.attach(to: center)
-        token = LockedState(
-            ObserverToken(
-                value: notificationCenter.addObserver(
-                    forName: UIApplication.willEnterForegroundNotification, object: nil, queue: nil
-                ) { _ in Task { try? await schedule.refill() } }))
+        foreground = ForegroundObservation(notificationCenter: notificationCenter) {
+            Task { try? await schedule.refill() }
+        }
         Task { try? await schedule.refill() }
     }
 
     /// Stops refilling. Calling it twice does nothing.
     public func cancel() {
         subscription.cancel()
-        guard
-            let token = token.withLock({ token -> ObserverToken? in
-                defer { token = nil }
-                return token
-            })
-        else { return }
-        notificationCenter.removeObserver(token.value)
+        foreground.cancel()
     }
 
     deinit { cancel() }
-
-    /// The token `addObserver(forName:object:queue:using:)` returns.
-    private struct ObserverToken: @unchecked Sendable {
-        // Safe: the token is opaque to us; it is only handed back to `NotificationCenter.removeObserver(_:)`, which
-        // may be called from any thread.
-        let value: NSObjectProtocol
-    }
 }
 #endif
