@@ -15,8 +15,7 @@ import PushBus
 ///
 /// Keep it alive as long as changes should be noticed; ``cancel()`` (or releasing it) stops observing.
 public final class NotificationSettingsObserver: Sendable {
-    private let token: LockedState<ObserverToken?>
-    private let notificationCenter: NotificationCenter
+    private let foreground: ForegroundObservation
 
     /// Starts observing.
     ///
@@ -25,32 +24,14 @@ public final class NotificationSettingsObserver: Sendable {
     ///   - notificationCenter: Where the foreground notification is observed (default `.default`).
     @MainActor
     public init(flow: NotificationAuthorizationFlow, notificationCenter: NotificationCenter = .default) {
-        self.notificationCenter = notificationCenter
-        token = LockedState(
-            ObserverToken(
-                value: notificationCenter.addObserver(
-                    forName: UIApplication.willEnterForegroundNotification, object: nil, queue: nil
-                ) { _ in Task { await flow.refreshSettings() } }))
+        foreground = ForegroundObservation(notificationCenter: notificationCenter) {
+            Task { await flow.refreshSettings() }
+        }
     }
 
     /// Stops observing. Calling it twice does nothing.
     public func cancel() {
-        guard
-            let token = token.withLock({ token -> ObserverToken? in
-                defer { token = nil }
-                return token
-            })
-        else { return }
-        notificationCenter.removeObserver(token.value)
-    }
-
-    deinit { cancel() }
-
-    /// The token `addObserver(forName:object:queue:using:)` returns.
-    private struct ObserverToken: @unchecked Sendable {
-        // Safe: the token is opaque to us; it is only handed back to `NotificationCenter.removeObserver(_:)`, which
-        // may be called from any thread.
-        let value: NSObjectProtocol
+        foreground.cancel()
     }
 }
 #endif

@@ -5,8 +5,9 @@ import PushBus
 /// (a ``ManualClock`` in tests): nothing fires until the clock reaches a fire date.
 ///
 /// - Adding a request whose identifier is pending replaces it.
-/// - At most ``pendingLimit`` (64) requests stay pending: the soonest to fire are kept, the others are dropped
-///   and listed in ``droppedIdentifiers``.
+/// - At most ``pendingLimit`` (64) requests stay pending (a repeating one counts once). Past that, iOS keeps the
+///   **last 64 added**, whenever they fire, and drops the earlier ones without a word: so does the simulator,
+///   listing them in ``droppedIdentifiers``. `LocalNotificationSchedule` keeps more than 64 without that loss.
 /// - When the clock reaches fire dates, due requests fire in fire-date order (then in the order they were
 ///   added); repeating triggers re-arm from their fire date, others leave the pending list. A request without a
 ///   trigger fires at the clock's next step (`clock.runDueActions()` or any `advance`).
@@ -126,11 +127,12 @@ public final class SimulatedScheduler: NotificationScheduler {
             state.sequence += 1
             state.pending.removeAll { $0.request.identifier == request.identifier }
             state.pending.append(Entry(request: request, fireDate: fireDate, sequence: state.sequence))
+            // iOS (UNUserNotificationCenter) keeps the last 64 added, whenever they fire: `pending` is in add
+            // order, so the first ones go.
             if state.pending.count > SimulatedScheduler.pendingLimit {
-                state.pending.sort(by: SimulatedScheduler.firesBefore)
-                let dropped = state.pending[SimulatedScheduler.pendingLimit...]
-                state.dropped += dropped.map(\.request.identifier)
-                state.pending.removeLast(dropped.count)
+                let dropped = state.pending.count - SimulatedScheduler.pendingLimit
+                state.dropped += state.pending.prefix(dropped).map(\.request.identifier)
+                state.pending.removeFirst(dropped)
             }
         }
         rescheduleWake()

@@ -8,7 +8,7 @@ struct PushBusCommand: AsyncParsableCommand {
         abstract: "Validate, normalize and simulate iOS push notification payloads.",
         subcommands: [
             ValidateCommand.self, SimulateCommand.self, ApnsCommand.self, LedgerCommand.self,
-            CheckExtensionCommand.self,
+            CheckExtensionCommand.self, CheckAppCommand.self,
         ]
     )
 }

@@ -51,26 +51,37 @@ import Testing
         #expect(scheduler.deliveredNotifications().map { $0.request.content.title } == ["second"])
     }
 
-    @Test func keepsTheSoonest64Pending() throws {
-        // Added latest-first, so the ones dropped are the earliest added but latest to fire.
-        for index in (1...70).reversed() {
+    @Test func keepsTheLast64AddedAndDropsTheSoonest() throws {
+        // Added soonest-first, as an app adds reminders: iOS keeps the last 64 added, the ones that fire last.
+        for index in 1...70 {
             try scheduler.add(request("r\(index)", .timeInterval(TimeInterval(index * 60), repeats: false)))
         }
         let pending = scheduler.pendingRequests().map(\.identifier)
         #expect(pending.count == SimulatedScheduler.pendingLimit)
-        #expect(pending == (1...64).map { "r\($0)" })
-        #expect(Set(scheduler.droppedIdentifiers) == Set((65...70).map { "r\($0)" }))
+        #expect(pending == (7...70).map { "r\($0)" })
+        #expect(scheduler.droppedIdentifiers == (1...6).map { "r\($0)" })
     }
 
-    @Test func aLaterRequestBeyondTheLimitIsDropped() throws {
+    @Test func aRequestAddedBeyondTheLimitDropsTheEarliestAddedWhateverItsDate() throws {
         for index in 1...64 {
             try scheduler.add(request("r\(index)", .timeInterval(TimeInterval(index), repeats: false)))
         }
         try scheduler.add(request("late", .timeInterval(10_000, repeats: false)))
-        #expect(scheduler.droppedIdentifiers == ["late"])
+        #expect(scheduler.droppedIdentifiers == ["r1"])
+        try scheduler.add(request("r2", .timeInterval(0.5, repeats: false)))  // re-adding counts as the latest add
         try scheduler.add(request("soon", .timeInterval(0.5, repeats: false)))
-        #expect(scheduler.droppedIdentifiers == ["late", "r64"])
-        #expect(scheduler.pendingRequests().first?.identifier == "soon")
+        #expect(scheduler.droppedIdentifiers == ["r1", "r3"])
+        #expect(scheduler.pendingRequests().count == SimulatedScheduler.pendingLimit)
+    }
+
+    @Test func aRepeatingRequestCountsOnce() throws {
+        try scheduler.add(request("daily", .calendar(DateComponents(hour: 8), repeats: true)))
+        for index in 1...63 {
+            try scheduler.add(request("r\(index)", .timeInterval(TimeInterval(index), repeats: false)))
+        }
+        clock.advance(by: 3 * 24 * 3600)
+        #expect(scheduler.droppedIdentifiers.isEmpty)
+        #expect(scheduler.pendingRequests().map(\.identifier) == ["daily"])
     }
 
     @Test func removesPendingByIdentifierAndAll() throws {

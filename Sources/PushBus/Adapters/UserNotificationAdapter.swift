@@ -72,6 +72,7 @@ public final class UserNotificationAdapter: Sendable {
     ///
     /// - Parameter notificationResponse: The connection options' response; `nil` does nothing.
     public func sceneWillConnect(notificationResponse: ResponseSnapshot?) {
+        delivery.recordDiagnostics { $0.isSceneConnectionForwarded = true }  // the scene preflight's fact
         guard let notificationResponse else { return }
         delivery.deliverResponse(
             message(for: notificationResponse, appState: .notRunning, path: .sceneConnection), completion: nil)

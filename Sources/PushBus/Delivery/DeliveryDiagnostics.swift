@@ -37,21 +37,41 @@ public struct DeliveryDiagnostics: Sendable, Hashable {
     /// ``PushDelivery/contentExtensionCategories``).
     public var contentExtensionCategoryIdentifiers: Set<String> = []
 
+    /// The build's Info.plist and entitlements, when the app or `pushbus check-app` gave them.
+    public var appConfiguration: AppConfiguration?
+    /// The interruption levels of the notifications the app scheduled or received.
+    public var interruptionLevelsInUse: Set<InterruptionLevel> = []
+    /// A Boolean value indicating whether a silent push (`content-available` without alert, sound or badge)
+    /// reached the app, or is one it says it sends.
+    public var isSilentPushUsed = false
+    /// A Boolean value indicating whether authorization was requested with `.criticalAlert`.
+    public var isCriticalAlertRequested = false
+    /// The APNs environment the app reports to its server with its token (`development` or `production`).
+    public var reportedAPNsEnvironment: String?
+    /// A Boolean value indicating whether the scene's connection options reached PushBus
+    /// (`UserNotificationAdapter.sceneWillConnect(notificationResponse:)`) in this launch.
+    public var isSceneConnectionForwarded = false
+    /// The App Groups of the app's Notification Service Extension, when known.
+    public var serviceExtensionAppGroups: Set<String>?
+
     public init() {}
 
     /// A misconfiguration, in words.
     public struct Finding: Sendable, Hashable, CustomStringConvertible {
         /// A stable code, for example `"delegate.missing"`.
         public var code: String
-        /// What is wrong and how to fix it.
+        /// What is wrong (and, in older findings, how to fix it).
         public var message: String
+        /// How to fix it; empty when the message says it.
+        public var fix: String
 
-        public init(code: String, message: String) {
+        public init(code: String, message: String, fix: String = "") {
             self.code = code
             self.message = message
+            self.fix = fix
         }
 
-        public var description: String { message }
+        public var description: String { fix.isEmpty ? message : message + " Fix: " + fix }
     }
 
     /// The categories in use that neither a registered category nor a content extension declares, sorted.
@@ -132,6 +152,6 @@ public struct DeliveryDiagnostics: Sendable, Hashable {
                     message: "Notification authorization was never requested."))
         default: break
         }
-        return findings
+        return findings + preflightFindings
     }
 }

@@ -15,6 +15,7 @@ extension PushDelivery {
     /// the hub dropped it as a duplicate.
     func recordPosted(_ message: PushMessage, receipt: PostReceipt) {
         guard receipt != .duplicate else { return }
+        noteContentUse(message.content, isSilent: message.isSilent)
         if let response = message.response {
             recordInLedger(.responded(response), for: message)
         } else {

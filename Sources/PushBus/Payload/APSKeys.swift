@@ -22,7 +22,7 @@ enum APSKeys {
     static let attributes = "attributes"
     /// iOS 18: a push-to-start asks for the new activity's update token (`"input-push-token": 1`).
     static let inputPushToken = "input-push-token"
-    /// iOS 18: a push-to-start subscribes the new activity to a broadcast channel (`"input-push-channel": id`).
+    /// iOS 18: a push-to-start subscribes the new activity to a broadcast channel (base64 channel id).
     static let inputPushChannel = "input-push-channel"
     /// Safari web push: arguments substituted into the URL format.
     static let urlArgs = "url-args"

@@ -10,6 +10,10 @@ final class SimulatedApp: Sendable {
     var router: PushRouter? { device.router }
     /// A ledger directory the run made for the scenario (`device.ledger: true`), removed with the app.
     private let temporaryLedger: URL?
+    /// The app's reserve when it adds local notifications through a `LocalNotificationSchedule`.
+    let localScheduleReserve: Int?
+    /// The current process's schedule, opened from its file by the first step that needs it in each process.
+    let localSchedule = LockedState<(process: Int, schedule: LocalNotificationSchedule)?>(nil)
 
     init(scenario: SimulationScenario) throws {
         var configuration = try SimulatedDevice.Configuration(scenario)
@@ -55,6 +59,7 @@ final class SimulatedApp: Sendable {
         if let inbox = scenario.app.inbox { try Self.installInbox(inbox, on: device) }
         self.device = device
         self.temporaryLedger = temporaryLedger
+        self.localScheduleReserve = scenario.app.localSchedule.map { $0.reserve ?? 4 }
     }
 
     deinit {
@@ -65,9 +70,13 @@ final class SimulatedApp: Sendable {
 
     func perform(_ step: SimulationScenario.Step, baseDirectory: URL?) async throws {
         switch step.do {
-        case "launch": device.launch()
+        case "launch":
+            device.launch()
+            try await refillLocalSchedule()
         case "background": device.moveToBackground()
-        case "foreground": device.bringToForeground()
+        case "foreground":
+            device.bringToForeground()
+            try await refillLocalSchedule()
         case "suspend": device.suspend()
         case "terminate": device.terminate(byUser: step.byUser ?? true)
         case "receive": try device.deliver(remote: payload(of: step, baseDirectory: baseDirectory), identifier: step.id)
@@ -99,6 +108,7 @@ final class SimulatedApp: Sendable {
         default:
             if try await performInboxStep(step) { return }
             if try await performSettingsStep(step) { return }
+            if try await performLocalScheduleStep(step) { return }
             guard try performLiveActivityStep(step, baseDirectory: baseDirectory) || performContentExtensionStep(step)
             else {
                 throw ScenarioError("unknown step '\(step.do)'")

@@ -79,6 +79,9 @@ extension SimulationScenario {
                 return overflow ? Int.max : sum  // an advance by 1e300 s counts Int.max repetitions
             },
             expect?.localNotificationsFired)
+        expectEqual("local notifications on time", Self.onTime(device.scheduler), expect?.localNotificationsOnTime)
+        expectEqual(
+            "local notifications dropped", device.scheduler.droppedIdentifiers.count, expect?.localNotificationsDropped)
         failures += checkLiveActivities(device)
         failures += checkContentExtension(device)
         failures += checkInbox(device)

@@ -121,6 +121,10 @@ public struct SimulationScenario: Sendable, Decodable {
         public var inbox: InboxSetup?
         /// The route the app opens when iOS asks for its notification settings screen (`openSettingsFor`).
         public var openSettingsRoute: String?
+        /// Whether the app adds its local notifications through a `LocalNotificationSchedule` kept in the ledger's
+        /// directory (refilled at launch, on return to the foreground and in background refresh), and the
+        /// slots it leaves for its own requests.
+        public var localSchedule: LocalScheduleSetup?
 
         public init(backgroundFetchResult: String? = nil, presentation: [String]? = nil, reminder: ReminderSetup? = nil)
         {
@@ -128,6 +132,12 @@ public struct SimulationScenario: Sendable, Decodable {
             self.presentation = presentation
             self.reminder = reminder
         }
+    }
+
+    /// The app's `LocalNotificationSchedule`.
+    public struct LocalScheduleSetup: Sendable, Decodable {
+        /// Pending slots left for the app's own requests (default 4).
+        public var reserve: Int?
     }
 
     /// The seeds' recurring reminder: when the user answers a notification of `category` with `action`, the
@@ -143,8 +153,9 @@ public struct SimulationScenario: Sendable, Decodable {
 
     /// One step. `do` says which; the other fields are its arguments.
     public struct Step: Sendable, Decodable {
-        /// `launch`, `background`, `foreground`, `suspend`, `terminate`, `receive`, `schedule`, `tap`,
-        /// `dismiss`, `forward`, `advance`, `ready`, `notReady`, `authorize`, `settle`, `checkInbox`.
+        /// `launch`, `background`, `foreground`, `suspend`, `terminate`, `receive`, `schedule`, `scheduleSeries`,
+        /// `backgroundRefresh`, `tap`, `dismiss`, `forward`, `advance`, `ready`, `notReady`, `authorize`, `settle`,
+        /// `checkInbox`.
         public var `do`: String
         /// The notification: given to `receive`/`schedule`, referenced by `tap`/`dismiss`.
         public var id: String?
@@ -157,8 +168,12 @@ public struct SimulationScenario: Sendable, Decodable {
         public var action: String?
         /// `tap`: the text typed into a text-input action.
         public var text: String?
-        /// `advance`: how many seconds; `schedule`: the delay before it fires.
+        /// `advance`: how many seconds; `schedule`: the delay before it fires; `scheduleSeries`: the first one's.
         public var seconds: Double?
+        /// `scheduleSeries`: how many notifications (`ID-1` … `ID-count`).
+        public var count: Int?
+        /// `scheduleSeries`: seconds between two of them (default `seconds`).
+        public var every: Double?
         /// `schedule`: whether it repeats.
         public var repeats: Bool?
         /// `schedule`: the content.
@@ -217,6 +232,10 @@ public struct SimulationScenario: Sendable, Decodable {
         public var userTexts: [String]?
         /// How many notifications fired from the scheduler.
         public var localNotificationsFired: Int?
+        /// How many fired at the date they were scheduled for (`scheduleSeries` notifications).
+        public var localNotificationsOnTime: Int?
+        /// How many pending requests the simulated iOS dropped because more than 64 were pending.
+        public var localNotificationsDropped: Int?
         /// The Live Activity token events the app's center accepted, in order (`pushToStartToken TYPE`,
         /// `started ID`, `updateToken ID`, `ended ID`).
         public var liveActivityEvents: [String]?

@@ -68,6 +68,7 @@ struct ValidationRun {
         guard case .object(let root) = payload else {
             return error("", "the payload is \(article(payload)); expected a JSON object")
         }
+        if pushType == .widgets { return validateWidgets(root) }
         guard let aps = root["aps"] else {
             if pushType.requiresAPS { error("aps", "the aps dictionary is missing") }
             return

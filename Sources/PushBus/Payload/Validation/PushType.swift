@@ -35,9 +35,13 @@ public struct PushType: RawRepresentable, Sendable, Hashable, CustomStringConver
     /// A Push to Talk push. 4096 bytes; `aps` is optional.
     public static let pushToTalk = PushType(rawValue: "pushtotalk", maximumSize: 4096)
 
+    /// A WidgetKit push (iOS 26): reloads the widgets' timelines; the payload is `{"aps":{"content-changed":true}}`
+    /// and nothing else. 4096 bytes.
+    public static let widgets = PushType(rawValue: "widgets", maximumSize: 4096)
+
     /// The documented types, for command-line parsing.
     public static let all: [PushType] = [
-        .alert, .background, .voip, .liveActivity, .complication, .fileProvider, .location, .pushToTalk,
+        .alert, .background, .voip, .liveActivity, .complication, .fileProvider, .location, .pushToTalk, .widgets,
     ]
 
     /// What APNs requires after the bundle identifier in the `apns-topic` header for this type
@@ -50,6 +54,7 @@ public struct PushType: RawRepresentable, Sendable, Hashable, CustomStringConver
         case "fileprovider": return ".pushkit.fileprovider"
         case "location": return ".location-query"
         case "pushtotalk": return ".voip-ptt"
+        case "widgets": return ".push-type.widgets"
         default: return nil
         }
     }
@@ -64,7 +69,7 @@ public struct PushType: RawRepresentable, Sendable, Hashable, CustomStringConver
 
     /// A Boolean value indicating whether APNs requires an `aps` dictionary for this type.
     public var requiresAPS: Bool {
-        self == .alert || self == .background || self == .liveActivity || self == .location
+        self == .alert || self == .background || self == .liveActivity || self == .location || self == .widgets
     }
 }
 

@@ -45,6 +45,7 @@ extension ValidationRun {
         }
         guard pushType == .liveActivity else { return }
         validateLiveActivityEvent(aps, event: event)
+        validateChannelKeys(aps, event: event)
     }
 
     /// The rules that depend on the event of a `liveactivity` push.

@@ -1,0 +1,47 @@
+// Runs an action each time the app returns to the foreground, until cancelled.
+#if canImport(UIKit) && !os(watchOS)
+import UIKit
+#elseif PUSHBUS_APPLE_STUBS
+import PushBusAppleStubs
+#endif
+#if (canImport(UIKit) && !os(watchOS)) || PUSHBUS_APPLE_STUBS
+import Foundation
+import PushBus
+
+/// Observes `UIApplication.willEnterForegroundNotification` for the glue's observers; ``cancel()`` (or releasing
+/// it) removes the observer, once.
+final class ForegroundObservation: Sendable {
+    private let token: LockedState<ObserverToken?>
+    private let notificationCenter: NotificationCenter
+
+    @MainActor
+    init(notificationCenter: NotificationCenter, _ action: @escaping @Sendable () -> Void) {
+        self.notificationCenter = notificationCenter
+        token = LockedState(
+            ObserverToken(
+                value: notificationCenter.addObserver(
+                    forName: UIApplication.willEnterForegroundNotification, object: nil, queue: nil
+                ) { _ in action() }))
+    }
+
+    /// Stops observing. Calling it twice does nothing.
+    func cancel() {
+        guard
+            let token = token.withLock({ token -> ObserverToken? in
+                defer { token = nil }
+                return token
+            })
+        else { return }
+        notificationCenter.removeObserver(token.value)
+    }
+
+    deinit { cancel() }
+
+    /// The token `addObserver(forName:object:queue:using:)` returns.
+    private struct ObserverToken: @unchecked Sendable {
+        // Safe: the token is opaque to us; it is only handed back to `NotificationCenter.removeObserver(_:)`, which
+        // may be called from any thread.
+        let value: NSObjectProtocol
+    }
+}
+#endif

@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import PushBus
+import PushBusTesting
+
+/// `pushbus check-app --info-plist Info.plist --entitlements App.entitlements …`: the preflight of an app's files.
+struct CheckAppCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check-app",
+        abstract: "Check an app's Info.plist and entitlements against the notifications it sends and schedules.",
+        discussion: """
+            Reports, each with its fix: time-sensitive or critical notifications without the entitlement, critical \
+            alerts never requested, aps-environment missing or not the one the app reports, categories used but \
+            not registered, silent pushes without the remote-notification background mode, a Notification \
+            Service Extension in no App Group of the app. Exit status: 0 when nothing is found, 1 when something \
+            is, 2 when a file cannot be read.
+            """
+    )
+
+    @Option(name: .customLong("info-plist"), help: "The app's Info.plist (XML or binary).")
+    var infoPlist: String?
+
+    @Option(name: .long, help: "The app's .entitlements file.")
+    var entitlements: String?
+
+    @Option(name: .customLong("extension-entitlements"), help: "The Notification Service Extension's .entitlements.")
+    var extensionEntitlements: String?
+
+    @Option(name: .customLong("payload"), help: "A payload the server sends or content the app schedules (repeat).")
+    var payloads: [String] = []
+
+    @Option(name: .customLong("category"), help: "A category identifier the app registers (repeat for each).")
+    var categories: [String] = []
+
+    @Option(name: .customLong("reported-environment"), help: "The APNs environment the app reports to its server.")
+    var reportedEnvironment: String?
+
+    @Flag(name: .customLong("requests-critical-alerts"), help: "The app asks for authorization with .criticalAlert.")
+    var requestsCriticalAlerts = false
+
+    func run() throws {
+        let configuration: AppConfiguration
+        var extensionGroups: Set<String>?
+        var contents: [PushContent] = []
+        do {
+            configuration = try AppConfiguration(
+                infoPlist: try infoPlist.map { try read($0) }, entitlements: try entitlements.map { try read($0) })
+            extensionGroups = try extensionEntitlements.map { try AppConfiguration.appGroups(ofEntitlements: read($0)) }
+            for payload in payloads { contents.append(PushContent(json: try read(payload))) }
+        } catch let failure as Failure {
+            print(failure.message)
+            throw ExitCode(2)
+        } catch {
+            print("\(error)")
+            throw ExitCode(2)
+        }
+        let findings = DeliveryDiagnostics.preflight(
+            configuration, payloads: contents, registeredCategories: categories.isEmpty ? nil : Set(categories),
+            reportedAPNsEnvironment: reportedEnvironment, isCriticalAlertRequested: requestsCriticalAlerts,
+            serviceExtensionAppGroups: extensionGroups)
+        for finding in findings {
+            print("\(finding.code): \(finding.message)")
+            if !finding.fix.isEmpty { print("  fix: \(finding.fix)") }
+        }
+        if !findings.isEmpty { throw ExitCode(1) }
+        print("no problems found")
+    }
+
+    private struct Failure: Error {
+        var message: String
+    }
+
+    private func read(_ path: String) throws -> Data {
+        do {
+            return try InputFile.read(path, limit: InputFile.payloadLimit)
+        } catch {
+            throw Failure(message: error.message(for: path))
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import PushBusTestSupport
+import Testing
+
+/// `pushbus check-app` run as a process on the misconfigured app of Examples/app: every problem is reported with
+/// its fix, and the exit status says so.
+@Suite(.timeLimit(.minutes(2))) struct CheckAppCommandTests {
+    static let binary = BuiltBinary.pushbus
+
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    func path(_ relative: String) -> String { Self.root.appendingPathComponent(relative).path }
+
+    @Test
+    func theMisconfiguredAppGetsEveryFindingWithItsFix() throws {
+        let (status, output) = try BuiltBinary.run(
+            Self.binary,
+            [
+                "check-app", "--info-plist", path("Examples/app/Info.plist"), "--entitlements",
+                path("Examples/app/App.entitlements"), "--extension-entitlements",
+                path("Examples/app/NotificationService.entitlements"), "--payload",
+                path("Examples/payloads/critical-alert.json"), "--payload", path("Examples/payloads/silent.json"),
+                "--reported-environment", "production", "--category", "REMINDER",
+            ])
+        #expect(status == 1)
+        for code in [
+            "entitlement.critical.missing", "authorization.critical.notRequested", "apsEnvironment.mismatch",
+            "backgroundMode.remoteNotification.missing", "serviceExtension.appGroup.mismatch",
+        ] {
+            #expect(output.contains(code + ":"), "\(code) in:\n\(output)")
+        }
+        #expect(output.components(separatedBy: "  fix: ").count == 6)
+    }
+
+    @Test
+    func aMissingFileIsStatusTwo() throws {
+        let (status, _) = try BuiltBinary.run(Self.binary, ["check-app", "--info-plist", "/nonexistent/Info.plist"])
+        #expect(status == 2)
+    }
+}
