@@ -31,8 +31,9 @@ package struct SeenDeliveries: Sendable {
     /// How many reports are remembered at most; the oldest is forgotten first.
     package let capacity: Int
 
-    /// Remembered reports in a ring indexed by sequence number (allocated on first use). Each entry links to
-    /// the previous report of its id, kind and action, so a bucket needs no collection of its own.
+    /// Remembered reports in a ring indexed by sequence number, grown as reports arrive up to ``capacity`` (a
+    /// capacity of 50 million allocated at once would be 2.7 GB at the first post). Each entry links to the
+    /// previous report of its id, kind and action, so a bucket needs no collection of its own.
     private var ring: [Remembered] = []
     /// The newest sequence number per id, kind and action; swept in one pass once it holds
     /// ``sweepThreshold`` keys, so forgetting costs nothing on the common path.
@@ -54,6 +55,9 @@ package struct SeenDeliveries: Sendable {
 
     /// A Boolean value indicating whether the memory is on (a positive window and capacity).
     package var isEnabled: Bool { correlationWindow > 0 && capacity > 0 }
+
+    /// How many report slots are allocated: grows with the reports recorded, never past ``capacity``.
+    package var allocatedCount: Int { ring.count }
 
     /// Records `report`, made at `now`.
     ///
@@ -115,12 +119,12 @@ package struct SeenDeliveries: Sendable {
 
     private mutating func remember(_ sequence: Int, previous: Int?, _ evidence: Evidence, at now: Date) {
         nextSequence += 1
-        if ring.isEmpty {
-            ring = Array(
-                repeating: Remembered(sequence: -1, previous: -1, at: now, evidence: Evidence()), count: capacity)
+        let entry = Remembered(sequence: sequence, previous: previous ?? -1, at: now, evidence: evidence)
+        if ring.count < capacity {
+            ring.append(entry)  // sequences start at 0, so `sequence == ring.count` until the ring is full
+        } else {
+            ring[sequence % capacity] = entry
         }
-        ring[sequence % capacity] = Remembered(
-            sequence: sequence, previous: previous ?? -1, at: now, evidence: evidence)
         if newest.count >= sweepThreshold { sweep(at: now) }
     }
 
