@@ -144,15 +144,18 @@ import Testing
         #expect(scheduled.count == 3)
     }
 
-    @Test func backgroundHandlersRunOncePerDelivery() async {
-        let fixture = AdapterFixture()
-        let runs = Recorder<PushMessage.ID>()
-        let handler = fixture.delivery.onBackgroundMessage { message in
+    /// A background handler that records each run and answers `.newData`.
+    func recordingBackgroundRuns(_ fixture: AdapterFixture, into runs: Recorder<PushMessage.ID>) -> PushSubscription {
+        fixture.delivery.onBackgroundMessage { message in
             runs.record(message.id)
             return .newData
         }
+    }
+
+    @Test func backgroundHandlersRunOncePerDelivery() async {
+        let (fixture, runs, results) = (AdapterFixture(), Recorder<PushMessage.ID>(), Recorder<BackgroundFetchResult>())
+        let handler = recordingBackgroundRuns(fixture, into: runs)
         defer { handler.cancel() }
-        let results = Recorder<BackgroundFetchResult>()
 
         // The same silent push reported by the system, then handed over by another SDK within the window…
         fixture.appDelegate.didReceiveRemoteNotification(Payloads.silent, appState: .background) {
@@ -176,14 +179,9 @@ import Testing
 
     @Test func anIdenticalSilentPushThirtySecondsLaterIsANewDelivery() async {
         // iOS reports a silent push on one callback only: nothing proves a later identical one the same push.
-        let fixture = AdapterFixture()
-        let runs = Recorder<PushMessage.ID>()
-        let handler = fixture.delivery.onBackgroundMessage { message in
-            runs.record(message.id)
-            return .newData
-        }
+        let (fixture, runs, results) = (AdapterFixture(), Recorder<PushMessage.ID>(), Recorder<BackgroundFetchResult>())
+        let handler = recordingBackgroundRuns(fixture, into: runs)
         defer { handler.cancel() }
-        let results = Recorder<BackgroundFetchResult>()
 
         for expected in 1...3 {
             fixture.appDelegate.didReceiveRemoteNotification(Payloads.silent, appState: .background) {

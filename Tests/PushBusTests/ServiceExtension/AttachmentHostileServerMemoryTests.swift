@@ -57,9 +57,10 @@ struct AttachmentHostileServerMemoryTests {
         #expect(run.peakKB < 200 * 1024, "peak \(run.peakKB) KB")
         #expect(run.growthMB < 30, "grew \(run.growthMB) MB over the idle child")
         // Cancelled at the cap: the server got rid of the cap, what the socket buffers hold and what libcurl read
-        // (and the delegate dropped) before FoundationNetworking's cancel got its queue: ~50 MB, not gigabytes.
+        // (and the delegate dropped) before FoundationNetworking's cancel got its queue: ~50 MB on an idle machine,
+        // ~120 MB during the whole test run, never gigabytes (1.28 GB before the fix).
         #expect(exchange.isOver)
-        #expect(exchange.bodyBytesSent < 100_000_000, "\(exchange.bodyBytesSent) bytes sent")
+        #expect(exchange.bodyBytesSent < 500_000_000, "\(exchange.bodyBytesSent) bytes sent")
     }
 
     @Test(.enabled(if: BuiltBinary.testChild != nil, "pushbus-test-child is built next to the tests"))
