@@ -1,4 +1,7 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
+// 6.2 is the real floor: `RouteEvents` stores `AsyncStream.Continuation.BufferingPolicy` in a `Sendable` struct, and
+// that type became `Sendable` in the Swift 6.1 standard library; the App Store has required Xcode 26 (Swift 6.2)
+// since 2026-04-28.
 import PackageDescription
 
 /// Linux-only: lets CI type-check the Apple glue against stubs that mirror Apple's signatures.
@@ -6,7 +9,7 @@ let appleStubs: [SwiftSetting] = [.define("PUSHBUS_APPLE_STUBS", .when(platforms
 
 let package = Package(
     name: "PushBus",
-    platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6)],
+    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "PushBus", targets: ["PushBus"]),
         .library(name: "PushBusRouting", targets: ["PushBusRouting"]),
@@ -20,7 +23,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
-        .target(name: "PushBus"),
+        // PrivacyInfo.xcprivacy: the required-reason APIs the module calls (UserDefaults in NotificationSettingsStore,
+        // stat/fstat in the ledger).
+        .target(name: "PushBus", resources: [.copy("PrivacyInfo.xcprivacy")]),
         .target(name: "PushBusRouting", dependencies: ["PushBus"]),
         // Declares Apple's types with Apple's signatures; compiled into PushBusApple on Linux only.
         .target(name: "PushBusAppleStubs", swiftSettings: appleStubs),
@@ -55,7 +60,8 @@ let package = Package(
         // Not a product: the recorders, boxes and process runners every test target shares.
         .target(name: "PushBusTestSupport", dependencies: ["PushBus"], path: "Tests/PushBusTestSupport"),
         .testTarget(name: "PushBusTests", dependencies: ["PushBus", "PushBusTesting", "PushBusTestSupport"]),
-        .testTarget(name: "PushBusRoutingTests", dependencies: ["PushBus", "PushBusRouting", "PushBusTestSupport"]),
+        .testTarget(
+            name: "PushBusRoutingTests", dependencies: ["PushBus", "PushBusRouting", "PushBusTesting", "PushBusTestSupport"]),
         .testTarget(
             name: "PushBusAppleTests",
             dependencies: [

@@ -4,5 +4,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export PATH="/opt/swift/usr/bin:$PATH"
-swift format lint --strict -r Sources Tests
-echo "ok: Sources and Tests are formatted"
+swift format lint --strict -r Sources Tests Examples/iOSApp
+echo "ok: Sources, Tests and Examples/iOSApp are formatted"

@@ -103,10 +103,11 @@ protocol LegacyLocalNotificationConvertible {
     var legacyLocalNotification: LegacyLocalNotification { get }
 }
 
-// UILocalNotification is deprecated since iOS 10 and main-actor isolated (`NS_SWIFT_UI_ACTOR`), and missing from Mac
-// Catalyst. Everything that names it is marked deprecated itself (`*`: this file is iOS-only, and the iOS 13 floor is
-// past 10, so it warns at every deployment target either way) and runs on the main actor.
-#if !targetEnvironment(macCatalyst)
+// UILocalNotification is deprecated since iOS 10 and main-actor isolated (`NS_SWIFT_UI_ACTOR`). It is unavailable on
+// tvOS and visionOS only, not on Mac Catalyst, which inherits it deprecated from iOS (UIKit/UILocalNotification.h:17,
+// iOS 17.4 SDK), so the Catalyst build compiles this too. Everything that names it is marked deprecated itself (`*`:
+// this file is iOS-only, and the iOS 13 floor is past 10, so it warns at every deployment target either way) and runs
+// on the main actor.
 @available(*, deprecated, message: "UILocalNotification is deprecated since iOS 10")
 extension UILocalNotification: LegacyLocalNotificationConvertible {
     var legacyLocalNotification: LegacyLocalNotification { LegacyLocalNotification(self) }
@@ -148,7 +149,6 @@ extension LegacyLocalNotification {
             fireDate: notification.fireDate, foundationUserInfo: notification.userInfo)
     }
 }
-#endif
 
 /// A UIKit completion handler (not declared `@Sendable` by UIKit) carried into the adapters' `@Sendable` world.
 ///

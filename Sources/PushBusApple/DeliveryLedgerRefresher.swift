@@ -10,13 +10,13 @@ import Foundation
 import PushBus
 
 /// Calls `DeliveryLedger/refresh()` in the app when an extension posts that it wrote, and when the app returns
-/// to the foreground. The extension side is ``DeliveryLedgerRefresher/postChange(name:)``.
+/// to the foreground. The extension side is `DeliveryLedger.postChange(name:)` (PushBusAppleExtension).
 ///
 /// ```swift
 /// // App (keep the refresher alive):
 /// refresher = DeliveryLedgerRefresher(ledger: ledger, notificationName: "group.com.example.pushbus.ledger")
 /// // Notification Service Extension, after writing:
-/// DeliveryLedgerRefresher.postChange(name: "group.com.example.pushbus.ledger")
+/// DeliveryLedger.postChange(name: "group.com.example.pushbus.ledger")
 /// ```
 /// Refreshes run on a serial background queue, one at a time: file work never blocks the main thread, and no
 /// file lock is held across a suspension (iOS kills a suspended app holding one: `0xdead10cc`). Refresh failures go to the ledger's
@@ -133,13 +133,6 @@ public final class DeliveryLedgerRefresher: Sendable {
         // Safe: the token is opaque to us; it is only handed back to `NotificationCenter.removeObserver(_:)`, which
         // may be called from any thread.
         let value: NSObjectProtocol
-    }
-
-    /// Posts the Darwin notification `name`: call it in an extension after writing to the shared ledger, so the
-    /// app (when running) refreshes. Carries no data: the ledger file is the message.
-    public static func postChange(name: String) {
-        CFNotificationCenterPostNotification(
-            CFNotificationCenterGetDarwinNotifyCenter(), CFNotificationName(name as CFString), nil, nil, true)
     }
 }
 #endif

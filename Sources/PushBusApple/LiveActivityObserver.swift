@@ -68,7 +68,7 @@ public final class LiveActivityObserver<Attributes: ActivityAttributes & Sendabl
         var started: [Task<Void, Never>] = []
         started.append(
             Task { [weak self] in
-                var updates = Activity<Attributes>.activityUpdates.makeAsyncIterator()
+                let updates = Activity<Attributes>.activityUpdates.makeAsyncIterator()
                 // Listed again once the observation exists: an activity started between the first listing and
                 // here (a push-to-start during launch) is not missed. Reports of one state are posted once.
                 for activity in Activity<Attributes>.activities { self?.report(activity) }
@@ -130,7 +130,8 @@ public final class LiveActivityObserver<Attributes: ActivityAttributes & Sendabl
         tasks.withLock { $0.running += [tokenTask, stateTask] }
     }
 
-    /// `ActivityState` is not frozen (iOS 26 added `pending`): compare instead of switching.
+    /// `ActivityState` is not frozen (iOS 26 added a `pending` case, which the 17.4 SDK lacks): compare instead of
+    /// switching, and read any case not known here as `.pending`.
     private static func status(_ state: ActivityState) -> LiveActivityAdapter.Status {
         if state == .ended { return .ended }
         if state == .dismissed { return .dismissed }

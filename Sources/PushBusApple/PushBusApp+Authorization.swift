@@ -58,7 +58,7 @@ extension PushBusApp {
     /// - Returns: Each step's outcome (`NotificationAuthorizationFlow.Report`).
     @discardableResult
     public static func registerForNotifications(
-        options: AuthorizationOptions = .standard, categories: [PushCategory] = [],
+        options: AuthorizationOptions = .standard, categories: CategoryRegistry = .empty,
         notificationCenter: UNUserNotificationCenter = .current(), application: UIApplication = .shared
     ) async -> NotificationAuthorizationFlow.Report {
         let authorizer = UserNotificationAuthorizer(
@@ -71,13 +71,13 @@ extension PushBusApp {
     @discardableResult
     public static func registerForNotifications(
         with authorizer: UserNotificationAuthorizer, options: AuthorizationOptions = .standard,
-        categories: [PushCategory] = []
+        categories: CategoryRegistry = .empty
     ) async -> NotificationAuthorizationFlow.Report {
         await run(authorizer, options: options, categories: categories)
     }
 
     private static func run(
-        _ authorizer: UserNotificationAuthorizer, options: AuthorizationOptions, categories: [PushCategory]
+        _ authorizer: UserNotificationAuthorizer, options: AuthorizationOptions, categories: CategoryRegistry
     ) async -> NotificationAuthorizationFlow.Report {
         let channel = notificationSettings
         let flow = NotificationAuthorizationFlow(authorizer: authorizer, settings: channel)

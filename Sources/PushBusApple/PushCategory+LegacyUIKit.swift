@@ -1,10 +1,12 @@
 // PushCategory / PushAction → UIMutableUserNotificationCategory / UIMutableUserNotificationAction (iOS 8–10).
-#if canImport(UIKit) && os(iOS) && !targetEnvironment(macCatalyst)
+// Mac Catalyst included: the UIUserNotification* API is unavailable on tvOS and visionOS only
+// (UIKit/UIUserNotificationSettings.h:22-58, iOS 17.4 SDK), and UserNotificationAuthorizer's legacy path calls it.
+#if canImport(UIKit) && os(iOS)
 import UIKit
 #elseif PUSHBUS_APPLE_STUBS
 import PushBusAppleStubs
 #endif
-#if (canImport(UIKit) && os(iOS) && !targetEnvironment(macCatalyst)) || PUSHBUS_APPLE_STUBS
+#if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
 import Foundation
 import PushBus
 

@@ -70,7 +70,7 @@ public final class UserNotificationAuthorizer: NotificationAuthorizer {
     @MainActor
     public convenience init(
         notificationCenter: UNUserNotificationCenter = .current(), application: UIApplication = .shared,
-        delivery: PushDelivery? = nil, api: API = .userNotifications, categories: [PushCategory] = []
+        delivery: PushDelivery? = nil, api: API = .userNotifications, categories: CategoryRegistry = .empty
     ) {
         self.init(
             notificationCenter: notificationCenter, application: application, delivery: delivery, api: api,
@@ -81,14 +81,14 @@ public final class UserNotificationAuthorizer: NotificationAuthorizer {
     @MainActor
     package init(
         notificationCenter: UNUserNotificationCenter, application: UIApplication, delivery: PushDelivery?,
-        api: API, categories: [PushCategory], features: NotificationSettingsFeatures
+        api: API, categories: CategoryRegistry, features: NotificationSettingsFeatures
     ) {
         box = CenterBox(center: notificationCenter)
         self.application = application
         self.delivery = delivery
         self.api = api
         self.features = features
-        legacy.withLock { $0.categories = categories }
+        legacy.withLock { $0.categories = categories.categories }
     }
 
     /// Asks the user (or not, for provisional) with the options this iOS knows, and records the status for
@@ -123,17 +123,16 @@ public final class UserNotificationAuthorizer: NotificationAuthorizer {
     }
 
     /// Registers `categories` with the system (replacing the set) and with the delivery.
-    public func setCategories(_ categories: [PushCategory]) async {
-        let registry = try? CategoryRegistry(categories)
-        if let registry, let delivery {
+    public func setCategories(_ registry: CategoryRegistry) async {
+        if let delivery {
             delivery.categories = registry
             delivery.recordDiagnostics { $0.areCategoriesRegistered = true }
         }
         if api.isLegacy {
-            await registerLegacyCategories(categories)
+            await registerLegacyCategories(registry.categories)
             return
         }
-        box.center.setNotificationCategories(Set(categories.map { $0.makeNotificationCategory() }))
+        box.center.setNotificationCategories(registry.makeNotificationCategories())
     }
 
     /// Calls `UIApplication.registerForRemoteNotifications()` on the main actor; the token arrives at the app

@@ -136,8 +136,8 @@ extension PushContent {
 }
 
 extension LocalTrigger {
-    /// The `UNNotificationTrigger` for this trigger. Location triggers need Core Location on iOS; elsewhere
-    /// they become `nil` (deliver now) — validate platform support before scheduling one.
+    /// The `UNNotificationTrigger` for this trigger. Location triggers need Core Location on iOS (not Mac
+    /// Catalyst); elsewhere they become `nil` (deliver now) — validate platform support before scheduling one.
     public func makeNotificationTrigger() -> UNNotificationTrigger? {
         switch self {
         case .timeInterval(let interval, let repeats):
@@ -145,7 +145,7 @@ extension LocalTrigger {
         case .calendar(let components, let repeats):
             return UNCalendarNotificationTrigger(dateMatching: components, repeats: repeats)
         case .location(let region, let repeats):
-            #if (os(iOS) && canImport(CoreLocation)) || PUSHBUS_APPLE_STUBS
+            #if (os(iOS) && !targetEnvironment(macCatalyst) && canImport(CoreLocation)) || PUSHBUS_APPLE_STUBS
             let circular = CLCircularRegion(
                 center: CLLocationCoordinate2D(latitude: region.latitude, longitude: region.longitude),
                 radius: region.radius, identifier: region.identifier)
@@ -166,7 +166,7 @@ extension LocalTrigger {
             self = .timeInterval(interval.timeInterval, repeats: interval.repeats)
         case let calendar as UNCalendarNotificationTrigger:
             self = .calendar(calendar.dateComponents, repeats: calendar.repeats)
-        #if (os(iOS) && canImport(CoreLocation)) || PUSHBUS_APPLE_STUBS
+        #if (os(iOS) && !targetEnvironment(macCatalyst) && canImport(CoreLocation)) || PUSHBUS_APPLE_STUBS
         case let location as UNLocationNotificationTrigger:
             guard let region = location.region as? CLCircularRegion else { return nil }
             self = .location(

@@ -15,7 +15,8 @@ extension TriggerKind {
         switch trigger {
         case is UNPushNotificationTrigger: self = .push
         case is UNCalendarNotificationTrigger: self = .calendar
-        #if !os(tvOS) && !os(macOS)
+        // Location triggers exist on iOS and watchOS only: not macOS, Mac Catalyst, tvOS or visionOS.
+        #if (os(iOS) && !targetEnvironment(macCatalyst)) || os(watchOS) || PUSHBUS_APPLE_STUBS
         case is UNLocationNotificationTrigger: self = .location
         #endif
         default: self = .timeInterval

@@ -26,7 +26,8 @@ enum ContentExtensionSnapshots {
         switch trigger {
         case is UNPushNotificationTrigger: return .push
         case is UNCalendarNotificationTrigger: return .calendar
-        #if !os(macOS)
+        // Location triggers exist on iOS and watchOS only: not macOS, Mac Catalyst, tvOS or visionOS.
+        #if (os(iOS) && !targetEnvironment(macCatalyst)) || PUSHBUS_APPLE_STUBS
         case is UNLocationNotificationTrigger: return .location
         #endif
         default: return .timeInterval

@@ -14,26 +14,30 @@ import PushBus
 /// ``PushMessage``, records every answer in the app group's ``DeliveryLedger`` ("answered in the content
 /// extension", with the action and the values you attach), and calls iOS's completion exactly once.
 ///
+/// It is `Sendable`, so a view controller can call it from `nonisolated` methods: Apple's protocol is not main-actor
+/// isolated (iOS 17 SDK) or only in part (iOS 18 SDK), and `nonisolated` witnesses compile against both.
+///
 /// ```swift
 /// final class NotificationViewController: UIViewController, UNNotificationContentExtension {
-///     let pushBus = PushBusContentExtension(ledger: try! DeliveryLedger(directory: ledgerURL),
-///                                          ledgerChangeNotificationName: "com.example.app.ledger")
-///     func didReceive(_ notification: UNNotification) {
-///         let message = pushBus.didReceive(notification)          // title, body, custom data, deep link
-///         slider.value = Float(message.content.customData["seconds"]?.intValue ?? 30)
+///     let pushBus = PushBusContentExtension(
+///         ledger: try! DeliveryLedger(appGroup: "group.com.example.app"), ledgerChangeNotificationName: "com.example.app.ledger")
+///     nonisolated func didReceive(_ notification: UNNotification) {
+///         let seconds = pushBus.didReceive(notification).content.customData["seconds"]?.intValue
+///         MainActor.assumeIsolated { slider.value = Float(seconds ?? 30) }   // iOS calls it on the main thread
 ///     }
-///     func didReceive(_ response: UNNotificationResponse,
-///                     completionHandler completion: @escaping @Sendable (UNNotificationContentExtensionResponseOption) -> Void) {
+///     nonisolated func didReceive(
+///         _ response: UNNotificationResponse,
+///         completionHandler completion: @escaping @Sendable (UNNotificationContentExtensionResponseOption) -> Void
+///     ) {
 ///         pushBus.didReceive(response, completionHandler: completion).finish(.dismissAndForwardAction)
 ///     }
-///     @objc func confirmTapped() {                                 // the seed's confirm button
-///         let seconds = Int(slider.value)
-///         try? store.set(seconds, for: .nextReminderSeconds)
-///         scheduleNextReminder(after: seconds)
-///         pushBus.dismiss(in: extensionContext, action: "CONFIRM", values: ["seconds": String(seconds)])
+///     func confirm() {                                             // the seed's confirm button (main actor)
+///         pushBus.dismiss(in: extensionContext, action: "CONFIRM", values: ["seconds": String(Int(slider.value))])
 ///     }
 /// }
 /// ```
+///
+/// Examples/iOSApp/NotificationContent is a complete one.
 ///
 /// The app learns of each answer once: on its next `PushDelivery.deliverContentExtensionAnswers(appState:)`
 /// (launch, foreground, or the Darwin notification named `ledgerChangeNotificationName`), or through its own
@@ -42,8 +46,7 @@ import PushBus
 @available(iOS 10.0, macOS 11.0, *)
 @available(tvOS, unavailable)
 @available(watchOS, unavailable)
-@MainActor
-public final class PushBusContentExtension {
+public final class PushBusContentExtension: Sendable {
     /// The ledger answers are written to: the app group's, the same directory as the app's.
     public let ledger: DeliveryLedger
     /// Finds the message's deep link (use the app's extractor).
@@ -54,7 +57,8 @@ public final class PushBusContentExtension {
     public let ledgerChangeNotificationName: String?
 
     /// The notification shown now, as `didReceive(_ notification:)` last built it.
-    public private(set) var session: ContentExtensionSession?
+    public var session: ContentExtensionSession? { current.withLock { $0 } }
+    private let current = LockedState<ContentExtensionSession?>(nil)
 
     /// Creates the helper; keep it as long as the view controller.
     ///
@@ -84,7 +88,7 @@ public final class PushBusContentExtension {
         let made = ContentExtensionSession(
             notification: ContentExtensionSnapshots.snapshot(of: notification), ledger: ledger,
             deepLinkExtractor: deepLinkExtractor)
-        session = made
+        current.withLock { $0 = made }
         return made.message
     }
 
@@ -123,7 +127,7 @@ public final class PushBusContentExtension {
             action: PushResponse.Action.defaultActionIdentifier, disposition: .performDefaultAction, values: values)
         guard let session, session.answer(answer) else { return false }
         context.performNotificationDefaultAction()
-        ContentExtensionReply.postChange(ledgerChangeNotificationName)
+        if let name = ledgerChangeNotificationName { DeliveryLedger.postChange(name: name) }
         return true
     }
 
@@ -143,7 +147,7 @@ public final class PushBusContentExtension {
         let answer = ContentExtensionAnswer(action: action, disposition: .dismissExtension, values: values)
         guard let session, session.answer(answer) else { return false }
         context.dismissNotificationContentExtension()
-        ContentExtensionReply.postChange(ledgerChangeNotificationName)
+        if let name = ledgerChangeNotificationName { DeliveryLedger.postChange(name: name) }
         return true
     }
 
@@ -151,9 +155,10 @@ public final class PushBusContentExtension {
     /// `didReceive(_ notification:)`.
     private func currentSession(for notification: NotificationSnapshot) -> ContentExtensionSession {
         if let session, session.message.requestIdentifier == notification.requestIdentifier { return session }
+        // Made outside the lock: it writes to the ledger.
         let made = ContentExtensionSession(
             notification: notification, ledger: ledger, deepLinkExtractor: deepLinkExtractor)
-        session = made
+        current.withLock { $0 = made }
         return made
     }
 }
@@ -209,7 +214,7 @@ public final class ContentExtensionReply: Sendable {
             ContentExtensionAnswer(
                 action: response.actionIdentifier, disposition: Self.disposition(option), values: merged))
         taken(option)
-        Self.postChange(notificationName)
+        if let notificationName { DeliveryLedger.postChange(name: notificationName) }
         return true
     }
 
@@ -222,13 +227,6 @@ public final class ContentExtensionReply: Sendable {
         case .dismissAndForwardAction: return .dismissAndForwardAction
         @unknown default: return .dismiss
         }
-    }
-
-    /// Tells the running app the ledger changed (after iOS was answered: never delays it).
-    static func postChange(_ name: String?) {
-        guard let name else { return }
-        CFNotificationCenterPostNotification(
-            CFNotificationCenterGetDarwinNotifyCenter(), CFNotificationName(name as CFString), nil, nil, true)
     }
 }
 #endif

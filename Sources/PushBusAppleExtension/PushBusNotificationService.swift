@@ -17,8 +17,9 @@ import PushBus
 ///         ServiceExtensionPipeline(steps: [.claim { $0.userInfo["pushbus"] != nil }, .attachments(), .receipt(record)])
 ///     }
 ///     // Chaining with another SDK's extension: it gets the pushes the pipeline answered "not mine".
-///     override func forward(_ request: UNNotificationRequest,
-///                           contentHandler: @escaping @Sendable (UNNotificationContent) -> Void) -> Bool {
+///     override func forward(
+///         _ request: UNNotificationRequest, contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
+///     ) -> Bool {
 ///         other.didReceive(request, withContentHandler: contentHandler)
 ///         return true
 ///     }
@@ -29,12 +30,14 @@ import PushBus
 /// iOS's content handler is called exactly once: the pipeline's result (steps finished, deadline or
 /// `serviceExtensionTimeWillExpire`), empty content for a dropped notification, or whatever the next handler
 /// passes for a forwarded one (its second call, or ours after it, is ignored).
-open class PushBusNotificationService: UNNotificationServiceExtension, @unchecked Sendable {
-    // Safe: `state` is a lock-guarded box; every other stored property is immutable. iOS creates one instance per
-    // notification, so `request` is the one request it handles (an immutable `UNNotificationRequest`).
-    private struct State {
+///
+/// Like Apple's class, it is not `Sendable` and not main-actor isolated: iOS calls `didReceive` and
+/// `serviceExtensionTimeWillExpire` on threads of its choosing, and the pipeline finishes on its own. So the
+/// methods you override (``forward(_:contentHandler:)``, ``didFinish(_:attachmentFailures:)``,
+/// ``didFailCommunicationUpdate(_:)``) may run on any thread; keep what they touch thread-safe.
+open class PushBusNotificationService: UNNotificationServiceExtension {
+    private struct State: Sendable {
         var run: ServiceExtensionRun?
-        var request: UNNotificationRequest?
         var isForwarded = false
     }
 
@@ -75,16 +78,12 @@ open class PushBusNotificationService: UNNotificationServiceExtension, @unchecke
     open var ledgerChangeNotificationName: String? { nil }
 
     open override func didReceive(
-        _ request: UNNotificationRequest,
-        withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
+        _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
     ) {
-        let once = OnceContentHandler(contentHandler)
+        let finishing = Finishing(service: self, request: request, contentHandler: OnceContentHandler(contentHandler))
         let pipeline = makePipeline(for: request)
-        state.withLock { $0.request = request }
         let run = pipeline.run(PushContent(userInfo: request.content.userInfo), requestIdentifier: request.identifier) {
-            [self] result in
-            guard let request = state.withLock({ $0.request }) else { return }
-            deliver(result, request: request, contentHandler: once)
+            result in finishing.deliver(result)
         }
         state.withLock { $0.run = run }
     }
@@ -98,7 +97,7 @@ open class PushBusNotificationService: UNNotificationServiceExtension, @unchecke
         }
     }
 
-    private func deliver(
+    fileprivate func deliver(
         _ result: ServiceExtensionResult, request: UNNotificationRequest, contentHandler: OnceContentHandler
     ) {
         switch result.disposition {
@@ -116,10 +115,7 @@ open class PushBusNotificationService: UNNotificationServiceExtension, @unchecke
             contentHandler.call(composed.content)
         }
         // After the handler: the receipt step wrote before it, and telling the app must never delay it.
-        if let name = ledgerChangeNotificationName {
-            CFNotificationCenterPostNotification(
-                CFNotificationCenterGetDarwinNotifyCenter(), CFNotificationName(name as CFString), nil, nil, true)
-        }
+        if let name = ledgerChangeNotificationName { DeliveryLedger.postChange(name: name) }
     }
 
     /// The content to show: the original content with the pipeline's result applied (and the communication
@@ -150,11 +146,30 @@ open class PushBusNotificationService: UNNotificationServiceExtension, @unchecke
     }
 }
 
-/// iOS's content handler, callable once: later calls (a forwarded SDK calling twice) are ignored.
-final class OnceContentHandler: Sendable {
-    private let handler: LockedState<(@Sendable (UNNotificationContent) -> Void)?>
+/// What finishes one notification: the service, the request iOS handed it, and iOS's content handler.
+///
+/// Safe: iOS itself calls the service from threads of its choosing (`serviceExtensionTimeWillExpire` comes on a
+/// separate thread), so the service's overridable hooks are documented as callable from any thread; the request is
+/// immutable once iOS hands it over; the content handler is ``OnceContentHandler``.
+private struct Finishing: @unchecked Sendable {
+    let service: PushBusNotificationService
+    let request: UNNotificationRequest
+    let contentHandler: OnceContentHandler
 
-    init(_ handler: @escaping @Sendable (UNNotificationContent) -> Void) {
+    func deliver(_ result: ServiceExtensionResult) {
+        service.deliver(result, request: request, contentHandler: contentHandler)
+    }
+}
+
+/// iOS's content handler, callable once: later calls (a forwarded SDK calling twice) are ignored.
+///
+/// Safe: the handler is taken out under the lock exactly once, then called outside it. Apple imports the handler
+/// without `@Sendable`, but it may be called from any thread (Apple's own extension template calls it from a
+/// URLSession callback).
+final class OnceContentHandler: @unchecked Sendable {
+    private let handler: LockedState<((UNNotificationContent) -> Void)?>
+
+    init(_ handler: @escaping (UNNotificationContent) -> Void) {
         self.handler = LockedState(handler)
     }
 

@@ -9,14 +9,24 @@ import PushBusAppleStubs
 import PushBus
 
 extension UNNotificationSound {
-    /// The system sound for `sound`. A critical sound is critical only where the platform has them (iOS and
-    /// watchOS); elsewhere it plays as a named sound.
+    /// The system sound for `sound`. A named critical sound exists only on iOS (and Catalyst, visionOS); macOS
+    /// plays it as a named sound. watchOS has no named sounds at all: `.named` plays the default sound and
+    /// `.critical` the default critical sound at the given volume.
     package static func make(_ sound: PushSound) -> UNNotificationSound {
         switch sound {
         case .default: return .default
-        case .named(let name): return UNNotificationSound(named: UNNotificationSoundName(rawValue: name))
+        case .named(let name):
+            #if os(watchOS)
+            _ = name
+            return .default
+            #else
+            return UNNotificationSound(named: UNNotificationSoundName(rawValue: name))
+            #endif
         case .critical(let name, let volume):
-            #if os(iOS) || os(watchOS) || PUSHBUS_APPLE_STUBS
+            #if os(watchOS)
+            _ = name
+            return .defaultCriticalSound(withAudioVolume: Float(volume))
+            #elseif os(iOS) || os(visionOS) || PUSHBUS_APPLE_STUBS
             return name == "default"
                 ? .defaultCriticalSound(withAudioVolume: Float(volume))
                 : .criticalSoundNamed(UNNotificationSoundName(rawValue: name), withAudioVolume: Float(volume))

@@ -6,17 +6,25 @@
 // activityStateUpdates, activities, activityUpdates (`static var activityUpdates:
 // Activity<Attributes>.ActivityUpdates { get }`, Element `Activity<Attributes>`), pushToStartToken (`static var
 // pushToStartToken: Data? { get }`, 17.2), pushToStartTokenUpdates (`static var pushToStartTokenUpdates:
-// Activity<Attributes>.PushTokenUpdates { get }`, 17.2); PushTokenUpdates.Iterator conforms to
-// AsyncIteratorProtocol only, ActivityStateUpdates.Iterator also to Sendable.
+// Activity<Attributes>.PushTokenUpdates { get }`, 17.2). In the iOS 17.4 SDK's ActivityKit.swiftinterface every
+// iterator conforms to AsyncIteratorProtocol only (none is `Sendable`; later documentation shows
+// ActivityStateUpdates.Iterator as `Sendable`, which glue must not rely on), and every iterator's `next()` is
+// non-`mutating` (`public func next() async -> Element?`).
 //
 // The documented declaration shows no `Sendable` conformance for `Activity`, so the stub has none and the glue
-// must not rely on one (it also compiles where the real class is `Sendable`). Not actor-isolated.
+// must not rely on one (it also compiles where the real class is `Sendable`). Not actor-isolated. ActivityKit's
+// types are iOS-only: the 17.4 interface marks each unavailable on macOS, Mac Catalyst, tvOS and watchOS, and
+// `Activity` is a plain (not `final`) class with `final` members.
 #if PUSHBUS_APPLE_STUBS
 import Foundation
 
 /// Stub of ActivityKit's `Activity`. Stub-only `stub…` members drive it from tests, as ActivityKit would.
 @available(iOS 16.1, *)
-public final class Activity<Attributes>: Identifiable where Attributes: ActivityAttributes {
+@available(macOS, unavailable)
+@available(macCatalyst, unavailable)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
+public class Activity<Attributes>: Identifiable where Attributes: ActivityAttributes {
     /// `typealias ContentState = Attributes.ContentState`.
     public typealias ContentState = Attributes.ContentState
 
@@ -81,6 +89,10 @@ public final class Activity<Attributes>: Identifiable where Attributes: Activity
 
     /// `static var pushToStartToken: Data? { get }` (17.2).
     @available(iOS 17.2, *)
+    @available(macOS, unavailable)
+    @available(macCatalyst, unavailable)
+    @available(tvOS, unavailable)
+    @available(watchOS, unavailable)
     public static var pushToStartToken: Data? {
         ActivityKitStubRegistry.shared.withType(Self.self) { $0.pushToStartToken }
     }
@@ -88,6 +100,10 @@ public final class Activity<Attributes>: Identifiable where Attributes: Activity
     /// `static var pushToStartTokenUpdates: Activity<Attributes>.PushTokenUpdates { get }` (17.2). Stub: the
     /// current token first, if any, then each new one.
     @available(iOS 17.2, *)
+    @available(macOS, unavailable)
+    @available(macCatalyst, unavailable)
+    @available(tvOS, unavailable)
+    @available(watchOS, unavailable)
     public static var pushToStartTokenUpdates: Activity<Attributes>.PushTokenUpdates {
         let buffer = StubBuffer<Data>()
         ActivityKitStubRegistry.shared.withType(Self.self) { type in
@@ -105,7 +121,7 @@ public final class Activity<Attributes>: Identifiable where Attributes: Activity
         /// `struct Iterator`: `AsyncIteratorProtocol` (not `Sendable`).
         public struct Iterator: AsyncIteratorProtocol {
             let buffer: StubBuffer<Data>
-            public mutating func next() async -> Data? { await buffer.next() }
+            public func next() async -> Data? { await buffer.next() }
         }
 
         public func makeAsyncIterator() -> Iterator { Iterator(buffer: buffer) }
@@ -116,10 +132,10 @@ public final class Activity<Attributes>: Identifiable where Attributes: Activity
         public typealias Element = ActivityState
         let buffer: StubBuffer<ActivityState>
 
-        /// `struct Iterator`: `Sendable`, `AsyncIteratorProtocol`.
-        public struct Iterator: AsyncIteratorProtocol, Sendable {
+        /// `struct Iterator`: `AsyncIteratorProtocol` (not `Sendable` in the iOS 17.4 SDK).
+        public struct Iterator: AsyncIteratorProtocol {
             let buffer: StubBuffer<ActivityState>
-            public mutating func next() async -> ActivityState? { await buffer.next() }
+            public func next() async -> ActivityState? { await buffer.next() }
         }
 
         public func makeAsyncIterator() -> Iterator { Iterator(buffer: buffer) }
@@ -131,12 +147,14 @@ public final class Activity<Attributes>: Identifiable where Attributes: Activity
         let stream: AsyncStream<StubActivityBox<Activity<Attributes>>>
 
         /// `struct Iterator`: `AsyncIteratorProtocol`.
+        /// Apple's `next()` is not `mutating` (ActivityKit's iterators are reference-backed), so the stub's reads its
+        /// stream through a class box.
         public struct Iterator: AsyncIteratorProtocol {
-            var base: AsyncStream<StubActivityBox<Activity<Attributes>>>.Iterator
-            public mutating func next() async -> Activity<Attributes>? { await base.next()?.activity }
+            let base: StubIteratorBox<AsyncStream<StubActivityBox<Activity<Attributes>>>.Iterator>
+            public func next() async -> Activity<Attributes>? { await base.next()?.activity }
         }
 
-        public func makeAsyncIterator() -> Iterator { Iterator(base: stream.makeAsyncIterator()) }
+        public func makeAsyncIterator() -> Iterator { Iterator(base: StubIteratorBox(stream.makeAsyncIterator())) }
     }
 
     // MARK: Stub-only drivers (what ActivityKit does on a device)
@@ -279,5 +297,12 @@ final class ActivityKitStubRegistry: @unchecked Sendable {
             return body(state)
         }
     }
+}
+/// Stub-only: a mutable async iterator behind a reference, so that a stub iterator's `next()` need not be
+/// `mutating` (as ActivityKit's is not). Not `Sendable`, like the iterators it stands in for.
+public final class StubIteratorBox<Base: AsyncIteratorProtocol> {
+    var base: Base
+    init(_ base: Base) { self.base = base }
+    func next() async -> Base.Element? { try? await base.next() }
 }
 #endif

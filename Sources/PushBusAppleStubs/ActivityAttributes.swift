@@ -7,16 +7,25 @@ import Foundation
 
 /// Stub of `ActivityAttributes` (iOS 16.1): `protocol ActivityAttributes : Decodable, Encodable`.
 @available(iOS 16.1, *)
+@available(macOS, unavailable)
+@available(macCatalyst, unavailable)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
 public protocol ActivityAttributes: Decodable, Encodable {
     /// `associatedtype ContentState : Decodable, Encodable, Hashable` (its encoded size is limited to 4 KB).
     associatedtype ContentState: Decodable, Encodable, Hashable
 }
 
-/// Stub of `ActivityState` (iOS 16.1), `enum ActivityState`. The documentation lists `Encodable` and
-/// `SendableMetatype` among its conformances; `Decodable` and `Sendable` are assumed (unverified). It is not
-/// `@frozen`: new cases arrive (`pending`, iOS 26), so the glue compares with `==` instead of switching.
+/// Stub of `ActivityState` (iOS 16.1): `public enum ActivityState : Sendable, Codable, Hashable`, as in the iOS 17.4
+/// SDK's ActivityKit.swiftinterface. It comes from a library-evolution module and is not `@frozen`: newer SDKs add
+/// cases (iOS 26's `pending`, absent from 17.4 and therefore absent here: glue must never name it). A `switch` over
+/// it needs `@unknown default` on Apple, which the stub cannot enforce; the glue compares with `==` instead.
 @available(iOS 16.1, *)
-public enum ActivityState: Codable, Sendable {
+@available(macOS, unavailable)
+@available(macCatalyst, unavailable)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
+public enum ActivityState: Sendable, Codable, Hashable {
     /// Active, visible, can receive content updates (16.1).
     case active
     /// Ended by a person, the app or the system; visible until dismissed, no more updates (16.1).
@@ -26,15 +35,16 @@ public enum ActivityState: Codable, Sendable {
     /// Past its stale date; needs an update.
     @available(iOS 16.2, *)
     case stale
-    /// Scheduled to start at a date, not started yet.
-    @available(iOS 26.0, *)
-    case pending
 }
 
 /// Stub of `ActivityContent` (iOS 16.2):
 /// `struct ActivityContent<State> where State : Decodable, State : Encodable, State : Hashable`, documented
 /// as `Sendable` (the stub makes that conditional on `State`, which a generic stub must).
 @available(iOS 16.2, *)
+@available(macOS, unavailable)
+@available(macCatalyst, unavailable)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
 public struct ActivityContent<State> where State: Decodable, State: Encodable, State: Hashable {
     /// `let state: State`.
     public let state: State
@@ -43,7 +53,7 @@ public struct ActivityContent<State> where State: Decodable, State: Encodable, S
     /// `let relevanceScore: Double`.
     public let relevanceScore: Double
 
-    /// `init(state:staleDate:relevanceScore:)`; the default relevance score is 0 (unverified).
+    /// `init(state:staleDate:relevanceScore:)`; the default relevance score is 0 (17.4 ActivityKit.swiftinterface).
     public init(state: State, staleDate: Date?, relevanceScore: Double = 0.0) {
         self.state = state
         self.staleDate = staleDate
@@ -52,10 +62,18 @@ public struct ActivityContent<State> where State: Decodable, State: Encodable, S
 }
 
 @available(iOS 16.2, *)
+@available(macOS, unavailable)
+@available(macCatalyst, unavailable)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
 extension ActivityContent: Sendable where State: Sendable {}
 
 /// Stub of `ActivityAuthorizationInfo` (iOS 16.1): `final class ActivityAuthorizationInfo`.
 @available(iOS 16.1, *)
+@available(macOS, unavailable)
+@available(macCatalyst, unavailable)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
 public final class ActivityAuthorizationInfo {
     /// `init()`.
     public init() {}
@@ -65,6 +83,10 @@ public final class ActivityAuthorizationInfo {
 
     /// `final var frequentPushesEnabled: Bool { get }` (16.2).
     @available(iOS 16.2, *)
+    @available(macOS, unavailable)
+    @available(macCatalyst, unavailable)
+    @available(tvOS, unavailable)
+    @available(watchOS, unavailable)
     public final var frequentPushesEnabled: Bool { false }
 
     /// Stub-only: what ``areActivitiesEnabled`` reports.

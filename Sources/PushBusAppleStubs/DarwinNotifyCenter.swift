@@ -12,12 +12,18 @@ public typealias CFString = NSString
 /// Stub of `CFDictionary` (toll-free bridged to `NSDictionary`).
 public typealias CFDictionary = NSDictionary
 
-/// Stub of `CFNotificationCenter` (an opaque CoreFoundation type).
-public final class CFNotificationCenter: @unchecked Sendable {
-    // Safe: stub-only state, touched under `lock`.
+/// Stub of `CFNotificationCenter` (an opaque CoreFoundation type). Apple imports it as a `Hashable` class that is
+/// not `Sendable` (`CFNotificationCenterRef` carries no `CF_SWIFT_SENDABLE` [H: CoreFoundation/CFNotificationCenter.h:21]),
+/// so the stub is not `Sendable` either: glue calls `CFNotificationCenterGetDarwinNotifyCenter()` where it needs the
+/// center instead of storing it in a `Sendable` value. `final` is harmless: Swift cannot subclass a CF type.
+public final class CFNotificationCenter: Hashable {
+    // Stub-only state, touched under `lock`.
     let lock = NSLock()
     var observers: [(observer: UnsafeRawPointer?, name: String, callBack: CFNotificationCallback)] = []
     init() {}
+
+    public static func == (lhs: CFNotificationCenter, rhs: CFNotificationCenter) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 /// Stub of `CFNotificationName` (`struct CFNotificationName: Hashable, Equatable, RawRepresentable`).
@@ -29,8 +35,8 @@ public struct CFNotificationName: Hashable, Equatable, RawRepresentable, @unchec
     public init(rawValue: CFString) { self.rawValue = rawValue }
 }
 
-/// Stub of `CFNotificationSuspensionBehavior` (`CFIndex`-backed enum).
-public enum CFNotificationSuspensionBehavior: Int, Sendable {
+/// Stub of `CFNotificationSuspensionBehavior` (`CFIndex`-backed enum; `CFIndex` is `Int`).
+public enum CFNotificationSuspensionBehavior: Int, @unchecked Sendable {
     case drop = 1
     case coalesce = 2
     case hold = 3
@@ -44,7 +50,8 @@ public typealias CFNotificationCallback =
         CFNotificationCenter?, UnsafeMutableRawPointer?, CFNotificationName?, UnsafeRawPointer?, CFDictionary?
     ) -> Void
 
-private let darwinNotifyCenter = CFNotificationCenter()
+// Safe: the stub center's state is guarded by its `lock`; one process-wide instance, as Apple's.
+nonisolated(unsafe) private let darwinNotifyCenter = CFNotificationCenter()
 
 /// Stub of `CFNotificationCenterGetDarwinNotifyCenter() -> CFNotificationCenter!`.
 public func CFNotificationCenterGetDarwinNotifyCenter() -> CFNotificationCenter! { darwinNotifyCenter }
@@ -86,9 +93,10 @@ extension FileManager {
 }
 
 extension UIApplication {
-    /// Stub of `UIApplication.willEnterForegroundNotification` (iOS 4.0+). Declared on the main actor like its
-    /// class; the glue reads it on the main actor, which compiles whether or not the SDK marks it `nonisolated`.
-    public static let willEnterForegroundNotification = NSNotification.Name(
+    /// Stub of `UIApplication.willEnterForegroundNotification` (iOS 4.0+): an imported C constant
+    /// (`UIApplicationWillEnterForegroundNotification` [H: UIApplication.h:472]), printed without isolation in the
+    /// 17.4 interface, so `nonisolated` like ``openSettingsURLString``.
+    nonisolated public static let willEnterForegroundNotification = NSNotification.Name(
         "UIApplicationWillEnterForegroundNotification")
 }
 #endif

@@ -1,13 +1,15 @@
 // Linux-only stand-ins for the Intents types a communication notification needs, with Apple's Swift signatures.
 // Source: Apple's generated Swift interfaces for iOS (Intents/INPerson.swift, INPersonHandle.swift, INImage.swift,
 // INInteraction.swift, INSendMessageIntent.swift as published in DougGregor/swift-concurrency-objc). Only the
-// members PushBus uses are declared; each keeps Apple's name, optionality and availability. All are unavailable on
-// tvOS (INPerson.h: API_UNAVAILABLE(tvos)). None is declared `Sendable` (Apple marks none of them so).
+// members PushBus uses are declared; each keeps Apple's name, optionality and availability (from the iOS 17.4 SDK
+// headers, Intents/<Type>.h, cited per type). People, handles, messages and their attachments are unavailable on
+// tvOS; INImage, INIntent, INIntentResponse and INInteraction exist there from tvOS 14. None of the classes is
+// declared `Sendable` (Apple marks none of them so); the imported enums are `@unchecked Sendable`.
 #if PUSHBUS_APPLE_STUBS
 import Foundation
 
-/// Stub of `INImage` (iOS 10).
-@available(iOS 10.0, macOS 10.12, watchOS 3.2, *)
+/// Stub of `INImage` (iOS 10, macOS 11, tvOS 14, watchOS 3.2) [H: INImage.h:14].
+@available(iOS 10.0, macOS 11.0, tvOS 14.0, watchOS 3.2, *)
 open class INImage: NSObject, NSCopying {
     /// Stub-only: the bytes given to `init(imageData:)`.
     public let stubbedImageData: Data?
@@ -27,23 +29,31 @@ open class INImage: NSObject, NSCopying {
     open func copy(with zone: NSZone? = nil) -> Any { self }
 }
 
-/// Stub of `INPersonHandleType` (iOS 10).
-@available(iOS 10.0, macOS 10.12, watchOS 3.2, *)
-public enum INPersonHandleType: Int, Sendable {
+/// Stub of `INPersonHandleType` (iOS 10, macOS 11, watchOS 3.2; not tvOS) [H: INPersonHandle.h:16].
+@available(iOS 10.0, macOS 11.0, watchOS 3.2, *)
+@available(tvOS, unavailable)
+public enum INPersonHandleType: Int, @unchecked Sendable {
     case unknown = 0
     case emailAddress = 1
     case phoneNumber = 2
 }
 
-/// Stub of `INPersonHandle` (iOS 10).
-@available(iOS 10.0, macOS 10.12, watchOS 3.2, *)
+/// Stub of `INPersonHandle` (iOS 10, macOS 11, watchOS 3.2; not tvOS) [H: INPersonHandle.h:20-21].
+@available(iOS 10.0, macOS 11.0, watchOS 3.2, *)
+@available(tvOS, unavailable)
 open class INPersonHandle: NSObject, NSCopying {
     open var value: String? { _value }
     open var type: INPersonHandleType { _type }
     private let _value: String?
     private let _type: INPersonHandleType
 
-    public init(value: String?, type: INPersonHandleType) {
+    /// `convenience`, as Apple's (its designated initializer takes a label too).
+    public convenience init(value: String?, type: INPersonHandleType) {
+        self.init(stubbedValue: value, type: type)
+    }
+
+    /// Stub-only: the designated initializer.
+    init(stubbedValue value: String?, type: INPersonHandleType) {
         _value = value
         _type = type
         super.init()
@@ -52,8 +62,9 @@ open class INPersonHandle: NSObject, NSCopying {
     open func copy(with zone: NSZone? = nil) -> Any { self }
 }
 
-/// Stub of `INPerson` (iOS 10).
-@available(iOS 10.0, macOS 10.12, watchOS 3.2, *)
+/// Stub of `INPerson` (iOS 10, macOS 11, watchOS 3.2; not tvOS) [H: INPerson.h:23-24].
+@available(iOS 10.0, macOS 11.0, watchOS 3.2, *)
+@available(tvOS, unavailable)
 open class INPerson: NSObject, NSCopying {
     open var personHandle: INPersonHandle? { _personHandle }
     open var nameComponents: PersonNameComponents? { _nameComponents }
@@ -69,9 +80,20 @@ open class INPerson: NSObject, NSCopying {
     private let _contactIdentifier: String?
     private let _customIdentifier: String?
 
-    public init(
+    /// `convenience`, as Apple's.
+    public convenience init(
         personHandle: INPersonHandle, nameComponents: PersonNameComponents?, displayName: String?, image: INImage?,
         contactIdentifier: String?, customIdentifier: String?
+    ) {
+        self.init(
+            stubbedPersonHandle: personHandle, nameComponents: nameComponents, displayName: displayName, image: image,
+            contactIdentifier: contactIdentifier, customIdentifier: customIdentifier)
+    }
+
+    /// Stub-only: the designated initializer.
+    init(
+        stubbedPersonHandle personHandle: INPersonHandle, nameComponents: PersonNameComponents?, displayName: String?,
+        image: INImage?, contactIdentifier: String?, customIdentifier: String?
     ) {
         _personHandle = personHandle
         _nameComponents = nameComponents
@@ -85,41 +107,52 @@ open class INPerson: NSObject, NSCopying {
     open func copy(with zone: NSZone? = nil) -> Any { self }
 }
 
-/// Stub of `INSpeakableString` (iOS 10).
-@available(iOS 10.0, macOS 10.12, watchOS 3.2, *)
+/// Stub of `INSpeakableString` (iOS 10, macOS 11, watchOS 3.2) [H: INSpeakableString.h:14].
+@available(iOS 10.0, macOS 11.0, watchOS 3.2, *)
 open class INSpeakableString: NSObject {
     open var spokenPhrase: String { _spokenPhrase }
     private let _spokenPhrase: String
 
-    public init(spokenPhrase: String) {
+    /// `convenience`, iOS 10.2, as Apple's.
+    @available(iOS 10.2, *)
+    public convenience init(spokenPhrase: String) {
+        self.init(stubbedSpokenPhrase: spokenPhrase)
+    }
+
+    /// Stub-only: the designated initializer.
+    init(stubbedSpokenPhrase spokenPhrase: String) {
         _spokenPhrase = spokenPhrase
         super.init()
     }
 }
 
-/// Stub of `INOutgoingMessageType` (iOS 14).
-@available(iOS 14.0, macOS 11.0, watchOS 7.0, *)
-public enum INOutgoingMessageType: Int, Sendable {
+/// Stub of `INOutgoingMessageType` (iOS 14, macOS 12, watchOS 7; not tvOS) [H: INOutgoingMessageType.h:18].
+@available(iOS 14.0, macOS 12.0, watchOS 7.0, *)
+@available(tvOS, unavailable)
+public enum INOutgoingMessageType: Int, @unchecked Sendable {
     case unknown = 0
     case outgoingMessageText = 1
     case outgoingMessageAudio = 2
 }
 
-/// Stub of `INSendMessageAttachment` (iOS 14).
-@available(iOS 14.0, macOS 11.0, watchOS 7.0, *)
+/// Stub of `INSendMessageAttachment` (iOS 14, macOS 12, watchOS 7; not tvOS) [H: INSendMessageAttachment.h:14-15].
+@available(iOS 14.0, macOS 12.0, watchOS 7.0, *)
+@available(tvOS, unavailable)
 open class INSendMessageAttachment: NSObject {}
 
-/// Stub of `INIntent` (iOS 10, abstract).
-@available(iOS 10.0, macOS 10.12, watchOS 3.2, *)
+/// Stub of `INIntent` (iOS 10, macOS 11, tvOS 14, watchOS 3.2; abstract) [H: INIntent.h:18].
+@available(iOS 10.0, macOS 11.0, tvOS 14.0, watchOS 3.2, *)
 open class INIntent: NSObject {}
 
-/// Stub of `INIntentResponse` (iOS 10, abstract).
-@available(iOS 10.0, macOS 10.12, watchOS 3.2, *)
+/// Stub of `INIntentResponse` (iOS 10, macOS 11, tvOS 14, watchOS 3.2; abstract) [H: INIntentResponse.h:12].
+@available(iOS 10.0, macOS 11.0, tvOS 14.0, watchOS 3.2, *)
 open class INIntentResponse: NSObject {}
 
 /// Stub of `INSendMessageIntent` (iOS 10; this initializer iOS 14). Conforms to `UNNotificationContentProviding`
 /// from iOS 15 (the extension below, as in the SDK's Intents interface).
+/// Not tvOS [H: INSendMessageIntent.h:24-25].
 @available(iOS 10.0, macOS 12.0, watchOS 3.2, *)
+@available(tvOS, unavailable)
 open class INSendMessageIntent: INIntent {
     open var recipients: [INPerson]? { _recipients }
     open var outgoingMessageType: INOutgoingMessageType { _outgoingMessageType }
@@ -156,16 +189,16 @@ open class INSendMessageIntent: INIntent {
     }
 }
 
-/// Stub of `INInteractionDirection` (iOS 10).
-@available(iOS 10.0, macOS 10.12, watchOS 3.2, *)
-public enum INInteractionDirection: Int, Sendable {
+/// Stub of `INInteractionDirection` (iOS 10, macOS 11, tvOS 14, watchOS 3.2) [H: INInteraction.h:27].
+@available(iOS 10.0, macOS 11.0, tvOS 14.0, watchOS 3.2, *)
+public enum INInteractionDirection: Int, @unchecked Sendable {
     case unspecified = 0
     case outgoing = 1
     case incoming = 2
 }
 
-/// Stub of `INInteraction` (iOS 10).
-@available(iOS 10.0, macOS 10.12, watchOS 3.2, *)
+/// Stub of `INInteraction` (iOS 10, macOS 11, tvOS 14, watchOS 3.2) [H: INInteraction.h:37].
+@available(iOS 10.0, macOS 11.0, tvOS 14.0, watchOS 3.2, *)
 open class INInteraction: NSObject {
     open var intent: INIntent { _intent }
     open var intentResponse: INIntentResponse? { _intentResponse }
@@ -181,10 +214,15 @@ open class INInteraction: NSObject {
         super.init()
     }
 
-    /// Apple: `func donate(completion: ((Error?) -> Void)? = nil)`.
-    open func donate(completion: ((Error?) -> Void)? = nil) {
+    /// Apple: `open func donate(completion: (@Sendable ((any Error)?) -> Void)? = nil)` (iOS 17.4 SDK interface).
+    open func donate(completion: (@Sendable ((any Error)?) -> Void)? = nil) {
         stubbedDonationCount += 1
         completion?(nil)
+    }
+
+    /// Apple: `open func donate() async throws`, the async form of the above.
+    open func donate() async throws {
+        stubbedDonationCount += 1
     }
 }
 

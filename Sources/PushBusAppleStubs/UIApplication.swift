@@ -16,36 +16,48 @@ import Foundation
 
 /// Stub of `UIApplication` (only what the glue uses). `@MainActor`: `NS_SWIFT_UI_ACTOR` on the class [H][R].
 @MainActor open class UIApplication: UIResponder {
-    /// Stub of `UIApplication.State` (iOS 4) [A]. An imported `NS_ENUM`: `Sendable`, not isolated.
-    public enum State: Int, Sendable {
+    /// Stub of `UIApplication.State` (iOS 4) [A]. An imported `NS_ENUM`: `@unchecked Sendable`, not isolated.
+    @available(iOS 4.0, *)
+    public enum State: Int, @unchecked Sendable {
         case active = 0
         case inactive = 1
         case background = 2
     }
 
-    /// Stub of `UIApplication.LaunchOptionsKey` (iOS 2). An imported string struct: `Sendable`, not isolated.
-    public struct LaunchOptionsKey: RawRepresentable, Hashable, Sendable {
+    /// Stub of `UIApplication.LaunchOptionsKey` (iOS 2). An imported string struct: `@unchecked Sendable`, not
+    /// isolated.
+    public struct LaunchOptionsKey: Hashable, Equatable, RawRepresentable, @unchecked Sendable {
         public var rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        /// iOS 3–26 (deprecated in 26: keep using `didReceiveRemoteNotification…fetchCompletionHandler:`) [R §0].
+        /// iOS 3; not tvOS [H: UIApplication.h:492]. Deprecated in the iOS 26 SDK (keep using
+        /// `didReceiveRemoteNotification…fetchCompletionHandler:`) [R §0]; the 17.4 SDK does not deprecate it.
         @available(iOS, introduced: 3.0, deprecated: 26.0)
+        @available(tvOS, unavailable)
         public static let remoteNotification = LaunchOptionsKey(
             rawValue: "UIApplicationLaunchOptionsRemoteNotificationKey")
-        /// iOS 4–10 [R §7].
+        /// iOS 4–10; not tvOS or visionOS [H: UIApplication.h:493] [R §7].
         @available(*, deprecated, message: "Deprecated in iOS 10.0: use UNUserNotificationCenterDelegate")
+        @available(tvOS, unavailable)
+        @available(visionOS, unavailable)
         public static let localNotification = LaunchOptionsKey(
             rawValue: "UIApplicationLaunchOptionsLocalNotificationKey")
     }
 
     /// The shared application (a class property on Apple platforms; unavailable in app extensions [A]).
     @available(iOSApplicationExtension, unavailable)
-    public static let shared = UIApplication()
+    public static let shared = UIApplication(stubbed: ())
+    /// `unowned(unsafe) open var delegate: (any UIApplicationDelegate)?` (iOS 2).
+    open var delegate: (any UIApplicationDelegate)?
 
-    /// Stub-only: a fresh application for a test (Apple's `init` is not for apps).
-    public override init() { super.init() }
+    /// Stub-only: a fresh application for a test. Apple's `UIApplication()` compiles but traps at run time (one
+    /// instance per process), so the stub spells its test initializer differently.
+    public init(stubbed: Void) { super.init() }
 
-    /// iOS 4 [A].
-    open var applicationState: State = .active
+    /// iOS 4; get-only [H: UIApplication.h:137]. Stub: what ``stubbedApplicationState`` says.
+    @available(iOS 4.0, *)
+    open var applicationState: State { stubbedApplicationState }
+    /// Stub-only: what ``applicationState`` reports.
+    public var stubbedApplicationState: State = .active
     /// iOS 2–17 [A][R §0]: use `UNUserNotificationCenter.setBadgeCount(_:withCompletionHandler:)`.
     @available(iOS, introduced: 2.0, deprecated: 17.0, message: "Use UNUserNotificationCenter.setBadgeCount")
     open var applicationIconBadgeNumber: Int = 0
@@ -73,8 +85,10 @@ import Foundation
         set { _allowedTypes = newValue.rawValue }
     }
     private var _allowedTypes: UInt = 0b111
-    /// The settings the user allowed (iOS 8–10) [R §6: A].
+    /// The settings the user allowed (iOS 8–10; not tvOS or visionOS [H: UIApplication.h:234]) [R §6: A].
     @available(*, deprecated, message: "Deprecated in iOS 10.0: use UNUserNotificationCenter.getNotificationSettings")
+    @available(tvOS, unavailable)
+    @available(visionOS, unavailable)
     open var currentUserNotificationSettings: UIUserNotificationSettings? {
         guard let registered = stubbedUserNotificationSettings else { return nil }
         return UIUserNotificationSettings(
@@ -87,26 +101,32 @@ import Foundation
         stubbedCallLog.append("registerForRemoteNotifications")
     }
 
-    /// iOS 8–10 [R §6].
+    /// iOS 8–10; not tvOS or visionOS [H: UIApplication.h:231] [R §6].
     @available(*, deprecated, message: "Deprecated in iOS 10.0: use UNUserNotificationCenter.requestAuthorization")
+    @available(tvOS, unavailable)
+    @available(visionOS, unavailable)
     open func registerUserNotificationSettings(_ notificationSettings: UIUserNotificationSettings) {
         stubbedUserNotificationSettings = notificationSettings
         stubbedCallLog.append("registerUserNotificationSettings")
     }
 }
 
-/// Stub of `UIBackgroundFetchResult` (iOS 7, not deprecated) [R §6]. An imported `NS_ENUM`: `Sendable`.
-public enum UIBackgroundFetchResult: UInt, Sendable {
+/// Stub of `UIBackgroundFetchResult` (iOS 7, not deprecated) [R §6]. An imported `NS_ENUM`: `@unchecked Sendable`.
+@available(iOS 7.0, *)
+public enum UIBackgroundFetchResult: UInt, @unchecked Sendable {
     case newData = 0
     case noData = 1
     case failed = 2
 }
 
-/// Stub of `UILocalNotification` (iOS 4–10; not in Mac Catalyst) [R §6].
+/// Stub of `UILocalNotification` (iOS 4–10; not tvOS or visionOS, deprecated on Mac Catalyst as on iOS)
+/// [H: UIKit/UILocalNotification.h:17, iOS 17.4 SDK].
 ///
 /// `@MainActor`: `NS_SWIFT_UI_ACTOR` in the iOS 17 and iOS 26 headers. Without it here, Linux never saw the nine
 /// warnings the real iOS 17.4 SDK gave for the glue.
 @available(*, deprecated, message: "Deprecated in iOS 10.0: use UserNotifications Framework's UNNotificationRequest")
+@available(tvOS, unavailable)
+@available(visionOS, unavailable)
 @MainActor open class UILocalNotification: NSObject {
     open var fireDate: Date?
     open var alertBody: String?
@@ -123,14 +143,20 @@ public enum UIBackgroundFetchResult: UInt, Sendable {
 
 /// `UILocalNotificationDefaultSoundName` (iOS 4–10) [H].
 @available(*, deprecated, message: "Deprecated in iOS 10.0: use UNNotificationSound")
+@available(tvOS, unavailable)
+@available(visionOS, unavailable)
 public let UILocalNotificationDefaultSoundName: String = "UILocalNotificationDefaultSoundName"
 
 /// `UIUserNotificationActionResponseTypedTextKey` (iOS 9–10) [R §6].
 @available(*, deprecated, message: "Deprecated in iOS 10.0: use UNTextInputNotificationResponse")
+@available(tvOS, unavailable)
+@available(visionOS, unavailable)
 public let UIUserNotificationActionResponseTypedTextKey: String = "UIUserNotificationActionResponseTypedTextKey"
 
 /// `UIUserNotificationTextInputActionButtonTitleKey` (iOS 9–10) [R §6].
 @available(*, deprecated, message: "Deprecated in iOS 10.0: use UNTextInputNotificationAction")
+@available(tvOS, unavailable)
+@available(visionOS, unavailable)
 public let UIUserNotificationTextInputActionButtonTitleKey: String = "UIUserNotificationTextInputActionButtonTitleKey"
 
 /// Stub of `UIScene` (iOS 13), only for its connection options. `@MainActor`: `NS_SWIFT_UI_ACTOR` [H].

@@ -9,6 +9,11 @@ import Foundation
 /// delegate's methods are plain methods, with Apple's signatures.
 @MainActor public protocol UIApplicationDelegate: NSObjectProtocol {}
 
+extension UIApplicationDelegate {
+    /// Stub of UIKit's `@MainActor public static func main()`, which lets an app delegate be `@main`. Never run.
+    @MainActor public static func main() {}
+}
+
 /// Stub of `UISceneDelegate` (iOS 13): `@MainActor`, `NS_SWIFT_UI_ACTOR` [H]. Members are `optional` on Apple
 /// platforms; none are declared here (see ``UIApplicationDelegate``).
 @available(iOS 13.0, tvOS 13.0, *)
@@ -21,7 +26,8 @@ import Foundation
 /// Stub of `UISceneSession` (iOS 13): `@MainActor`, `NS_SWIFT_UI_ACTOR` [H]. Created by UIKit on Apple platforms.
 @available(iOS 13.0, tvOS 13.0, *)
 @MainActor open class UISceneSession: NSObject {
-    /// Stub-only.
-    public override init() { super.init() }
+    /// Stub-only: UIKit creates sessions; the stub has no `init()`, so an app cannot write `UISceneSession()` here
+    /// either.
+    public init(stubbed: Void) { super.init() }
 }
 #endif

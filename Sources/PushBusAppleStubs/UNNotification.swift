@@ -9,7 +9,8 @@
 #if PUSHBUS_APPLE_STUBS
 import Foundation
 
-/// Stub of `UNNotification` (iOS 10). Apple's `init` is unavailable; tests use ``init(stubbedDate:request:)``.
+/// Stub of `UNNotification` (iOS 10). Apple's `init` is unavailable [H: UNNotification.h:23]; tests use
+/// ``init(stubbedDate:request:)``, which has no default date so that no Apple-looking `UNNotification(request:)` exists.
 open class UNNotification: NSObject {
     open var date: Date { _date }
     open var request: UNNotificationRequest { _request }
@@ -17,7 +18,7 @@ open class UNNotification: NSObject {
     private let _request: UNNotificationRequest
 
     /// Stub-only.
-    public init(stubbedDate date: Date = Date(), request: UNNotificationRequest) {
+    public init(stubbedDate date: Date, request: UNNotificationRequest) {
         _date = date
         _request = request
         super.init()
@@ -49,15 +50,16 @@ open class UNNotificationRequest: NSObject {
 
 /// Stub of `UNNotificationInterruptionLevel` (iOS 15, macOS 12, tvOS 15, watchOS 8) [R §3].
 @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
-public enum UNNotificationInterruptionLevel: UInt, Sendable {
+public enum UNNotificationInterruptionLevel: UInt, @unchecked Sendable {
     case passive = 0
     case active = 1
     case timeSensitive = 2
     case critical = 3
 }
 
-/// Stub of `UNNotificationSoundName` (a bridged string typedef; no availability of its own).
-public struct UNNotificationSoundName: RawRepresentable, Hashable, Sendable {
+/// Stub of `UNNotificationSoundName` (a bridged string typedef; no availability of its own). Imported as
+/// `Hashable, Equatable, RawRepresentable, @unchecked Sendable`.
+public struct UNNotificationSoundName: Hashable, Equatable, RawRepresentable, @unchecked Sendable {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
@@ -79,18 +81,23 @@ open class UNNotificationSound: NSObject {
 
     open class var `default`: UNNotificationSound { UNNotificationSound(stubbedName: nil, criticalVolume: nil) }
 
+    /// Not watchOS, not tvOS: a named sound exists only where the app bundle can carry sound files
+    /// [H: UNNotificationSound.h:30, `soundNamed:` is unavailable on watchos and tvos].
+    @available(watchOS, unavailable)
     public convenience init(named name: UNNotificationSoundName) {
         self.init(stubbedName: name.rawValue, criticalVolume: nil)
     }
 
-    /// iOS 12, watchOS 5 [A] (the glue calls it on iOS and watchOS only).
+    /// iOS 12, watchOS 5 [H: UNNotificationSound.h:27]: on watchOS the only critical sound is the default one.
     @available(iOS 12.0, watchOS 5.0, *)
     open class func defaultCriticalSound(withAudioVolume volume: Float) -> UNNotificationSound {
         UNNotificationSound(stubbedName: nil, criticalVolume: volume)
     }
 
-    /// iOS 12, watchOS 5 [A] (the glue calls it on iOS and watchOS only).
-    @available(iOS 12.0, watchOS 5.0, *)
+    /// iOS 12; not watchOS, not tvOS [H: UNNotificationSound.h:39]. Apple's returns `Self`; the stub returns
+    /// the class (a `Self` result would need a `required` initializer the stub does not otherwise want).
+    @available(iOS 12.0, *)
+    @available(watchOS, unavailable)
     open class func criticalSoundNamed(_ name: UNNotificationSoundName, withAudioVolume volume: Float)
         -> UNNotificationSound
     {
@@ -117,7 +124,7 @@ open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying {
         var interruptionLevel: UNNotificationInterruptionLevel = .active
         var relevanceScore: Double = 0
         var attachments: [UNNotificationAttachment] = []
-        /// Stub-only: what `updating(from:)` was given (see `updating(from:)` in UNNotificationServiceExtension.swift).
+        /// Stub-only: what `updating(from:)` was given.
         var contentProvider: (any UNNotificationContentProviding)?
         /// Stub-only: what `updating(from:)` throws (``UNMutableNotificationContent/stubbedUpdatingError``).
         var updatingError: (any Error)?
@@ -159,6 +166,23 @@ open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying {
     /// iOS 10, not tvOS (apple-api-reference.md §3; `API_UNAVAILABLE(tvos)` in UNNotificationContent.h).
     @available(tvOS, unavailable)
     open var attachments: [UNNotificationAttachment] { storage.attachments }
+
+    /// `open func updating(from provider: any UNNotificationContentProviding) throws -> UNNotificationContent`: iOS 15,
+    /// macOS 12, tvOS 15, watchOS 8 [H: UNNotificationContent.h:94], a class member as Apple's. The stub copies the
+    /// content, takes the sender's display name as the title when the provider is an `INSendMessageIntent`, and
+    /// remembers the provider (``stubbedContentProvider``); it throws the content's `stubbedUpdatingError` when one
+    /// is set.
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+    open func updating(from provider: any UNNotificationContentProviding) throws -> UNNotificationContent {
+        if let error = storage.updatingError { throw error }
+        let copy = UNNotificationContent()
+        copy.storage = storage
+        copy.storage.contentProvider = provider
+        if let intent = provider as? INSendMessageIntent, let sender = intent.sender {
+            copy.storage.title = sender.displayName
+        }
+        return copy
+    }
 
     open func copy(with zone: NSZone? = nil) -> Any {
         let copy = UNNotificationContent()
@@ -256,8 +280,9 @@ open class UNNotificationTrigger: NSObject {
 
 /// Stub of `UNPushNotificationTrigger`: system-created for remote notifications.
 open class UNPushNotificationTrigger: UNNotificationTrigger {
-    /// Stub-only (Apple's is system-created).
-    public init() { super.init(repeats: false) }
+    /// Stub-only (Apple's is system-created, and `init()` is unavailable on every trigger
+    /// [H: UNNotificationTrigger.h:19]; the stub has none, so `UNPushNotificationTrigger()` does not compile here either).
+    public init(stubbedRepeats repeats: Bool) { super.init(repeats: repeats) }
 }
 
 /// Stub of `UNTimeIntervalNotificationTrigger`.
@@ -298,15 +323,21 @@ open class UNCalendarNotificationTrigger: UNNotificationTrigger {
     }
 }
 
-/// Stub of `UNLocationNotificationTrigger` (iOS 10, watchOS 8 for the initializer; not macOS or tvOS) [R §3].
-/// Core Location's `CLRegion` is stubbed too.
+/// Stub of `UNLocationNotificationTrigger`: iOS 10, watchOS 3; not macOS, Mac Catalyst, tvOS or visionOS
+/// [H: UNNotificationTrigger.h:55]. The initializer is watchOS 8 [H: UNNotificationTrigger.h:60]. Glue names the
+/// class only under `(os(iOS) && !targetEnvironment(macCatalyst)) || os(watchOS)`: `!os(macOS)` alone lets
+/// Catalyst and visionOS through. Core Location's `CLRegion` is stubbed too.
+@available(iOS 10.0, watchOS 3.0, *)
 @available(macOS, unavailable)
+@available(macCatalyst, unavailable)
 @available(tvOS, unavailable)
+@available(visionOS, unavailable)
 open class UNLocationNotificationTrigger: UNNotificationTrigger {
     open var region: CLRegion { _region }
     private let _region: CLRegion
 
-    /// `convenience`, as Apple's [R §3].
+    /// `convenience`, as Apple's [R §3]; watchOS 8 [H: UNNotificationTrigger.h:60].
+    @available(watchOS 8.0, *)
     public convenience init(region: CLRegion, repeats: Bool) {
         self.init(stubRegion: region, repeats: repeats)
     }
@@ -317,7 +348,9 @@ open class UNLocationNotificationTrigger: UNNotificationTrigger {
     }
 }
 
-/// Stub of Core Location's `CLRegion` (only what a location trigger needs).
+/// Stub of Core Location's `CLRegion` (only what a location trigger needs). Not visionOS
+/// [H: CoreLocation/CLRegion.h:58].
+@available(visionOS, unavailable)
 open class CLRegion: NSObject {
     open var identifier: String { _identifier }
     open var notifyOnEntry = true
@@ -344,7 +377,8 @@ public struct CLLocationCoordinate2D: Sendable {
 /// Core Location's `CLLocationDistance`.
 public typealias CLLocationDistance = Double
 
-/// Stub of Core Location's `CLCircularRegion`.
+/// Stub of Core Location's `CLCircularRegion`. Not visionOS [H: CoreLocation/CLCircularRegion.h:25].
+@available(visionOS, unavailable)
 open class CLCircularRegion: CLRegion {
     open var center: CLLocationCoordinate2D { _center }
     open var radius: CLLocationDistance { _radius }

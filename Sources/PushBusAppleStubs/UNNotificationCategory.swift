@@ -3,8 +3,10 @@
 #if PUSHBUS_APPLE_STUBS
 import Foundation
 
-/// Stub of `UNNotificationCategoryOptions`.
-public struct UNNotificationCategoryOptions: OptionSet, Sendable, Hashable {
+/// Stub of `UNNotificationCategoryOptions`: not tvOS [H: UNNotificationCategory.h:31]. Imported `NS_OPTIONS`:
+/// `@unchecked Sendable`, not `Hashable`.
+@available(tvOS, unavailable)
+public struct UNNotificationCategoryOptions: OptionSet, @unchecked Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
     public static let customDismissAction = UNNotificationCategoryOptions(rawValue: 1 << 0)
@@ -21,8 +23,10 @@ public struct UNNotificationCategoryOptions: OptionSet, Sendable, Hashable {
     public static let hiddenPreviewsShowSubtitle = UNNotificationCategoryOptions(rawValue: 1 << 3)
 }
 
-/// Stub of `UNNotificationActionOptions`.
-public struct UNNotificationActionOptions: OptionSet, Sendable, Hashable {
+/// Stub of `UNNotificationActionOptions`: not tvOS [H: UNNotificationAction.h:24]. Imported `NS_OPTIONS`:
+/// `@unchecked Sendable`, not `Hashable`.
+@available(tvOS, unavailable)
+public struct UNNotificationActionOptions: OptionSet, @unchecked Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
     public static let authenticationRequired = UNNotificationActionOptions(rawValue: 1 << 0)
@@ -30,21 +34,23 @@ public struct UNNotificationActionOptions: OptionSet, Sendable, Hashable {
     public static let foreground = UNNotificationActionOptions(rawValue: 1 << 2)
 }
 
-/// Stub of `UNNotificationActionIcon` (iOS 15, macOS 12, watchOS 8; not tvOS) [R §5].
-@available(iOS 15.0, macOS 12.0, watchOS 8.0, *)
-@available(tvOS, unavailable)
+/// Stub of `UNNotificationActionIcon` (iOS 15, macOS 12, tvOS 15, watchOS 8) [H: UNNotificationActionIcon.h:12];
+/// Apple's `init` is unavailable and both public initializers are `convenience`.
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 open class UNNotificationActionIcon: NSObject {
     /// Stub-only: `"system:<name>"` or `"template:<name>"`.
     public let stubbedDescription: String
 
-    public init(systemImageName: String) {
-        stubbedDescription = "system:" + systemImageName
+    /// Stub-only: the designated initializer.
+    init(stubbedDescription: String) {
+        self.stubbedDescription = stubbedDescription
         super.init()
     }
 
-    public init(templateImageName: String) {
-        stubbedDescription = "template:" + templateImageName
-        super.init()
+    public convenience init(systemImageName: String) { self.init(stubbedDescription: "system:" + systemImageName) }
+
+    public convenience init(templateImageName: String) {
+        self.init(stubbedDescription: "template:" + templateImageName)
     }
 }
 

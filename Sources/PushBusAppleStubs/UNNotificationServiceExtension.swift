@@ -1,9 +1,10 @@
 // Linux-only stand-ins for the Notification Service Extension types PushBusAppleExtension uses, with Apple's Swift
 // signatures. Sources: Apple's generated Swift interface (UNNotificationServiceExtension: `class … : NSObject`,
 // `func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent)
-// -> Void)`, `func serviceExtensionTimeWillExpire()`, iOS 10, macOS 10.14, watchOS 6, unavailable on tvOS); the
-// Xcode 16 SDK marks the handler `@Sendable` (Airship's UANotificationServiceExtension overrides it as
-// `@Sendable @escaping`); not `@MainActor` (apple-api-reference.md §8: timeWillExpire comes on a separate thread).
+// -> Void)`, `func serviceExtensionTimeWillExpire()`, iOS 10, macOS 10.14, watchOS 6, unavailable on tvOS). The
+// handler is NOT `@Sendable`: the iOS 17.4 and iOS 26.5 SDKs import `void (^)(UNNotificationContent *)` as a plain
+// `@escaping (UNNotificationContent) -> Void` (an override that says `@Sendable` does not compile there). The class
+// is not `Sendable` and not `@MainActor` (apple-api-reference.md §8: timeWillExpire comes on a separate thread).
 #if PUSHBUS_APPLE_STUBS
 import Foundation
 
@@ -16,7 +17,7 @@ open class UNNotificationServiceExtension: NSObject {
     /// Modify `request.content` and call `contentHandler` once (with the original content if nothing changes).
     open func didReceive(
         _ request: UNNotificationRequest,
-        withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
+        withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
     ) {
         contentHandler(request.content)
     }
@@ -25,7 +26,9 @@ open class UNNotificationServiceExtension: NSObject {
     open func serviceExtensionTimeWillExpire() {}
 }
 
-/// Stub of `UNNotificationAttachmentOptionsTypeHintKey` (iOS 10): a UTI overriding the file extension's type.
+/// Stub of `UNNotificationAttachmentOptionsTypeHintKey` (iOS 10; not tvOS [H: UNNotificationAttachment.h:32]): a UTI
+/// overriding the file extension's type.
+@available(tvOS, unavailable)
 public let UNNotificationAttachmentOptionsTypeHintKey: String = "UNNotificationAttachmentOptionsTypeHintKey"
 
 /// Stub of `UNNotificationAttachment` (iOS 10). Apple's declaration:
@@ -77,28 +80,12 @@ open class UNNotificationAttachment: NSObject, NSCopying {
 }
 
 /// Stub of `UNNotificationContentProviding` (iOS 15): content a notification can be updated from
-/// (`INSendMessageIntent`, `INStartCallIntent`).
-@available(iOS 15.0, macOS 12.0, watchOS 8.0, *)
-@available(tvOS, unavailable)
+/// (`INSendMessageIntent`, `INStartCallIntent`). iOS 15, macOS 12, tvOS 15, watchOS 8 [H: UNNotificationContent.h:17].
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 public protocol UNNotificationContentProviding: NSObjectProtocol {}
 
-@available(iOS 15.0, macOS 12.0, watchOS 8.0, *)
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 extension UNNotificationContent {
-    /// Stub of `func updating(from provider: any UNNotificationContentProviding) throws -> UNNotificationContent`
-    /// (iOS 15; apple-api-reference.md §3). The stub copies the content, takes the sender's display name as the
-    /// title when the provider is an `INSendMessageIntent`, and remembers the provider
-    /// (``stubbedContentProvider``); it throws the content's `stubbedUpdatingError` when one is set.
-    public func updating(from provider: any UNNotificationContentProviding) throws -> UNNotificationContent {
-        if let error = storage.updatingError { throw error }
-        let copy = UNNotificationContent()
-        copy.storage = storage
-        copy.storage.contentProvider = provider
-        if let intent = provider as? INSendMessageIntent, let sender = intent.sender {
-            copy.storage.title = sender.displayName
-        }
-        return copy
-    }
-
     /// Stub-only: the provider given to `updating(from:)`.
     public var stubbedContentProvider: (any UNNotificationContentProviding)? { storage.contentProvider }
 }

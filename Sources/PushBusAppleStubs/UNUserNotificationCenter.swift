@@ -46,11 +46,12 @@ open class UNUserNotificationCenter: NSObject {
     }
     private var _authorizationError: (any Error & Sendable)?
 
-    /// Stub-only: a fresh center for a test (Apple's `init` is unavailable).
-    public override init() { super.init() }
+    /// Stub-only: a fresh center for a test. Apple's `init()` is unavailable [H: UNUserNotificationCenter.h:50], so
+    /// the stub has no `init()` either: `UNUserNotificationCenter()` must not compile on Linux when it cannot on iOS.
+    public init(stubbed: Void) { super.init() }
 
     // Safe: the stub's state is guarded by `lock`; this is the one shared instance, as on Apple platforms.
-    nonisolated(unsafe) private static let shared = UNUserNotificationCenter()
+    nonisolated(unsafe) private static let shared = UNUserNotificationCenter(stubbed: ())
 
     /// The app's notification center (Apple's `init()` is unavailable) [R §4].
     open class func current() -> UNUserNotificationCenter { shared }
@@ -157,8 +158,9 @@ open class UNUserNotificationCenter: NSObject {
         lock.withLock { _delivered.removeAll() }
     }
 
-    /// iOS 16, macOS 13, tvOS 16, watchOS 9 (not 17) [R §0, §4: A].
-    @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
+    /// iOS 16, macOS 13, tvOS 16; not watchOS [H: UNUserNotificationCenter.h:77] [R §0, §4: A].
+    @available(iOS 16.0, macOS 13.0, tvOS 16.0, *)
+    @available(watchOS, unavailable)
     open func setBadgeCount(
         _ newBadgeCount: Int, withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil
     ) {
@@ -190,7 +192,8 @@ open class UNUserNotificationCenter: NSObject {
     @available(tvOS, unavailable)
     open func deliveredNotifications() async -> [UNNotification] { lock.withLock { _delivered } }
 
-    @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
+    @available(iOS 16.0, macOS 13.0, tvOS 16.0, *)
+    @available(watchOS, unavailable)
     open func setBadgeCount(_ newBadgeCount: Int) async throws {
         setBadgeCount(newBadgeCount, withCompletionHandler: nil)
     }
@@ -213,23 +216,32 @@ open class UNUserNotificationCenter: NSObject {
 ///
 /// Isolation: the protocol is **not** `@MainActor` (iOS 17 and 18 SDKs): apps adopting it in a `@MainActor` app
 /// delegate mark the witnesses `nonisolated`, and the system calls them on its XPC queue [R §10; C: ubkit-ios#95,
-/// openquack#80, firebase-ios-sdk#14585]. The handlers are `@Sendable` in the current documentation [R §1: A].
-/// The async forms Swift synthesizes (`willPresent…) async -> UNNotificationPresentationOptions`, `didReceive…)
-/// async`) are not declared here: the glue implements the completion-handler forms only.
+/// openquack#80, firebase-ios-sdk#14585]. The handlers are `@Sendable` in the current documentation [R §1: A]
+/// and in the iOS 17.4 SDK's interface. The async forms Swift imports from the completion-handler selectors
+/// (`willPresent…) async -> UNNotificationPresentationOptions`, `didReceive…) async`) are requirements too,
+/// nonisolated like the rest: on a `@MainActor` app delegate they are exactly the witnesses that trap when
+/// UserNotifications calls them off the main queue (issue 22). The glue implements the completion-handler forms.
 ///
 /// Apple declares every member `optional` (an `@objc` protocol). Without the Objective-C runtime a Swift protocol
 /// cannot have optional members, so here they are requirements with do-nothing default implementations below:
 /// conformers may still implement any subset, as on Apple platforms. Calling one differs (`?(…)` on Apple), so
-/// the glue forwards through one small `#if`.
+/// glue never calls a requirement directly: it goes through `#if canImport(UserNotifications)` and the `?(…)` form
+/// (`.ci/steps/44-optional-requirement-calls.sh` checks it).
 public protocol UNUserNotificationCenterDelegate: NSObjectProtocol {
     func userNotificationCenter(
         _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
         withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void)
+    /// The async form of the above (iOS 10).
+    func userNotificationCenter(_ center: UNUserNotificationCenter, willPresent notification: UNNotification) async
+        -> UNNotificationPresentationOptions
     /// Not tvOS [R §1].
     @available(tvOS, unavailable)
     func userNotificationCenter(
         _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
         withCompletionHandler completionHandler: @escaping @Sendable () -> Void)
+    /// The async form of the above (iOS 10; not tvOS).
+    @available(tvOS, unavailable)
+    func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) async
     /// iOS 12, macOS 10.14; not tvOS or watchOS [R §1].
     @available(iOS 12.0, macOS 10.14, *)
     @available(tvOS, unavailable)
@@ -242,11 +254,19 @@ extension UNUserNotificationCenterDelegate {
         _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
         withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
     ) {}
+    /// Stands in for the missing optional: iOS does not present the notification.
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter, willPresent notification: UNNotification
+    ) async -> UNNotificationPresentationOptions { [] }
     @available(tvOS, unavailable)
     public func userNotificationCenter(
         _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
         withCompletionHandler completionHandler: @escaping @Sendable () -> Void
     ) {}
+    @available(tvOS, unavailable)
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse
+    ) async {}
     @available(iOS 12.0, macOS 10.14, *)
     @available(tvOS, unavailable)
     @available(watchOS, unavailable)
@@ -256,16 +276,17 @@ extension UNUserNotificationCenterDelegate {
 }
 
 /// Stub of `UNNotificationPresentationOptions` (iOS 10; raw values from the header's bit shifts) [R §1].
-public struct UNNotificationPresentationOptions: OptionSet, Sendable {
+public struct UNNotificationPresentationOptions: OptionSet, @unchecked Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
     public static let badge = UNNotificationPresentationOptions(rawValue: 1 << 0)
     public static let sound = UNNotificationPresentationOptions(rawValue: 1 << 1)
-    /// iOS 10–14 [R §1]: deprecated above PushBus's floor, so the iOS form (inert on Linux).
-    @available(iOS, introduced: 10.0, deprecated: 14.0, message: "Use .list and .banner")
-    @available(macOS, introduced: 10.14, deprecated: 11.0, message: "Use .list and .banner")
-    @available(tvOS, introduced: 10.0, deprecated: 14.0, message: "Use .list and .banner")
-    @available(watchOS, introduced: 3.0, deprecated: 7.0, message: "Use .list and .banner")
+    /// iOS 10–14 [R §1] [H: UNUserNotificationCenter.h:84]: deprecated above PushBus's floor, so the iOS form
+    /// (inert on Linux). No message: the 17.4 interface prints none (the header names `.list | .banner` instead).
+    @available(iOS, introduced: 10.0, deprecated: 14.0)
+    @available(macOS, introduced: 10.14, deprecated: 11.0)
+    @available(tvOS, introduced: 10.0, deprecated: 14.0)
+    @available(watchOS, introduced: 3.0, deprecated: 7.0)
     public static let alert = UNNotificationPresentationOptions(rawValue: 1 << 2)
     /// iOS 14 [R §1].
     @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
@@ -275,8 +296,8 @@ public struct UNNotificationPresentationOptions: OptionSet, Sendable {
     public static let banner = UNNotificationPresentationOptions(rawValue: 1 << 4)
 }
 
-/// Stub of `UNAuthorizationOptions` (iOS 10) [R §4].
-public struct UNAuthorizationOptions: OptionSet, Sendable, Hashable {
+/// Stub of `UNAuthorizationOptions` (iOS 10) [R §4]. Not `Hashable`: imported `NS_OPTIONS` are not.
+public struct UNAuthorizationOptions: OptionSet, @unchecked Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
     public static let badge = UNAuthorizationOptions(rawValue: 1 << 0)
@@ -292,21 +313,25 @@ public struct UNAuthorizationOptions: OptionSet, Sendable, Hashable {
     /// iOS 12 [R §4].
     @available(iOS 12.0, macOS 10.14, tvOS 12.0, watchOS 5.0, *)
     public static let provisional = UNAuthorizationOptions(rawValue: 1 << 6)
-    /// iOS 13–15, watchOS 6–8 (deprecated: Siri announcements are the user's choice in Settings) [R §0, §4: A].
+    /// iOS 13–15, watchOS 6–7; not macOS or tvOS (deprecated: Siri announcements are the user's choice in Settings)
+    /// [H: UNUserNotificationCenter.h:30].
     @available(iOS, introduced: 13.0, deprecated: 15.0, message: "Announcement authorization is always included")
-    @available(watchOS, introduced: 6.0, deprecated: 8.0, message: "Announcement authorization is always included")
+    @available(watchOS, introduced: 6.0, deprecated: 7.0, message: "Announcement authorization is always included")
+    @available(macOS, unavailable)
+    @available(tvOS, unavailable)
     public static let announcement = UNAuthorizationOptions(rawValue: 1 << 7)
     /// Introduced and deprecated in iOS 15, macOS 12, tvOS 15, watchOS 8 (the capability decides) [R §0, §4: A;
-    /// developer.apple.com/documentation/usernotifications/unauthorizationoptions/timesensitive].
-    @available(iOS, introduced: 15.0, deprecated: 15.0, message: "Use the Time Sensitive Notifications capability")
-    @available(macOS, introduced: 12.0, deprecated: 12.0, message: "Use the Time Sensitive Notifications capability")
-    @available(tvOS, introduced: 15.0, deprecated: 15.0, message: "Use the Time Sensitive Notifications capability")
-    @available(watchOS, introduced: 8.0, deprecated: 8.0, message: "Use the Time Sensitive Notifications capability")
+    /// developer.apple.com/documentation/usernotifications/unauthorizationoptions/timesensitive;
+    /// H: UNUserNotificationCenter.h:31 for the message].
+    @available(iOS, introduced: 15.0, deprecated: 15.0, message: "Use time-sensitive entitlement")
+    @available(macOS, introduced: 12.0, deprecated: 12.0, message: "Use time-sensitive entitlement")
+    @available(tvOS, introduced: 15.0, deprecated: 15.0, message: "Use time-sensitive entitlement")
+    @available(watchOS, introduced: 8.0, deprecated: 8.0, message: "Use time-sensitive entitlement")
     public static let timeSensitive = UNAuthorizationOptions(rawValue: 1 << 8)
 }
 
 /// Stub of `UNAuthorizationStatus` (iOS 10) [R §4].
-public enum UNAuthorizationStatus: Int, Sendable {
+public enum UNAuthorizationStatus: Int, @unchecked Sendable {
     case notDetermined = 0
     case denied = 1
     case authorized = 2
@@ -323,7 +348,7 @@ public enum UNAuthorizationStatus: Int, Sendable {
 
 /// Stub of `UNNotificationSetting` (iOS 10): `NS_ENUM(NSInteger)`, `notSupported` 0, `disabled` 1, `enabled` 2
 /// [UNNotificationSettings.h, macOS 12.3 SDK copy: phracker/MacOSX-SDKs].
-public enum UNNotificationSetting: Int, Sendable {
+public enum UNNotificationSetting: Int, @unchecked Sendable {
     case notSupported = 0
     case disabled = 1
     case enabled = 2
@@ -332,7 +357,7 @@ public enum UNNotificationSetting: Int, Sendable {
 /// Stub of `UNAlertStyle` (iOS 10; not tvOS or watchOS): `none` 0, `banner` 1, `alert` 2 [UNNotificationSettings.h].
 @available(tvOS, unavailable)
 @available(watchOS, unavailable)
-public enum UNAlertStyle: Int, Sendable {
+public enum UNAlertStyle: Int, @unchecked Sendable {
     case none = 0
     case banner = 1
     case alert = 2
@@ -343,7 +368,7 @@ public enum UNAlertStyle: Int, Sendable {
 @available(iOS 11.0, macOS 10.14, *)
 @available(tvOS, unavailable)
 @available(watchOS, unavailable)
-public enum UNShowPreviewsSetting: Int, Sendable {
+public enum UNShowPreviewsSetting: Int, @unchecked Sendable {
     case always = 0
     case whenAuthenticated = 1
     case never = 2

@@ -41,6 +41,35 @@ struct ChildArguments: Sendable {
 
     /// The integer option `name`, or `defaultValue`.
     func integer(_ name: String, default defaultValue: Int) -> Int { options[name].flatMap { Int($0) } ?? defaultValue }
+
+    /// With `--start-on-input yes`: prints `ready`, then waits for a line on standard input, so a test can start
+    /// several writers at one instant.
+    func waitForStartIfAsked() {
+        guard options["start-on-input"] == "yes" else { return }
+        ChildOutput.line("ready")
+        _ = Swift.readLine()
+    }
+}
+
+/// When a writer made its first and last write, printed as `interval FIRST LAST` (nanoseconds on
+/// `CLOCK_MONOTONIC`, the clock every process shares), for tests that prove writers overlapped.
+struct WriteInterval {
+    private var first: UInt64?
+    private var last: UInt64 = 0
+
+    /// Notes a write that just returned.
+    mutating func wrote() {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        last = UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+        if first == nil { first = last }
+    }
+
+    /// Prints the interval (nothing when nothing was written).
+    func print() {
+        guard let first else { return }
+        ChildOutput.line("interval \(first) \(last)")
+    }
 }
 
 enum ChildError: Error { case missingArgument(Int) }

@@ -2,7 +2,8 @@ import Foundation
 import PushBus
 
 /// `inbox-extension DIR --count N`: plays a Notification Service Extension adding `N` pushes to the inbox in
-/// `DIR` (request identifiers `nse-0` …), printing `added SEQ` after each and `done N` at the end.
+/// `DIR` (request identifiers `nse-0` …), printing `added SEQ` after each, then `interval FIRST LAST` (see
+/// ``WriteInterval``) and `done N`. With `--start-on-input yes` it waits for a line before the first.
 struct InboxExtensionAdd: ChildCommand {
     static let name = "inbox-extension"
 
@@ -16,6 +17,8 @@ struct InboxExtensionAdd: ChildCommand {
         inboxConfiguration.maximumCount = 100_000
         let inbox = PushInbox(ledger: ledger, configuration: inboxConfiguration)
         let count = arguments.integer("count", default: 1)
+        arguments.waitForStartIfAsked()
+        var interval = WriteInterval()
         for index in 0..<count {
             let payload: [AnyHashable: Any] = [
                 "aps": ["alert": ["title": "From the extension \(index)", "body": "b"], "mutable-content": 1],
@@ -24,9 +27,11 @@ struct InboxExtensionAdd: ChildCommand {
             let message = PushMessage(
                 content: PushContent(userInfo: payload), requestIdentifier: "nse-\(index)",
                 date: Date().addingTimeInterval(Double(index)))
-            guard let entry = try inbox.add(message, role: .serviceExtension) else { continue }
-            ChildOutput.line("added \(entry.id)")
+            let entry = try inbox.add(message, role: .serviceExtension)
+            interval.wrote()
+            if let entry { ChildOutput.line("added \(entry.id)") }
         }
+        interval.print()
         ChildOutput.line("done \(count)")
     }
 }

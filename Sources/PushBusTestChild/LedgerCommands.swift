@@ -54,7 +54,8 @@ struct LedgerAppendLoop: ChildCommand {
     }
 }
 
-/// `ledger-append DIR --count N [--writer W] [--messages M]`: appends `N` records, then prints `done N`.
+/// `ledger-append DIR --count N [--writer W] [--messages M] [--start-on-input yes]`: appends `N` records, then
+/// prints `interval FIRST LAST` (see ``WriteInterval``) and `done N`.
 struct LedgerAppend: ChildCommand {
     static let name = "ledger-append"
 
@@ -63,7 +64,13 @@ struct LedgerAppend: ChildCommand {
         let writer = arguments.options["writer"] ?? "append"
         let count = arguments.integer("count", default: 1)
         let messages = arguments.integer("messages", default: 1_000_000)
-        for index in 0..<count { try ledger.append(LedgerChild.record(index, writer: writer, messages: messages)) }
+        arguments.waitForStartIfAsked()
+        var interval = WriteInterval()
+        for index in 0..<count {
+            try ledger.append(LedgerChild.record(index, writer: writer, messages: messages))
+            interval.wrote()
+        }
+        interval.print()
         ChildOutput.line("done \(count)")
     }
 }

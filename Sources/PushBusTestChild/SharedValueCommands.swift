@@ -2,7 +2,8 @@ import Foundation
 import PushBus
 
 /// `shared-value-writer DIR --count N`: rewrites `nextReminderSeconds` `N` times with values in 10…300 (the seed's
-/// slider), then prints `done N`.
+/// slider), then prints `interval FIRST LAST` (see ``WriteInterval``) and `done N`. With `--start-on-input yes`
+/// it waits for a line before the first.
 struct SharedValueWriter: ChildCommand {
     static let name = "shared-value-writer"
 
@@ -10,7 +11,13 @@ struct SharedValueWriter: ChildCommand {
         let store = try SharedValueStore(directory: URL(fileURLWithPath: try arguments.positional(0)))
         let key = SharedValueKey<Int>("nextReminderSeconds")
         let count = arguments.integer("count", default: 1)
-        for index in 0..<count { try store.set(10 + index % 291, for: key) }
+        arguments.waitForStartIfAsked()
+        var interval = WriteInterval()
+        for index in 0..<count {
+            try store.set(10 + index % 291, for: key)
+            interval.wrote()
+        }
+        interval.print()
         ChildOutput.line("done \(count)")
     }
 }

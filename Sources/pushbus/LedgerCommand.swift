@@ -2,6 +2,12 @@ import ArgumentParser
 import Foundation
 import PushBus
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `pushbus ledger DIR`: what a delivery ledger (for example one copied off a device) holds, and its damage.
 struct LedgerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,7 +36,8 @@ struct LedgerCommand: ParsableCommand {
         do {
             ledger = try DeliveryLedger(directory: URL(fileURLWithPath: directory), readOnly: true)
         } catch {
-            FileHandle.standardError.write(Data("pushbus ledger: \(error)\n".utf8))
+            FileHandle.standardError.write(
+                Data(("pushbus ledger: \(Self.explain(error))".escapingControlCharacters + "\n").utf8))
             throw ExitCode(2)
         }
         let records = ledger.allRecords
@@ -56,8 +63,19 @@ struct LedgerCommand: ParsableCommand {
             lines += issues.map { "issue: \($0)" }
             if verify && issues.isEmpty { lines.append("ok: \(records.count) records, no damage") }
         }
-        print(json ? PushValue.object(output).jsonString(prettyPrinted: true) : lines.joined(separator: "\n"))
+        print(
+            json
+                ? PushValue.object(output).jsonString(prettyPrinted: true)
+                : lines.map(\.escapingControlCharacters).joined(separator: "\n"))
         if verify && !issues.isEmpty { throw ExitCode(1) }
+    }
+
+    /// Why the ledger could not be opened, in words: an empty directory is "no ledger", not an errno.
+    private static func explain(_ error: DeliveryLedgerError) -> String {
+        if case .io("open", let path, ENOENT) = error, path.hasSuffix("/ledger.pbl") {
+            return "no ledger in \((path as NSString).deletingLastPathComponent) (it holds no ledger.pbl)"
+        }
+        return error.description
     }
 
     private static func statistics(_ records: [DeliveryRecord], messages: Int, issues: Int) -> [String: PushValue] {
@@ -73,13 +91,18 @@ struct LedgerCommand: ParsableCommand {
             "formatVersion": .int(Int(DeliveryLedger.formatVersion)),
         ]
         if let first = records.first, let last = records.last {
-            result["firstSequence"] = .int(Int(first.sequence))
-            result["lastSequence"] = .int(Int(last.sequence))
+            result["firstSequence"] = first.sequence.jsonValue
+            result["lastSequence"] = last.sequence.jsonValue
             result["oldest"] = .string(ISO8601DateFormatter().string(from: first.writtenAt))
             result["newest"] = .string(ISO8601DateFormatter().string(from: last.writtenAt))
         }
         return result
     }
+}
+
+extension UInt64 {
+    /// A JSON number (every sequence the ledger returns fits an `Int` on a 64-bit platform; text otherwise).
+    fileprivate var jsonValue: PushValue { Int(exactly: self).map(PushValue.int) ?? .string(String(self)) }
 }
 
 extension DeliveryRecord {
@@ -93,7 +116,7 @@ extension DeliveryRecord {
 
     fileprivate var jsonValue: PushValue {
         var object: [String: PushValue] = [
-            "sequence": .int(Int(sequence)), "messageID": .string(messageID.rawValue),
+            "sequence": sequence.jsonValue, "messageID": .string(messageID.rawValue),
             "notificationDate": .double(notificationDate.timeIntervalSince1970),
             "writtenAt": .double(writtenAt.timeIntervalSince1970), "kind": .string(messageKind.rawValue),
             "event": .string(event.kind.rawValue), "role": .string(role.rawValue),

@@ -133,7 +133,7 @@ struct ContentExtensionCompletionCalledOnceTests {
 /// `.dismissAndForwardAction` makes iOS call the app's `didReceive` with the same response: the app's subscribers
 /// get one message (the answer, with its values), whichever of the refresh and the `didReceive` comes first.
 @MainActor
-struct ForwardedAnswerDeliveredOnceTests {
+@Suite(.timeLimit(.minutes(2))) struct ForwardedAnswerDeliveredOnceTests {
     @Test(arguments: [true, false])
     func forwardedActionAndRefreshMakeOneMessage(refreshFirst: Bool) async throws {
         // Given the app and its content extension on one ledger directory

@@ -13,7 +13,7 @@ import PushBusTesting
 import Testing
 
 /// The NSE principal class: iOS's content handler gets the pipeline's best content exactly once.
-struct PushBusNotificationServiceTests {
+@Suite(.timeLimit(.minutes(2))) struct PushBusNotificationServiceTests {
     /// A service whose pipeline the test supplies.
     final class Service: PushBusNotificationService, @unchecked Sendable {
         // Safe: every stored property is immutable after init.
@@ -67,9 +67,12 @@ struct PushBusNotificationServiceTests {
             return contents
         }
 
+        /// Waits for the next call, at most ``TestDeadline`` (then the test has an issue).
         func waitForCall() async {
-            var iterator = stream.makeAsyncIterator()
-            _ = await iterator.next()
+            _ = await TestDeadline.bounded("the content handler's call") { [stream] in
+                var iterator = stream.makeAsyncIterator()
+                _ = await iterator.next()
+            }
         }
     }
 
@@ -178,16 +181,15 @@ struct PushBusNotificationServiceTests {
 
     /// What the app's Darwin observer saw: how many content-handler calls had happened at each post.
     final class PostWatcher: @unchecked Sendable {
-        // Safe: `seen` is only touched under `lock`; `handler` is immutable.
-        private let lock = NSLock()
-        private var seen: [Int] = []
+        // Safe: `seen` is a locked recorder; `handler` is immutable.
+        let seen = Recorder<Int>()
         let handler: Handler
         init(_ handler: Handler) { self.handler = handler }
-        func posted() { lock.withLock { seen.append(handler.calls.count) } }
-        var posts: [Int] { lock.withLock { seen } }
+        func posted() { seen.record(handler.calls.count) }
+        var posts: [Int] { seen.values }
     }
 
-    @Test func theAppIsToldAfterTheContentHandlerThatTheLedgerChanged() async {
+    @Test func theAppIsToldAfterTheContentHandlerThatTheLedgerChanged() async throws {
         let name = "test.pushbus.ledger.\(UUID().uuidString)"
         let handler = Handler()
         let watcher = PostWatcher(handler)
@@ -206,8 +208,8 @@ struct PushBusNotificationServiceTests {
 
         NotifyingService(name: name).didReceive(request(payload), withContentHandler: handler.call)
         await handler.waitForCall()
-        // The post follows the handler on the pipeline's thread: wait for it, bounded (2 s).
-        for _ in 0..<200 where watcher.posts.isEmpty { try? await Task.sleep(nanoseconds: 10_000_000) }
+        // The post follows the handler on the pipeline's thread: wait for it.
+        try await watcher.seen.wait(for: "the ledger-changed post") { !$0.isEmpty }
 
         #expect(handler.calls.map(\.title) == ["Decrypted"])
         #expect(watcher.posts == [1])  // posted once, after iOS's content handler ran

@@ -19,7 +19,7 @@ enum StubNotifications {
             content.body = alert["body"] as? String ?? ""
         }
         let request = UNNotificationRequest(
-            identifier: identifier, content: content, trigger: UNPushNotificationTrigger())
+            identifier: identifier, content: content, trigger: UNPushNotificationTrigger(stubbedRepeats: false))
         return UNNotification(stubbedDate: Date(timeIntervalSince1970: 1_767_225_600), request: request)
     }
 

@@ -44,7 +44,7 @@ private func chatRegistry() throws -> CategoryRegistry {
 
     @Test func registeringSetsTheSystemCategoriesAndTheCentersRegistry() throws {
         let center = PushCenter()
-        let notificationCenter = UNUserNotificationCenter()
+        let notificationCenter = UNUserNotificationCenter(stubbed: ())
 
         PushBusApp.register(categories: try chatRegistry(), center: center, notificationCenter: notificationCenter)
 
@@ -72,7 +72,7 @@ private func chatRegistry() throws -> CategoryRegistry {
     @available(*, deprecated, message: "exercises the iOS 4–10 UIKit API")
     @Test func legacyRegistrationUsesUserNotificationSettings() throws {
         let center = PushCenter()
-        let application = UIApplication()
+        let application = UIApplication(stubbed: ())
 
         PushBusApp.registerLegacy(categories: try chatRegistry(), application: application, center: center)
 
@@ -83,9 +83,9 @@ private func chatRegistry() throws -> CategoryRegistry {
 }
 
 /// The UNUserNotificationCenter-backed scheduler converts requests both ways.
-@Suite struct SchedulerGlueTests {
+@Suite(.timeLimit(.minutes(2))) struct SchedulerGlueTests {
     @Test func requestsRoundTripThroughTheCenter() async throws {
-        let notificationCenter = UNUserNotificationCenter()
+        let notificationCenter = UNUserNotificationCenter(stubbed: ())
         let scheduler = UserNotificationScheduler(notificationCenter: notificationCenter)
         let reminder = LocalNotificationRequest(
             identifier: "stand-up",
@@ -118,7 +118,7 @@ private func chatRegistry() throws -> CategoryRegistry {
     }
 
     @Test func invalidRequestsAreRejectedBeforeReachingTheCenter() async {
-        let notificationCenter = UNUserNotificationCenter()
+        let notificationCenter = UNUserNotificationCenter(stubbed: ())
         let scheduler = UserNotificationScheduler(notificationCenter: notificationCenter)
 
         await #expect(throws: LocalNotificationError.self) {
@@ -131,7 +131,7 @@ private func chatRegistry() throws -> CategoryRegistry {
     }
 
     @Test func removalsReachTheCenterAndDeliveredOnesComeBack() async throws {
-        let notificationCenter = UNUserNotificationCenter()
+        let notificationCenter = UNUserNotificationCenter(stubbed: ())
         let scheduler = UserNotificationScheduler(notificationCenter: notificationCenter)
         try await scheduler.add(LocalNotificationRequest(identifier: "a", content: PushContent(body: "A")))
         try await scheduler.add(LocalNotificationRequest(identifier: "b", content: PushContent(body: "B")))
@@ -141,7 +141,7 @@ private func chatRegistry() throws -> CategoryRegistry {
             UNNotification(
                 stubbedDate: Date(timeIntervalSince1970: 0),
                 request: UNNotificationRequest(
-                    identifier: "push", content: content, trigger: UNPushNotificationTrigger())))
+                    identifier: "push", content: content, trigger: UNPushNotificationTrigger(stubbedRepeats: false))))
 
         await scheduler.removePendingRequests(withIdentifiers: ["a"])
         let delivered = await scheduler.deliveredNotifications()
@@ -159,11 +159,12 @@ private func chatRegistry() throws -> CategoryRegistry {
 }
 
 /// The badge: setBadgeCount on iOS 16+, applicationIconBadgeNumber (with the -1 trick) below.
-@MainActor @Suite(.serialized) struct BadgeGlueTests {
+@MainActor @Suite(.serialized, .timeLimit(.minutes(2))) struct BadgeGlueTests {
     @Test func setAndClearUseSetBadgeCount() async throws {
-        let notificationCenter = UNUserNotificationCenter()
+        let notificationCenter = UNUserNotificationCenter(stubbed: ())
         notificationCenter.stubDeliver(
             UNNotification(
+                stubbedDate: Date(),
                 request: UNNotificationRequest(identifier: "n", content: UNNotificationContent(), trigger: nil)))
         let badge = UserNotificationBadge(notificationCenter: notificationCenter)
 
@@ -179,7 +180,7 @@ private func chatRegistry() throws -> CategoryRegistry {
     }
 
     @Test func legacyClearKeepsTheListWithMinusOne() async throws {
-        let notificationCenter = UNUserNotificationCenter()
+        let notificationCenter = UNUserNotificationCenter(stubbed: ())
         let badge = UserNotificationBadge(notificationCenter: notificationCenter, prefersLegacy: true)
 
         try await badge.setBadge(3)
@@ -192,7 +193,7 @@ private func chatRegistry() throws -> CategoryRegistry {
     }
 
     @Test func negativeCountsAreRejected() async {
-        let badge = UserNotificationBadge(notificationCenter: UNUserNotificationCenter())
+        let badge = UserNotificationBadge(notificationCenter: UNUserNotificationCenter(stubbed: ()))
 
         await #expect(throws: BadgeError.negativeCount(-2)) { try await badge.setBadge(-2) }
     }

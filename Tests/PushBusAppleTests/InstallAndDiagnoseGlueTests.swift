@@ -7,11 +7,11 @@ import Testing
 import PushBusTestSupport
 
 /// `PushBusApp.install()` keeps the delegate another SDK installed, and `diagnose()` says what is misconfigured.
-@MainActor @Suite(.serialized) struct InstallAndDiagnoseGlueTests {
+@MainActor @Suite(.serialized, .timeLimit(.minutes(2))) struct InstallAndDiagnoseGlueTests {
     @Test func installKeepsAndForwardsToThePreviousDelegate() throws {
         defer { PushBusApp.uninstall() }
         let center = PushCenter()
-        let notificationCenter = UNUserNotificationCenter()
+        let notificationCenter = UNUserNotificationCenter(stubbed: ())
         let previous = PreviousDelegate(callsCompletion: false)
         notificationCenter.delegate = previous
 
@@ -26,7 +26,7 @@ import PushBusTestSupport
     @Test func installingTwiceDoesNotForwardToItself() throws {
         defer { PushBusApp.uninstall() }
         let center = PushCenter()
-        let notificationCenter = UNUserNotificationCenter()
+        let notificationCenter = UNUserNotificationCenter(stubbed: ())
         let previous = PreviousDelegate(callsCompletion: false)
         notificationCenter.delegate = previous
 
@@ -37,7 +37,7 @@ import PushBusTestSupport
     }
 
     @Test func uninstallRestoresThePreviousDelegate() {
-        let notificationCenter = UNUserNotificationCenter()
+        let notificationCenter = UNUserNotificationCenter(stubbed: ())
         let previous = PreviousDelegate(callsCompletion: false)
         notificationCenter.delegate = previous
 
@@ -51,7 +51,7 @@ import PushBusTestSupport
     @Test func diagnoseReportsAReplacedDelegateAndDeniedAuthorization() async {
         defer { PushBusApp.uninstall() }
         let center = PushCenter()
-        let notificationCenter = UNUserNotificationCenter()
+        let notificationCenter = UNUserNotificationCenter(stubbed: ())
         notificationCenter.stubbedAuthorizationStatus = .denied
         PushBusApp.install(center: center, notificationCenter: notificationCenter)
         let intruder = PreviousDelegate(callsCompletion: false)
@@ -66,7 +66,7 @@ import PushBusTestSupport
 
     @Test func diagnoseReportsAMissingDelegateAfterLaunch() async {
         let center = PushCenter()
-        let notificationCenter = UNUserNotificationCenter()
+        let notificationCenter = UNUserNotificationCenter(stubbed: ())
         notificationCenter.stubbedAuthorizationStatus = .authorized
         AppDelegateAdapter(center: center).applicationDidBecomeActive()
 
@@ -79,13 +79,13 @@ import PushBusTestSupport
     @Test func aWellWiredAppHasNoFindings() async throws {
         defer { PushBusApp.uninstall() }
         let center = PushCenter()
-        let notificationCenter = UNUserNotificationCenter()
+        let notificationCenter = UNUserNotificationCenter(stubbed: ())
         PushBusApp.install(center: center, notificationCenter: notificationCenter)
         let granted = try await PushBusApp.requestAuthorization(notificationCenter: notificationCenter, center: center)
         PushBusApp.appDelegate.application(
-            UIApplication(), didRegisterForRemoteNotificationsWithDeviceToken: Data([1, 2]))
+            UIApplication(stubbed: ()), didRegisterForRemoteNotificationsWithDeviceToken: Data([1, 2]))
         PushDelivery.shared(for: center).recordDiagnostics { $0.areCategoriesRegistered = true }
-        PushBusApp.appDelegate.applicationDidBecomeActive(UIApplication())
+        PushBusApp.appDelegate.applicationDidBecomeActive(UIApplication(stubbed: ()))
 
         let findings = await PushBusApp.diagnose(center: center, notificationCenter: notificationCenter)
 
@@ -116,7 +116,7 @@ import PushBusTestSupport
         local.category = "REMIND"
         local.userInfo = ["reminder": 7]
 
-        adapter.application(UIApplication(), didFinishLaunchingWithOptions: [.localNotification: local])
+        adapter.application(UIApplication(stubbed: ()), didFinishLaunchingWithOptions: [.localNotification: local])
 
         let message = try #require(messages.values.first)
         #expect(message.kind == .localTapped)
@@ -131,13 +131,14 @@ import PushBusTestSupport
         let notification = StubNotifications.remote(StubNotifications.chatPayload)
 
         app.application(
-            UIApplication(), didFinishLaunchingWithOptions: [.remoteNotification: StubNotifications.chatPayload])
+            UIApplication(stubbed: ()),
+            didFinishLaunchingWithOptions: [.remoteNotification: StubNotifications.chatPayload])
         delegate.userNotificationCenter(
-            UNUserNotificationCenter(),
+            UNUserNotificationCenter(stubbed: ()),
             didReceive: UNTextInputNotificationResponse(
                 stubbedNotification: notification, actionIdentifier: "REPLY", userText: "ok")
         ) {}
-        app.applicationDidBecomeActive(UIApplication())
+        app.applicationDidBecomeActive(UIApplication(stubbed: ()))
 
         #expect(messages.count == 1)
         #expect(messages.values.first?.response == PushResponse(action: .custom("REPLY"), userText: "ok"))
@@ -157,8 +158,8 @@ import PushBusTestSupport
 
     @Test func theFetchHandlerGetsUIKitsResultOnce() async {
         let adapter = AppDelegateAdapter(center: center)
-        let application = UIApplication()
-        application.applicationState = .background
+        let application = UIApplication(stubbed: ())
+        application.stubbedApplicationState = .background
         let results = Recorder<UInt>()
 
         adapter.application(application, didReceiveRemoteNotification: ["aps": ["content-available": 1]]) {
@@ -178,11 +179,12 @@ import PushBusTestSupport
         local.alertBody = "Note?"
 
         adapter.application(
-            UIApplication(), handleActionWithIdentifier: "NOTE", for: local,
+            UIApplication(stubbed: ()), handleActionWithIdentifier: "NOTE", for: local,
             withResponseInfo: [UIUserNotificationActionResponseTypedTextKey: "milk"]
         ) { done.record(true) }
         adapter.application(
-            UIApplication(), handleActionWithIdentifier: nil, forRemoteNotification: StubNotifications.chatPayload
+            UIApplication(stubbed: ()), handleActionWithIdentifier: nil,
+            forRemoteNotification: StubNotifications.chatPayload
         ) { done.record(true) }
 
         #expect(messages.values.map(\.kind) == [.localTapped, .remoteTapped])
@@ -200,7 +202,8 @@ import PushBusTestSupport
         defer { registration.cancel() }
 
         adapter.application(
-            UIApplication(), didFailToRegisterForRemoteNotificationsWithError: NSError(domain: "APNs", code: 3000))
+            UIApplication(stubbed: ()),
+            didFailToRegisterForRemoteNotificationsWithError: NSError(domain: "APNs", code: 3000))
 
         guard case .failed(let error)? = events.values.first else {
             Issue.record("expected a failure")

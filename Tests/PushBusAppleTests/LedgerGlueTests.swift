@@ -1,6 +1,7 @@
 #if PUSHBUS_APPLE_STUBS
 import Foundation
 import PushBus
+import PushBusAppleExtension
 @testable import PushBusApple
 import PushBusAppleStubs
 import Testing
@@ -46,7 +47,7 @@ import Testing
 
         // When the extension writes and posts the Darwin notification
         try serviceExtension.append(record("from-extension"))
-        DeliveryLedgerRefresher.postChange(name: group)
+        DeliveryLedger.postChange(name: group)
         refresher.waitForRefreshes()
         #expect(app.count == 1)
 
@@ -59,7 +60,7 @@ import Testing
         // After cancel, posts no longer refresh
         refresher.cancel()
         try serviceExtension.append(record("after-cancel"))
-        DeliveryLedgerRefresher.postChange(name: group)
+        DeliveryLedger.postChange(name: group)
         refresher.waitForRefreshes()
         #expect(app.count == 2)
     }
@@ -70,7 +71,7 @@ import Testing
 /// The app's refresher made with its delivery hands the content extension's answers to the subscribers once, on
 /// the extension's Darwin notification.
 struct ContentExtensionRefresherGlueTests {
-    @MainActor @Test(.timeLimit(.minutes(1))) func theDarwinNotificationDeliversEachAnswerOnce() throws {
+    @MainActor @Test(.timeLimit(.minutes(2))) func theDarwinNotificationDeliversEachAnswerOnce() throws {
         // Given the app's delivery and an extension ledger on one directory
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cx-glue-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -92,10 +93,10 @@ struct ContentExtensionRefresherGlueTests {
 
         // When the extension answers and posts, twice
         session.answer(ContentExtensionAnswer(action: "CONFIRM", disposition: .dismissExtension, values: ["s": "30"]))
-        DeliveryLedgerRefresher.postChange(name: name)
+        DeliveryLedger.postChange(name: name)
         refresher.waitForRefreshes()
         #expect(received.withLock { $0.count } == 1)
-        DeliveryLedgerRefresher.postChange(name: name)
+        DeliveryLedger.postChange(name: name)
         refresher.waitForRefreshes()
 
         // Then one message with the value

@@ -7,7 +7,7 @@ import Testing
 import PushBusTestSupport
 
 /// The notification-center delegate turns UserNotifications objects into the right messages and completes once.
-@Suite struct NotificationDelegateGlueTests {
+@Suite(.timeLimit(.minutes(2))) struct NotificationDelegateGlueTests {
     let center = PushCenter()
     let messages = Recorder<PushMessage>()
     let subscription: PushSubscription
@@ -28,7 +28,9 @@ import PushBusTestSupport
             stubbedNotification: StubNotifications.remote(StubNotifications.chatPayload),
             actionIdentifier: UNNotificationDefaultActionIdentifier)
 
-        delegate.userNotificationCenter(UNUserNotificationCenter(), didReceive: response) { done.record(true) }
+        delegate.userNotificationCenter(UNUserNotificationCenter(stubbed: ()), didReceive: response) {
+            done.record(true)
+        }
 
         let message = try #require(messages.values.first)
         #expect(messages.count == 1)
@@ -47,7 +49,7 @@ import PushBusTestSupport
             stubbedNotification: StubNotifications.remote(StubNotifications.chatPayload), actionIdentifier: "REPLY",
             userText: "12:30?")
 
-        delegate.userNotificationCenter(UNUserNotificationCenter(), didReceive: response) {}
+        delegate.userNotificationCenter(UNUserNotificationCenter(stubbed: ()), didReceive: response) {}
 
         let message = try #require(messages.values.first)
         #expect(message.response == PushResponse(action: .custom("REPLY"), userText: "12:30?"))
@@ -59,7 +61,7 @@ import PushBusTestSupport
             stubbedNotification: StubNotifications.remote(StubNotifications.chatPayload),
             actionIdentifier: UNNotificationDismissActionIdentifier)
 
-        delegate.userNotificationCenter(UNUserNotificationCenter(), didReceive: response) {}
+        delegate.userNotificationCenter(UNUserNotificationCenter(stubbed: ()), didReceive: response) {}
 
         #expect(messages.values.first?.response?.action == .dismiss)
     }
@@ -70,7 +72,7 @@ import PushBusTestSupport
         let response = UNNotificationResponse(
             stubbedNotification: StubNotifications.local(trigger: trigger), actionIdentifier: "SNOOZE")
 
-        delegate.userNotificationCenter(UNUserNotificationCenter(), didReceive: response) {}
+        delegate.userNotificationCenter(UNUserNotificationCenter(stubbed: ()), didReceive: response) {}
 
         let message = try #require(messages.values.first)
         #expect(message.kind == .localTapped)
@@ -84,7 +86,7 @@ import PushBusTestSupport
     }
 
     @Test func triggerKindsComeFromTheTriggerClass() {
-        #expect(TriggerKind(UNPushNotificationTrigger()) == .push)
+        #expect(TriggerKind(UNPushNotificationTrigger(stubbedRepeats: false)) == .push)
         #expect(TriggerKind(UNTimeIntervalNotificationTrigger(timeInterval: 60, repeats: true)) == .timeInterval)
         #expect(TriggerKind(UNCalendarNotificationTrigger(dateMatching: DateComponents(), repeats: false)) == .calendar)
         #expect(
@@ -98,7 +100,7 @@ import PushBusTestSupport
         let options = Recorder<UInt>()
 
         delegate.userNotificationCenter(
-            UNUserNotificationCenter(), willPresent: StubNotifications.remote(StubNotifications.chatPayload)
+            UNUserNotificationCenter(stubbed: ()), willPresent: StubNotifications.remote(StubNotifications.chatPayload)
         ) { options.record($0.rawValue) }
 
         #expect(messages.values.map(\.kind) == [.remote])
@@ -113,14 +115,14 @@ import PushBusTestSupport
         let done = Recorder<Bool>()
         let notification = StubNotifications.remote(StubNotifications.chatPayload)
 
-        delegate.userNotificationCenter(UNUserNotificationCenter(), willPresent: notification) {
+        delegate.userNotificationCenter(UNUserNotificationCenter(stubbed: ()), willPresent: notification) {
             presented.record($0.rawValue)
         }
         delegate.userNotificationCenter(
-            UNUserNotificationCenter(),
+            UNUserNotificationCenter(stubbed: ()),
             didReceive: UNNotificationResponse(stubbedNotification: notification, actionIdentifier: "LIKE")
         ) { done.record(true) }
-        delegate.userNotificationCenter(UNUserNotificationCenter(), openSettingsFor: nil)
+        delegate.userNotificationCenter(UNUserNotificationCenter(stubbed: ()), openSettingsFor: nil)
 
         // Then both saw every callback, and the system handlers ran exactly once each.
         #expect(previous.presented.values == ["REQ-1"])
@@ -141,7 +143,7 @@ import PushBusTestSupport
         let done = Recorder<Bool>()
 
         delegate.userNotificationCenter(
-            UNUserNotificationCenter(),
+            UNUserNotificationCenter(stubbed: ()),
             didReceive: UNNotificationResponse(
                 stubbedNotification: StubNotifications.remote(StubNotifications.chatPayload), actionIdentifier: "LIKE")
         ) { done.record(true) }

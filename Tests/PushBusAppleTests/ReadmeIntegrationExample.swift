@@ -6,9 +6,10 @@ import PushBusRouting
 import PushBusApple
 import Testing
 
-// README.md, "Integrate in an app", verbatim between the markers (DocsCodeBlockTests checks it). On a device these
-// classes import UIKit; here the stubs stand in for it.
-// BEGIN README
+// The wiring README.md and Docs/App.md show (Examples/iOSApp/App/AppDelegate.swift, which CI type-checks), reduced to
+// the delivery path under test and run on the stubs: a cold-start tap opens its route once the first screen is up.
+// On a device these classes import UIKit; here the stubs stand in for it.
+// BEGIN wiring
 final class AppDelegate: UIResponder, UIApplicationDelegate {
     let router = PushRouter(schemes: ["myapp"], isReady: false)  // not ready until the first screen is up
     private var routing: PushSubscription?
@@ -54,7 +55,7 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
         PushBusApp.delegate?.adapter.scene(willConnectWith: connectionOptions)  // a cold start from a tap
     }
 }
-// END README
+// END wiring
 
 /// The app's navigation, as README's example calls it (here it records what was shown).
 enum Navigator {
@@ -69,8 +70,8 @@ extension InstallAndDiagnoseGlueTests {
         defer { PushBusApp.uninstall() }
         // Given the app launched by a tap on a product push (UIKit connects the scene with the response)
         let app = AppDelegate()
-        let application = UIApplication()
-        application.applicationState = .inactive
+        let application = UIApplication(stubbed: ())
+        application.stubbedApplicationState = .inactive
         let payload: [AnyHashable: Any] = [
             "aps": ["alert": ["title": "Back in stock"]], "route": "myapp://product/42",
         ]
@@ -81,7 +82,7 @@ extension InstallAndDiagnoseGlueTests {
         // When launch runs as README wires it
         #expect(app.application(application, didFinishLaunchingWithOptions: [.remoteNotification: payload]))
         SceneDelegate().scene(
-            UIScene(), willConnectTo: UISceneSession(),
+            UIScene(), willConnectTo: UISceneSession(stubbed: ()),
             options: UIScene.ConnectionOptions(stubbedNotificationResponse: response))
         app.applicationDidBecomeActive(application)
 

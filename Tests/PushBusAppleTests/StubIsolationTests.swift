@@ -7,7 +7,7 @@ import Testing
 /// compile time: UIKit classes must be `Sendable` (which a nonisolated `open` class is not), and the nonisolated
 /// functions here use UserNotifications' types. `.ci/steps/41-apple-stub-isolation.sh` adds the member-level check:
 /// every UIKit stub member must reject nonisolated access.
-struct StubIsolationTests {
+@Suite(.timeLimit(.minutes(2))) struct StubIsolationTests {
     nonisolated static func readEverything(_ notification: UNNotification, center: UNUserNotificationCenter) -> String {
         center.removeAllDeliveredNotifications()
         let content = notification.request.content
@@ -35,19 +35,20 @@ struct StubIsolationTests {
     }
 
     @Test func userNotificationsTypesAreUsableFromNonisolatedCode() async throws {
-        let center = UNUserNotificationCenter()
+        let center = UNUserNotificationCenter(stubbed: ())
         let content = UNMutableNotificationContent()
         content.title = "Hi"
         content.categoryIdentifier = "CHAT"
         let request = UNNotificationRequest(identifier: "R", content: content, trigger: nil)
         try await center.add(request)
 
-        #expect(Self.readEverything(UNNotification(request: request), center: center) == "R|Hi|CHAT")
+        #expect(
+            Self.readEverything(UNNotification(stubbedDate: Date(), request: request), center: center) == "R|Hi|CHAT")
         #expect(await center.pendingNotificationRequests().map(\.identifier) == ["R"])
     }
 
     @Test func theAsyncFormsAnswerLikeTheCompletionHandlerForms() async throws {
-        let center = UNUserNotificationCenter()
+        let center = UNUserNotificationCenter(stubbed: ())
         center.stubbedGrant = false
 
         let granted = try await center.requestAuthorization(options: [.alert])

@@ -2,6 +2,7 @@ import Foundation
 import PushBus
 import PushBusRouting
 import PushBusTestSupport
+import PushBusTesting
 import Testing
 
 /// The seeds' cold-start problem: a tap arrives before any UI or router exists, and must open exactly once.
@@ -61,16 +62,30 @@ import Testing
     }
 
     @Test func aRepeatingNotificationDeliveredAgainLaterOpensAgain() throws {
-        let router = PushRouter(schemes: ["app"])
+        let clock = ManualClock()
+        let router = PushRouter(configuration: PushRouter.Configuration(schemes: ["app"], clock: clock))
         let requests = Recorder<RouteRequest>()
         try router.record("app://product/:id", into: requests)
         let content = PushContent(userInfo: Self.seedPayload)
-        let first = PushMessage(kind: .localTapped, content: content, date: Date(timeIntervalSince1970: 0))
-        let nextDay = PushMessage(kind: .localTapped, content: content, date: Date(timeIntervalSince1970: 86_400))
-        router.route(first)
-        router.route(first)
-        router.route(nextDay)
+        let tap = PushMessage(kind: .localTapped, content: content, date: clock.now)
+        router.route(tap)
+        router.route(tap)
+        clock.advance(by: 86_400)
+        router.route(PushMessage(kind: .localTapped, content: content, date: clock.now))
         #expect(requests.count == 2)
+    }
+
+    @Test func theRoutedMemoryRunsOnTheMonotonicClockNotOnReportDates() throws {
+        // Given a tap routed once, and its repeat reported with a date a day later (a wall clock that jumped).
+        let clock = ManualClock()
+        let router = PushRouter(configuration: PushRouter.Configuration(schemes: ["app"], clock: clock))
+        let requests = Recorder<RouteRequest>()
+        try router.record("app://product/:id", into: requests)
+        let content = PushContent(userInfo: Self.seedPayload)
+        router.route(PushMessage(kind: .localTapped, content: content, date: Date(timeIntervalSince1970: 0)))
+        router.route(PushMessage(kind: .localTapped, content: content, date: Date(timeIntervalSince1970: 86_400)))
+        // Then it is the same report within the window: no monotonic time passed.
+        #expect(requests.count == 1)
     }
 
     @Test func tapWhileRunningOpensImmediately() throws {

@@ -2,7 +2,7 @@ import PushBusRouting
 import PushBusTestSupport
 import Testing
 
-@Suite struct ObserverTests {
+@Suite(.timeLimit(.minutes(2))) struct ObserverTests {
     let router = PushRouter(schemes: ["myapp"])
 
     @Test func willOpenMayRewriteTheURL() throws {

@@ -4,18 +4,6 @@ import Testing
 
 /// Hostile and random input: the router answers with a result every time, and `match` agrees with `open`.
 @Suite struct RobustnessTests {
-    /// A deterministic generator (SplitMix64), so a failure reproduces.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let tokens = [
         "myapp", "MYAPP", "https", "otherapp", ":", "//", "/", "/", "?", "#", "&", "=", "%", "%2F", "%25", "%E5%95",
         "%ZZ", "+", "@", "[", "]", ":443", " ", "\t", "\\", ".", "..", "user", "files", "42", "-7", "3.5", "é", "商品",
@@ -31,16 +19,17 @@ import Testing
         ] {
             try router.register(pattern) { opened.record($0.url) }
         }
-        var generator = SplitMix(state: 0x5EED)
+        var generator = SeededRandom(default: 0x5EED)
+        let replay = "\(generator)"
         for _ in 0..<3_000 {
             let length = Int.random(in: 0...12, using: &generator)
             let url = (0..<length).map { _ in Self.tokens.randomElement(using: &generator)! }.joined()
             let match = router.match(url)
             let result = router.open(url)
             if match != nil {
-                #expect(result.isOpened, "\(url)")
+                #expect(result.isOpened, "\(url); \(replay)")
             } else {
-                #expect(!result.isOpened, "\(url)")
+                #expect(!result.isOpened, "\(url); \(replay)")
             }
         }
         #expect(opened.count > 0)

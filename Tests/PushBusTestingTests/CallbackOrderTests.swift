@@ -9,7 +9,7 @@ import Testing
 /// tap, background tap, foreground arrival, action with text) and its table rows; Apple's side is
 /// /work/shared/apple-api-reference.md §1 (UNUserNotificationCenterDelegate), §7 (launch and scene entry
 /// points), §11 (gotchas 2–4).
-@Suite struct CallbackOrderTests {
+@Suite(.timeLimit(.minutes(2))) struct CallbackOrderTests {
     // DeliveryPaths.md "Cold start from a tap" steps 1–4 (rows "launch options .remoteNotification — held",
     // "scene connectionOptions.notificationResponse", "didReceive, push, default action"); ref §7 and §11.3.
     @Test func coldStartTapWithScenesRunsLaunchOptionsSceneConnectionDidReceiveThenBecomeActive() throws {

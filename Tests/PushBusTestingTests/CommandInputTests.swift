@@ -3,7 +3,7 @@ import PushBusTestSupport
 import Testing
 
 /// `pushbus validate` reads any input without trapping and stops at its size cap before parsing.
-@Suite(.enabled(if: PushbusShell.isAvailable, "the pushbus binary is built next to the tests"))
+@Suite(.timeLimit(.minutes(2)))
 struct ValidateInputLimitTests {
     @Test func aClosedStandardInputIsReportedWithStatusTwoNotACrash() throws {
         let result = try PushbusShell.run(#""$PUSHBUS" validate - <&-"#)
@@ -52,7 +52,7 @@ struct ValidateInputLimitTests {
 }
 
 /// Text output never passes a payload's control characters to the terminal.
-@Suite(.enabled(if: PushbusShell.isAvailable, "the pushbus binary is built next to the tests"))
+@Suite(.timeLimit(.minutes(2)))
 struct TerminalEscapingTests {
     /// A key that clears the screen and fakes a status line; a body that sets the terminal title.
     static let hostile = #"{"aps":{"alert":"\u001b]0;owned\u0007hi","category":"c"},"\u001b[2J\u001b[Hx: valid":1}"#
@@ -72,7 +72,7 @@ struct TerminalEscapingTests {
 }
 
 /// `pushbus simulate` input problems: one line on standard error, status 2.
-@Suite(.enabled(if: PushbusShell.isAvailable, "the pushbus binary is built next to the tests"))
+@Suite(.timeLimit(.minutes(2)))
 struct SimulateInputErrorTests {
     @Test func aMissingScenarioFileIsNamedInTheError() throws {
         let result = try PushbusShell.run(#""$PUSHBUS" simulate --scenario /nonexistent/scenario.json"#)
@@ -111,7 +111,7 @@ struct SimulateInputErrorTests {
 }
 
 /// `pushbus apns` writes next to its input unless `-o` says otherwise.
-@Suite(.enabled(if: PushbusShell.isAvailable, "the pushbus binary is built next to the tests"))
+@Suite(.timeLimit(.minutes(2)))
 struct ApnsOutputPlacementTests {
     @Test func theAPNSFileIsWrittenNextToTheInput() throws {
         let folder = try PushbusShell.temporaryDirectory()
@@ -127,7 +127,7 @@ struct ApnsOutputPlacementTests {
 }
 
 /// `validate --json` and `simulate --json` render a `PushMessage` with one renderer.
-@Suite(.enabled(if: PushbusShell.isAvailable, "the pushbus binary is built next to the tests"))
+@Suite(.timeLimit(.minutes(2)))
 struct MessageRenderingTests {
     @Test func validateAndSimulateRenderTheProviderTheSameWay() throws {
         let payload = "Examples/payloads/airship.json"

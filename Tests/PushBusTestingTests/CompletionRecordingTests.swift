@@ -5,7 +5,7 @@ import Testing
 
 /// The device wraps every completion handler it hands to the adapters and records each call, so a test can
 /// prove "exactly once" and see the value; deadlines run on the device's manual clock.
-@Suite struct CompletionRecordingTests {
+@Suite(.timeLimit(.minutes(2))) struct CompletionRecordingTests {
     @Test func aHandlerThatNeverFinishesIsCompletedAtTheBackgroundDeadlineAsFailed() async {
         let device = SimulatedDevice()
         let work = device.delivery.onBackgroundMessage { _ in

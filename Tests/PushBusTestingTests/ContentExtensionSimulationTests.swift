@@ -52,8 +52,8 @@ final class LockedMessages: Sendable {
 /// The seed's loop, as `Examples/scenarios/recurring-reminder.json` tells it: three cycles (30, 30, 120 s)
 /// confirmed in the extension, the next reminder scheduled by the extension, four reminders fired, the app told
 /// of each answer once (the last one at the next launch), the value in the app group.
-struct RecurringReminderSeedLoopTests {
-    @Test(.timeLimit(.minutes(1))) func threeCyclesConfirmedInTheExtensionReachTheAppOnceEach() async throws {
+@Suite(.timeLimit(.minutes(2))) struct RecurringReminderSeedLoopTests {
+    @Test(.timeLimit(.minutes(2))) func threeCyclesConfirmedInTheExtensionReachTheAppOnceEach() async throws {
         let file = ScenarioFileTests.directory.appendingPathComponent("recurring-reminder.json")
         let scenario = try SimulationScenario(contentsOf: file)
 
@@ -68,7 +68,7 @@ struct RecurringReminderSeedLoopTests {
         #expect(story.contains("content extension: schedules the next reminder in 120 s"))
     }
 
-    @Test(.timeLimit(.minutes(1))) func theConfirmedValueIsInTheAppGroupForTheApp() throws {
+    @Test(.timeLimit(.minutes(2))) func theConfirmedValueIsInTheAppGroupForTheApp() throws {
         // Given a reminder shown by the extension
         let setup = ContentExtensionDevice()
         defer { setup.cleanUp() }
@@ -95,7 +95,7 @@ struct RecurringReminderSeedLoopTests {
 /// An answer recorded while the app is not running reaches the app's subscribers at the next launch, once: not
 /// again after a second relaunch.
 struct ContentExtensionAnswerWhileNotRunningTests {
-    @Test(.timeLimit(.minutes(1))) func theNextLaunchDeliversItOnceAndTheOneAfterDoesNot() throws {
+    @Test(.timeLimit(.minutes(2))) func theNextLaunchDeliversItOnceAndTheOneAfterDoesNot() throws {
         // Given a reminder in Notification Center and the app terminated
         let setup = ContentExtensionDevice()
         defer { setup.cleanUp() }
@@ -122,7 +122,7 @@ struct ContentExtensionAnswerWhileNotRunningTests {
         #expect(all.first?.message.content.title == "Time's up")
     }
 
-    @Test(.timeLimit(.minutes(1))) func aSuspendedAppGetsItWhenItComesBack() throws {
+    @Test(.timeLimit(.minutes(2))) func aSuspendedAppGetsItWhenItComesBack() throws {
         let setup = ContentExtensionDevice()
         defer { setup.cleanUp() }
         setup.device.launch()
@@ -143,8 +143,8 @@ struct ContentExtensionAnswerWhileNotRunningTests {
 
 /// `.dismissAndForwardAction` (and the extension's "open app" control) make iOS call the app's `didReceive` with
 /// the same response: the app's subscribers get one message, the extension's answer with its values.
-struct ContentExtensionForwardedActionTests {
-    @Test(.timeLimit(.minutes(1))) func aForwardedBackgroundActionIsOneMessage() async throws {
+@Suite(.timeLimit(.minutes(2))) struct ContentExtensionForwardedActionTests {
+    @Test(.timeLimit(.minutes(2))) func aForwardedBackgroundActionIsOneMessage() async throws {
         let setup = ContentExtensionDevice()
         defer { setup.cleanUp() }
         setup.device.launch()
@@ -164,7 +164,7 @@ struct ContentExtensionForwardedActionTests {
         #expect(setup.device.completions.allCalledOnce)
     }
 
-    @Test(.timeLimit(.minutes(1))) func openingTheAppFromTheExtensionColdStartsItWithOneMessage() async throws {
+    @Test(.timeLimit(.minutes(2))) func openingTheAppFromTheExtensionColdStartsItWithOneMessage() async throws {
         let setup = ContentExtensionDevice()
         defer { setup.cleanUp() }
         setup.device.launch()
@@ -186,7 +186,7 @@ struct ContentExtensionForwardedActionTests {
         #expect(setup.device.completions.allCalledOnce)
     }
 
-    @Test(.timeLimit(.minutes(1))) func doNotDismissKeepsTheExtensionOpenForTheNextAnswer() throws {
+    @Test(.timeLimit(.minutes(2))) func doNotDismissKeepsTheExtensionOpenForTheNextAnswer() throws {
         let setup = ContentExtensionDevice()
         defer { setup.cleanUp() }
         setup.device.launch()

@@ -170,9 +170,42 @@ import Testing
         #expect(access.count == 3)
     }
 
-    @Test func testingNamesAndShapes() {
-        let device = SimulatedDevice()
-        _ = device
+    @Test func testingNamesAndShapes() throws {
+        // One name per operation: state, deliver(remote:), tap(…), launch(), terminate(), moveToBackground(),
+        // bringToForeground().
+        let device = SimulatedDevice(router: PushRouter(schemes: ["app"]))
+        let notRunning: SimulatedDevice.LifecycleState = device.state
+        #expect(notRunning == .notRunning)
+        device.launch()
+        #expect(device.state == .active)
+        device.moveToBackground()
+        #expect(device.state == .background)
+        let fromDictionary: String = device.deliver(remote: ["aps": ["alert": "From a dictionary"]])
+        let fromValue: String = try device.deliver(remote: ["aps": ["alert": "From a value"]] as PushValue)
+        device.bringToForeground()
+        #expect(device.state == .active)
+        try device.tap(fromDictionary)
+        #expect(device.messages.last?.kind == .remoteTapped)
+        let listed = device.deliveredNotifications.map(\.identifier)
+        #expect(listed == [fromValue])
+
+        // terminate() ends the simulated process: the next launch gets a fresh PushCenter, PushDelivery,
+        // adapters and router (not ready); what a real device keeps survives.
+        let (center, delivery, adapter, appDelegate) = (
+            device.center, device.delivery, device.notificationAdapter, device.appDelegateAdapter
+        )
+        let (router, authorization, ledger) = (
+            try #require(device.router), device.authorization, device.ledgerDirectory
+        )
+        device.terminate()
+        #expect(device.state == .notRunning)
+        device.launch()
+        #expect(device.center !== center && device.delivery !== delivery)
+        #expect(device.notificationAdapter !== adapter && device.appDelegateAdapter !== appDelegate)
+        let relaunched = try #require(device.router)
+        #expect(relaunched !== router && !relaunched.isReady)
+        #expect(device.deliveredNotifications.map(\.identifier) == listed)
+        #expect(device.authorization == authorization && device.ledgerDirectory == ledger)
     }
 }
 

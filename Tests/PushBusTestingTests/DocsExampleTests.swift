@@ -6,7 +6,7 @@ import PushBusRouting
 import PushBusTesting
 import Testing
 
-@Suite struct ProductPushTests {
+@Suite(.timeLimit(.minutes(1))) struct ProductPushTests {
     @Test func coldStartTapOpensTheProductOnceTheFirstScreenIsReady() async throws {
         // Given the app's router (waiting for its first screen) and the app's push wiring
         let router = PushRouter(schemes: ["app"], isReady: false)

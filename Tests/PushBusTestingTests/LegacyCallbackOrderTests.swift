@@ -9,7 +9,7 @@ import Testing
 /// "legacy didReceive(UILocalNotification)", "legacy handleActionWithIdentifier…", "launch options"; and
 /// /work/shared/apple-api-reference.md §6 (fetch variant "foreground or background; invoked even when
 /// launched/resumed by the push"; handleAction forms; typed-text key) and §7 (launch option keys).
-@Suite struct LegacyCallbackOrderTests {
+@Suite(.timeLimit(.minutes(2))) struct LegacyCallbackOrderTests {
     func legacyDevice(categories: CategoryRegistry = .empty) -> SimulatedDevice {
         SimulatedDevice(configuration: .init(generation: .legacy, categories: categories))
     }

@@ -5,7 +5,7 @@ import Testing
 
 /// Live Activities on the simulated device: ActivityKit's state outlives the app, the app hears about it at
 /// launch, and pushes start, update and end activities.
-@Suite struct LiveActivitySimulationTests {
+@Suite(.timeLimit(.minutes(2))) struct LiveActivitySimulationTests {
     private static let start: PushValue = [
         "aps": [
             "event": "start", "timestamp": 1_767_225_600, "attributes-type": "DeliveryAttributes",

@@ -6,7 +6,7 @@ import Testing
 
 /// The same push delivered again on purpose is a new delivery, end to end on a simulated device: the hub
 /// posts it, the router opens it, the app's handler answers it (DESIGN, "Identity and de-duplication").
-@Suite struct RepeatedDeliveryTests {
+@Suite(.timeLimit(.minutes(2))) struct RepeatedDeliveryTests {
     @Test func onePlainAlertSentTwiceAMinuteApartAndTappedTwiceIsRoutedTwice() throws {
         // Given an app whose router is attached and ready, in the background.
         let router = PushRouter(schemes: ["app"])

@@ -5,7 +5,7 @@ import Testing
 
 /// Every scenario in Examples/scenarios runs and meets its own expectations: what `pushbus simulate --scenario`
 /// prints is what these tests check.
-@Suite struct ScenarioFileTests {
+@Suite(.timeLimit(.minutes(2))) struct ScenarioFileTests {
     static let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Examples/scenarios")

@@ -7,7 +7,7 @@ import Testing
 
 /// The seeds' end-to-end stories, written against SimulatedDevice the way an app would test itself (the same
 /// stories run from Examples/scenarios via `pushbus simulate --scenario`).
-@Suite struct SeedScenarioTests {
+@Suite(.timeLimit(.minutes(2))) struct SeedScenarioTests {
     // Seed 000: the cold-start tap must open the product page once, and only after the first screen is ready.
     @Test func coldStartProductTapOpensTheProductOnceAfterTheFirstScreenIsReady() throws {
         let router = try Fixtures.shopRouter()

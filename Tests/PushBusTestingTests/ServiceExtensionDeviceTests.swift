@@ -4,7 +4,7 @@ import PushBusTesting
 import Testing
 
 /// A mutable-content push goes through the app's service extension before iOS shows it, on virtual time.
-struct ServiceExtensionDeviceTests {
+@Suite(.timeLimit(.minutes(2))) struct ServiceExtensionDeviceTests {
     private let push: [String: Any] = [
         "aps": ["alert": ["title": "New message", "body": "•••"], "mutable-content": 1]
     ]

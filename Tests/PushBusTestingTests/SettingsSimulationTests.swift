@@ -5,7 +5,7 @@ import PushBusTesting
 import Testing
 
 /// The permission prompt answers as scripted; provisional needs no prompt; escalation prompts once.
-@Suite struct PromptAnswerSimulationTests {
+@Suite(.timeLimit(.minutes(2))) struct PromptAnswerSimulationTests {
     @Test(arguments: [
         (SimulatedDevice.PromptAnswer.allow, SimulatedDevice.Authorization.authorized),
         (.dontAllow, .denied), (.provisional, .provisional),
@@ -65,7 +65,7 @@ import Testing
 }
 
 /// Settings changed while the app is away reach it as one event on return; an unchanged return posts nothing.
-@Suite struct SettingsChangeSimulationTests {
+@Suite(.timeLimit(.minutes(2))) struct SettingsChangeSimulationTests {
     @Test func aChangeInTheBackgroundIsOneEventOnReturn() async {
         let device = SimulatedDevice()
         device.launch()
@@ -110,7 +110,7 @@ import Testing
 }
 
 /// Settings' link to the app's own screen launches it and reaches the router with the settings source.
-@Suite struct OpenSettingsSimulationTests {
+@Suite(.timeLimit(.minutes(2))) struct OpenSettingsSimulationTests {
     @Test func aTapOnTheLinkLaunchesTheAppAndRoutesWithTheSettingsSource() async throws {
         let router = PushRouter(schemes: ["app"], isReady: true)
         try router.register("app://settings/notifications") { _ in }
@@ -167,7 +167,7 @@ import Testing
 }
 
 /// Critical alerts: a missing entitlement, a refusal and "never asked" read as three different answers.
-@Suite struct CriticalAlertSimulationTests {
+@Suite(.timeLimit(.minutes(2))) struct CriticalAlertSimulationTests {
     @Test func withoutTheEntitlementCriticalAlertsAreEntitlementMissing() async {
         let device = SimulatedDevice(configuration: .init(authorization: .notDetermined))
         device.launch()

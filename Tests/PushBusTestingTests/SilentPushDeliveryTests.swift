@@ -8,7 +8,7 @@ import Testing
 /// Rows cited: DESIGN.md "…fetchCompletionHandler — background → .remote (silent)"; apple-api-reference.md
 /// §6 (fetch variant: "the system launches your app or wakes it from the suspended state") and §11.4
 /// (background mode required; not launched after a force-quit).
-@Suite struct SilentPushDeliveryTests {
+@Suite(.timeLimit(.minutes(2))) struct SilentPushDeliveryTests {
     @Test func aSuspendedAppIsWokenToTheBackgroundForTheFetchCallback() async {
         let device = SimulatedDevice()
         device.launch()

@@ -5,7 +5,7 @@ import Testing
 /// `pushbus simulate` and `pushbus apns` run as processes: what Docs/Testing.md promises on the command line.
 ///
 /// Runs the `pushbus` binary that `swift build` / `swift test` put next to the test bundle.
-@Suite struct SimulateCommandTests {
+@Suite(.timeLimit(.minutes(2))) struct SimulateCommandTests {
     static let binary = BuiltBinary.pushbus
 
     static let root = BuiltBinary.packageRoot
@@ -14,7 +14,7 @@ import Testing
         try BuiltBinary.run(Self.binary, arguments, input: input)
     }
 
-    @Test(.enabled(if: binary != nil, "the pushbus binary is built next to the tests"))
+    @Test
     func theMainScenarioPrintsTheTimelineAndPasses() throws {
         let result = try run(["simulate", "--scenario", "Examples/scenarios/cold-start-product-tap.json"])
 
@@ -24,7 +24,7 @@ import Testing
         #expect(result.output.contains("✓ PASSED"))
     }
 
-    @Test(.enabled(if: binary != nil, "the pushbus binary is built next to the tests"))
+    @Test
     func aSinglePayloadFromStandardInputGivesMachineReadableJSON() throws {
         let payload = Data(#"{"aps": {"alert": "Hi"}, "route": "app://product/1"}"#.utf8)
 
@@ -38,7 +38,7 @@ import Testing
         #expect(routes?.first { $0["outcome"] as? String == "opened" }?["url"] as? String == "app://product/1")
     }
 
-    @Test(.enabled(if: binary != nil, "the pushbus binary is built next to the tests"))
+    @Test
     func exitStatusesSayWhatWentWrong() throws {
         #expect(try run(["simulate", "-"], input: Data("[1]".utf8)).status == 2)
         #expect(try run(["simulate", "--scenario", "/nonexistent.json"]).status == 2)
@@ -48,7 +48,7 @@ import Testing
         #expect(try run(["simulate", "--scenario", failing.path]).status == 1)
     }
 
-    @Test(.enabled(if: binary != nil, "the pushbus binary is built next to the tests"))
+    @Test
     func apnsAddsTheSimulatorTargetBundle() throws {
         let result = try run(
             ["apns", "-", "--bundle-id", "com.example.shop", "--output", "-"],
@@ -60,7 +60,7 @@ import Testing
         #expect((document["aps"] as? [String: Any])?["alert"] as? String == "Hi")
         #expect(try run(["apns", "-", "--bundle-id", "x", "--output", "-"], input: Data("[]".utf8)).status == 1)
     }
-    @Test(.enabled(if: binary != nil, "the pushbus binary is built next to the tests"))
+    @Test
     func liveActivityPayloadsNameTheirTopicSuffix() throws {
         let update = Data(#"{"aps":{"event":"update","timestamp":1767225600,"content-state":{"n":1}}}"#.utf8)
         let apns = try run(

@@ -5,7 +5,7 @@ import Testing
 
 /// The simulated app and its NSE keep one inbox on the device's ledger: the NSE adds before display and sets the
 /// badge, the app follows the extension's writes while running and after a relaunch, and the timeline shows it.
-@Suite struct SimulatedDeviceInboxTests {
+@Suite(.timeLimit(.minutes(2))) struct SimulatedDeviceInboxTests {
     private let mutablePush: [String: Any] = [
         "aps": ["alert": ["title": "Order shipped", "body": "Arrives Tuesday"], "mutable-content": 1]
     ]

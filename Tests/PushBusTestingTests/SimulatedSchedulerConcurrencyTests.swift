@@ -4,7 +4,7 @@ import PushBusTesting
 import Testing
 
 /// The simulated scheduler is safe to use from many threads, and the status-based removal reaches both lists.
-@Suite struct SimulatedSchedulerConcurrencyTests {
+@Suite(.timeLimit(.minutes(2))) struct SimulatedSchedulerConcurrencyTests {
     @Test func concurrentAddsAndRemovesKeepTheListsConsistent() async throws {
         // Given 8 tasks each adding 14 requests and removing every other one at once (so at most 56 + 8 are ever
         // pending, under iOS's 64), while the clock advances.

@@ -4,7 +4,7 @@ import PushBusTesting
 import Testing
 
 /// `SimulatedScheduler` keeps pending and delivered lists as iOS does and fires on a manual clock.
-@Suite struct SimulatedSchedulerTests {
+@Suite(.timeLimit(.minutes(2))) struct SimulatedSchedulerTests {
     let clock = ManualClock()
     let scheduler: SimulatedScheduler
 

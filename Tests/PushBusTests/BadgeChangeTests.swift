@@ -3,7 +3,7 @@ import PushBusTesting
 import Testing
 
 /// Setting, clearing and clearing-with-the-list are three different badge changes, as O2SPushKit distinguishes.
-@Suite struct BadgeChangeTests {
+@Suite(.timeLimit(.minutes(2))) struct BadgeChangeTests {
     @Test func setShowsTheCountAndKeepsNotifications() {
         #expect(BadgeChange.set(5).count == 5)
         #expect(!BadgeChange.set(5).removesDeliveredNotifications)

@@ -3,7 +3,7 @@ import PushBusTestSupport
 import Testing
 
 /// How several background handlers' results combine into the one the system receives.
-@Suite struct CompletionAggregationTests {
+@Suite(.timeLimit(.minutes(2))) struct CompletionAggregationTests {
     @Test(arguments: [
         ([] as [BackgroundFetchResult], BackgroundFetchResult.noData),
         ([.noData], .noData),

@@ -4,7 +4,7 @@ import PushBusTestSupport
 import Testing
 
 /// Exactly-once completion holds when many callbacks race on many threads.
-@Suite struct CompletionConcurrencyTests {
+@Suite(.timeLimit(.minutes(2))) struct CompletionConcurrencyTests {
     @Test func manyConcurrentFetchCallbacksEachCompleteOnce() async {
         // Given 200 distinct content-available alerts (plus a re-report of each: an alert is also reported by
         // `willPresent`, so the same callback twice within the window is one delivery) arriving from many tasks.

@@ -7,7 +7,7 @@ import Testing
 struct HandlerFailure: Error {}
 
 /// Every completion handler handed to an adapter runs exactly once, in time.
-@Suite struct CompletionHandlerTests {
+@Suite(.timeLimit(.minutes(2))) struct CompletionHandlerTests {
     @Test func fetchCompletesOnceWithNoDataWhenNobodyListens() async {
         let fixture = AdapterFixture(subscribe: false)
         let results = Recorder<BackgroundFetchResult>()

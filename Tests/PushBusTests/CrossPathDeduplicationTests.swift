@@ -4,7 +4,7 @@ import PushBusTestSupport
 import Testing
 
 /// One notification reported by several callbacks reaches subscribers once.
-@Suite struct CrossPathDeduplicationTests {
+@Suite(.timeLimit(.minutes(2))) struct CrossPathDeduplicationTests {
     @Test func coldStartTapReportedByLaunchOptionsAndDidReceiveIsOneTap() throws {
         // Given a cold start from a tap (iOS 10+): launch options, then didReceive, then became active.
         let center = PushCenter()

@@ -218,7 +218,7 @@ import Testing
 }
 
 /// The contract's shapes can be called from async code (tests are often `async`) without ambiguity.
-@Suite struct DeliveryPathAsyncCallerTests {
+@Suite(.timeLimit(.minutes(2))) struct DeliveryPathAsyncCallerTests {
     @Test func receiveWithoutFetchHandlerIsCallableFromAsyncCode() async {
         let fixture = AdapterFixture()
 

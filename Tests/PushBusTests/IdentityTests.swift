@@ -1,4 +1,5 @@
 import Foundation
+import PushBusTestSupport
 import Testing
 
 @testable import PushBus
@@ -41,14 +42,14 @@ import Testing
 
     @Test(arguments: 0..<20)
     func keyOrderNeverMatters(_ seed: Int) {
-        var generator = SplitMix(seed: UInt64(seed))
+        var generator = SeededRandom(seed: UInt64(seed))
         var pairs = (0..<12).map { ("key\($0)", "value\($0)") }
         pairs.shuffle(using: &generator)
         var shuffled: [AnyHashable: Any] = [:]
         for (key, value) in pairs { shuffled[key] = value }
         var ordered: [AnyHashable: Any] = [:]
         for index in 0..<12 { ordered["key\(index)"] = "value\(index)" }
-        #expect(id(shuffled) == id(ordered))
+        #expect(id(shuffled) == id(ordered), "\(generator)")
     }
 
     @Test func theIDIsStableAcrossRunsAndPlatforms() {
@@ -104,18 +105,5 @@ import Testing
         let isDidReceiveNew = seen.record(didReceive.deduplicationKey, at: launch.date.addingTimeInterval(1))
         #expect(launch.id == didReceive.id)
         #expect(isLaunchNew && !isDidReceiveNew)
-    }
-}
-
-/// A small deterministic generator so shuffles are reproducible.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

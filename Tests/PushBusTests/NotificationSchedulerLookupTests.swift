@@ -4,7 +4,7 @@ import PushBusTesting
 import Testing
 
 /// O2SPushKit's find / remove by identifiers, over any `NotificationScheduler`.
-@Suite struct NotificationSchedulerLookupTests {
+@Suite(.timeLimit(.minutes(2))) struct NotificationSchedulerLookupTests {
     let clock = ManualClock()
     let scheduler: SimulatedScheduler
 

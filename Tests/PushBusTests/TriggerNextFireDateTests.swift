@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 import Testing
 
 /// `LocalTrigger.nextFireDate(after:calendar:)` across DST changes, leap days, month ends and repeating
@@ -223,11 +224,9 @@ import Testing
     @Test func agreesWithFoundationOnContiguousComponentsInUTC() throws {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
-        var seed: UInt64 = 0x5EED
-        func next(_ range: ClosedRange<Int>) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return range.lowerBound + Int((seed >> 33) % UInt64(range.count))
-        }
+        var random = SeededRandom(default: 0x5EED)
+        let replay = "\(random)"
+        func next(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
         for _ in 0..<300 {
             var components = DateComponents()
             if next(0...1) == 0 { components.month = next(1...12) }
@@ -238,7 +237,7 @@ import Testing
             let start = Date(timeIntervalSince1970: 1_767_225_600 + Double(next(0...(86_400 * 800))))
             let ours = LocalTrigger.calendar(components, repeats: true).nextFireDate(after: start, calendar: calendar)
             let foundation = calendar.nextDate(after: start, matching: components, matchingPolicy: .strict)
-            #expect(ours == foundation, "\(components) after \(start)")
+            #expect(ours == foundation, "\(components) after \(start); \(replay)")
         }
     }
 }

@@ -6,7 +6,7 @@ import Testing
 ///
 /// Runs the `pushbus` binary that `swift build` / `swift test` put next to the test bundle; the logic itself
 /// is covered without a process by `ValidatorReportTests`.
-@Suite struct ValidatorCommandTests {
+@Suite(.timeLimit(.minutes(2))) struct ValidatorCommandTests {
     static let binary = BuiltBinary.pushbus
 
     static let examples = URL(fileURLWithPath: #filePath)
@@ -17,7 +17,7 @@ import Testing
         try BuiltBinary.run(Self.binary, arguments, input: input)
     }
 
-    @Test(.enabled(if: binary != nil, "the pushbus binary is built next to the tests"))
+    @Test
     func exitStatusesAreZeroOneAndTwo() throws {
         let good = Self.examples.appendingPathComponent("apns-alert.json").path
         let broken = Self.examples.appendingPathComponent("broken-wrong-types.json").path
@@ -26,12 +26,21 @@ import Testing
         #expect(try run(["validate", good, "/nonexistent/payload.json", broken]).status == 2)
     }
 
-    @Test(.enabled(if: binary != nil, "the pushbus binary is built next to the tests"))
+    @Test
     func standardInputAndJSONOutput() throws {
         let result = try run(["validate", "--json", "-"], input: Data(#"{"aps":{"alert":"Hi"},"_":"ua-1"}"#.utf8))
         #expect(result.status == 0)
         let reports = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
         #expect(reports.count == 1)
         #expect((reports.first?["message"] as? [String: Any])?["id"] as? String == "airship:ua-1")
+    }
+
+    @Test func applesLiveActivityExamplesValidateAsLiveActivities() throws {
+        let files = [
+            "live-activity-push-to-start.json", "live-activity-alerting-update.json", "live-activity-end.json",
+        ]
+        let paths = files.map { Self.examples.appendingPathComponent($0).path }
+        let result = try run(["validate", "--push-type", "liveactivity", "--json"] + paths)
+        #expect(result.status == 0, "\(result.output)")
     }
 }

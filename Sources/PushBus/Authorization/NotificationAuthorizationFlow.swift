@@ -42,7 +42,7 @@ public struct NotificationAuthorizationFlow: Sendable {
 
     /// Requests authorization, reads the settings, registers `categories` and registers for remote
     /// notifications, in that order.
-    public func run(options: AuthorizationOptions, categories: [PushCategory] = []) async -> Report {
+    public func run(options: AuthorizationOptions, categories: CategoryRegistry = .empty) async -> Report {
         var steps: [Step] = [.requestAuthorization]
         var granted = false
         var failure: String?
@@ -63,7 +63,7 @@ public struct NotificationAuthorizationFlow: Sendable {
         await authorizer.registerForRemoteNotifications()
         return Report(
             steps: steps, isGranted: granted, authorizationError: failure, settings: settings,
-            categoryCount: categories.count)
+            categoryCount: categories.categories.count)
     }
 
     /// What one ``escalate(options:)`` did.

@@ -13,7 +13,7 @@ public protocol NotificationAuthorizer: Sendable {
     func notificationSettings() async -> NotificationSettingsSnapshot
 
     /// Registers the app's categories with the system (replacing the previous set).
-    func setCategories(_ categories: [PushCategory]) async
+    func setCategories(_ categories: CategoryRegistry) async
 
     /// Asks APNs for a device token; the token or the failure arrives later as a
     /// ``RegistrationEvent`` through the center, as always.

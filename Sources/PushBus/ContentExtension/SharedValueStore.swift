@@ -9,8 +9,9 @@ import Foundation
 /// let seconds = try store.value(for: .nextReminderSeconds) // in the app: 120
 /// ```
 ///
-/// Each key is one small JSON file, replaced atomically (written to a temporary file, `fsync`ed, renamed over
-/// the old one): a reader in another process sees the old value or the new one, never a torn one, and a writer
+/// Each key is one small JSON file, replaced atomically (written to an exclusively created temporary file with a
+/// random name, `fsync`ed, renamed over the old one; a symbolic link or FIFO under a key's name is never followed,
+/// read or waited on): a reader in another process sees the old value or the new one, never a torn one, and a writer
 /// killed half-way leaves the old value. No lock is taken, so nothing is held while a process is suspended
 /// (iOS kills a suspended app holding a file lock in a shared container). Two writers of one key: the last
 /// rename wins.
@@ -40,6 +41,9 @@ public struct SharedValueStore: Sendable {
         }
     }
 
+    /// The most a value's file may hold: values are small; a larger file was not written by the store.
+    static let maximumFileSize = 1 << 20
+
     /// The folder holding one file per key.
     public let directory: URL
 
@@ -63,7 +67,13 @@ public struct SharedValueStore: Sendable {
     /// - Throws: ``Error/unreadable(key:reason:)`` when the stored bytes are not a `Value`.
     public func value<Value>(for key: SharedValueKey<Value>) throws(Error) -> Value? {
         let url = try fileURL(key.name)
-        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        let stored: Data?
+        do {
+            stored = try SharedFile.read(url.path, limit: Self.maximumFileSize)
+        } catch {
+            throw .unreadable(key: key.name, reason: error.reason)
+        }
+        guard let data = stored else { return nil }
         do {
             return try JSONDecoder().decode(Box<Value>.self, from: data).value
         } catch {
@@ -82,7 +92,11 @@ public struct SharedValueStore: Sendable {
         } catch {
             throw .writeFailed(key: key.name, reason: String(describing: error))
         }
-        try AtomicFile.replace(url, with: data, key: key.name)
+        do {
+            try SharedFile.replace(url.path, with: data)
+        } catch {
+            throw .writeFailed(key: key.name, reason: error.reason)
+        }
     }
 
     /// Removes the value for `key` (nothing when there is none).

@@ -10,6 +10,14 @@ struct InboxIndex: Sendable {
     /// The last ledger sequence applied.
     private(set) var appliedSequence: UInt64 = 0
     let correlationWindow: TimeInterval
+    /// The deliveries whose entries were removed, by message: they never enter again (``wasRemoved(_:_:_:)``).
+    private var removed: [PushMessage.ID: [Delivery]] = [:]
+
+    /// How a removed entry's delivery is known again.
+    private struct Delivery: Sendable {
+        var requestIdentifier: String?
+        var date: Date
+    }
 
     init(correlationWindow: TimeInterval) {
         self.correlationWindow = correlationWindow
@@ -21,8 +29,10 @@ struct InboxIndex: Sendable {
         appliedSequence = record.sequence
         switch record.event.kind {
         case .inboxAdded:
-            guard entry(matching: record.messageID, record.requestIdentifier, record.notificationDate) == nil else {
-                return []  // the other process added it first
+            guard entry(matching: record.messageID, record.requestIdentifier, record.notificationDate) == nil,
+                !wasRemoved(record.messageID, record.requestIdentifier, record.notificationDate)
+            else {
+                return []  // the other process added it first, or the delivery's entry was removed: it stays removed
             }
             let entry = Self.entry(from: record)
             entries[entry.id] = entry
@@ -39,6 +49,8 @@ struct InboxIndex: Sendable {
         case .inboxRemoved:
             guard let id = Self.entryID(record), let entry = entries.removeValue(forKey: id) else { return [] }
             order.removeAll { $0 == id }
+            removed[entry.messageID, default: []].append(
+                Delivery(requestIdentifier: entry.requestIdentifier, date: entry.date))
             if !entry.isRead { unreadCount -= 1 }
             return [.removed(id), .unreadCount(unreadCount)]
         default:
@@ -58,6 +70,18 @@ struct InboxIndex: Sendable {
             if abs(entry.date.timeIntervalSince(date)) <= correlationWindow { return entry }
         }
         return nil
+    }
+
+    /// A Boolean value indicating whether an entry for this delivery was in the inbox and was removed (by the user
+    /// or the bounds): a later report of the same delivery (its tap, another process adding it) does not bring it
+    /// back. The same identity rules as ``entry(matching:_:_:)``.
+    func wasRemoved(_ messageID: PushMessage.ID, _ requestIdentifier: String?, _ date: Date) -> Bool {
+        removed[messageID]?.contains { delivery in
+            if let requestIdentifier, let other = delivery.requestIdentifier {
+                return requestIdentifier.caseInsensitiveCompare(other) == .orderedSame
+            }
+            return abs(delivery.date.timeIntervalSince(date)) <= correlationWindow
+        } ?? false
     }
 
     /// Entries newest first, skipping `offset`, at most `limit`.

@@ -121,7 +121,8 @@ public final class PushInbox: Sendable {
     /// - Parameters:
     ///   - message: The notification.
     ///   - role: The process adding it (the service extension passes ``DeliveryProcessRole/serviceExtension``).
-    /// - Returns: The entry (new or already there), or `nil` when the message does not enter.
+    /// - Returns: The entry (new or already there), or `nil` when the message does not enter or its entry was
+    ///   removed (a removed entry stays removed).
     /// - Throws: ``DeliveryLedgerError`` when the ledger cannot be read (a durable ledger reads the other
     ///   processes' records first) or written.
     @discardableResult
@@ -133,6 +134,10 @@ public final class PushInbox: Sendable {
         // common case writes nothing. A racing add is still one entry (the fold keeps the first).
         if ledger.isDurable { try ledger.refresh() }
         if let existing = entry(for: message) { return existing }
+        let isRemoved = state.withLock {
+            $0.index.wasRemoved(message.id, message.requestIdentifier, Self.date(of: message))
+        }
+        if isRemoved { return nil }  // removed by the user or the bounds: a tap or a second report does not revive it
         var values: [String: String] = [:]
         if let subtitle = message.content.subtitle { values["subtitle"] = subtitle }
         let summary = DeliverySummary(

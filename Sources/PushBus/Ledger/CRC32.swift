@@ -2,7 +2,7 @@
 /// checksum of every ledger frame. The same function as zlib's `crc32`, so a ledger can be checked with any tool.
 package enum CRC32 {
     /// The 8-bit lookup table, built once.
-    private static let table: [UInt32] = (0..<256).map { index -> UInt32 in
+    static let table: [UInt32] = (0..<256).map { index -> UInt32 in
         var value = UInt32(index)
         for _ in 0..<8 { value = value & 1 == 1 ? (value >> 1) ^ 0xEDB8_8320 : value >> 1 }
         return value

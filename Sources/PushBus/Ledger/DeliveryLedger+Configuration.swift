@@ -7,6 +7,10 @@ extension DeliveryLedger {
         public var maximumAge: TimeInterval = 30 * 86_400
         /// Only the most recently active messages, this many, are kept by compaction. Default 1,000.
         public var maximumMessages = 1_000
+        /// The most records compaction keeps of one message (a message pushed again and again, a silent push with
+        /// a fixed payload): the first, the latest, the latest summary, inbox entries and removals, content
+        /// answers, and one record per distinct event, newest first (Docs/Ledger.md, "Compaction"). Default 100.
+        public var maximumRecordsPerMessage = 100
         /// The custom payload keys ``DeliveryLedger/record(_:for:role:)`` keeps in a summary.
         public var keptCustomKeys: Set<String> = []
         /// The most UTF-8 bytes of text (title, body, custom values, event values) a record keeps. Default 4 KiB.

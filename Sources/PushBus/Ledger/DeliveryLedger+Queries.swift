@@ -3,7 +3,7 @@ import Foundation
 extension DeliveryLedger {
     /// Every record of `messageID`, oldest first.
     public func history(of messageID: PushMessage.ID) -> [DeliveryRecord] {
-        store.withLock { $0.byMessage[messageID] ?? [] }
+        store.withLock { $0.history(of: messageID) }
     }
 
     /// The newest records first, at most `limit`, optionally only those written at or after `date`.
@@ -42,11 +42,11 @@ extension DeliveryLedger {
         notificationDate: Date? = nil
     ) -> Bool {
         store.withLock { store in
-            store.byMessage[messageID]?.contains {
+            store.history(of: messageID).contains {
                 $0.event.kind == kind
                     && $0.isAbout(
                         messageID: messageID, requestIdentifier: requestIdentifier, notificationDate: notificationDate)
-            } ?? false
+            }
         }
     }
 
@@ -57,7 +57,7 @@ extension DeliveryLedger {
     public var count: Int { store.withLock { $0.records.count } }
 
     /// How many distinct messages the ledger holds records of.
-    public var messageCount: Int { store.withLock { $0.byMessage.count } }
+    public var messageCount: Int { store.withLock { $0.messageCount } }
 
     /// The damaged or torn parts of the file found so far, each once, in the order found.
     public var issues: [DeliveryLedgerIssue] { store.withLock { $0.issues } }

@@ -27,7 +27,7 @@ public final class DeliveryLedger: Sendable {
     /// The open files (durable ledgers only); the lock also serializes this process's file work.
     let file: LockedState<LedgerFile?>
     /// Records, index, issues and subscribers; taken briefly, always after ``file`` when both are needed.
-    let store = LockedState(LedgerStore())
+    let store: LockedState<LedgerStore>
 
     /// Creates a ledger in memory with the default configuration (the default of `PushDelivery`).
     public convenience init() { self.init(configuration: Configuration()) }
@@ -43,6 +43,7 @@ public final class DeliveryLedger: Sendable {
         directory = nil
         self.configuration = configuration
         file = LockedState(nil)
+        store = LockedState(LedgerStore(maximumRecordsPerMessage: configuration.maximumRecordsPerMessage))
     }
 
     /// Opens (creating its files when missing) the durable ledger in `directory`, shared by every process that
@@ -63,6 +64,7 @@ public final class DeliveryLedger: Sendable {
     {
         self.directory = directory
         self.configuration = configuration
+        store = LockedState(LedgerStore(maximumRecordsPerMessage: configuration.maximumRecordsPerMessage))
         file = LockedState(
             try LedgerFile(
                 directory: directory.path, readOnly: readOnly, maximumLockWait: configuration.maximumLockWait))
@@ -102,14 +104,17 @@ public final class DeliveryLedger: Sendable {
             defer { file = open }
             try open.withLock(exclusive: true) { (locked: inout LedgerFile) throws(DeliveryLedgerError) in
                 newIssues += try catchUp(&locked)
-                record.sequence = store.withLock { max($0.lastSequence, locked.header.baseSequence) } + 1
+                let last = store.withLock { max($0.lastSequence, locked.header.baseSequence) }
+                // Sequences read from disk are at most LedgerCodec.maximumSequence, so `last + 1` cannot overflow.
+                guard last < LedgerCodec.maximumSequence else { throw .sequenceExhausted(path: locked.dataPath) }
+                record.sequence = last + 1
                 let frame = LedgerCodec.frame(record)
                 let payloadSize = frame.count - LedgerCodec.frameHeaderSize
                 guard payloadSize <= LedgerCodec.maximumPayload else {
                     // Written, it would be read back as damage (and cut off as a torn tail if last).
                     throw .recordTooLarge(bytes: payloadSize, limit: LedgerCodec.maximumPayload)
                 }
-                try locked.append(frame)
+                try locked.append(frame, sequence: record.sequence)
                 let compact = store.withLock { store in
                     store.append(CollectionOfOne(record))
                     return store.exceedsBounds(configuration, now: now)
@@ -140,7 +145,7 @@ public final class DeliveryLedger: Sendable {
     public func record(_ event: DeliveryEvent, for message: PushMessage, role: DeliveryProcessRole? = nil)
         throws(DeliveryLedgerError) -> DeliveryRecord
     {
-        let hasSummary = store.withLock { $0.byMessage[message.id]?.contains { $0.summary != nil } ?? false }
+        let hasSummary = store.withLock { $0.history(of: message.id).contains { $0.summary != nil } }
         let summary =
             hasSummary
             ? nil
@@ -199,14 +204,14 @@ public final class DeliveryLedger: Sendable {
             var found: [DeliveryLedgerIssue] = []
             switch change {
             case .appended(let scan, let offset):
-                store.append(scan.frames.compactMap(\.record))
+                store.append(scan.records)
                 found = scan.issues.map { issue in
                     var issue = issue
                     issue.offset += offset
                     return issue
                 }
             case .replaced(let scan, let headerIssue):
-                store.replace(with: scan.frames.compactMap(\.record), base: base)
+                store.replace(with: scan.records, base: base)
                 found = (headerIssue.map { [$0] } ?? []) + scan.issues
             }
             return found.filter { store.report($0) }
@@ -219,18 +224,19 @@ public final class DeliveryLedger: Sendable {
     {
         let bytes = try locked.readWholeFile()
         let scan = bytes.withUnsafeBytes { LedgerCodec.scan($0, from: min(LedgerCodec.headerSize, bytes.count)) }
-        let records = scan.frames.compactMap(\.record)
+        let records = scan.records
         let kept = LedgerStore.kept(records, within: configuration, now: now)
         var frames: [UInt8] = []
-        for frame in scan.frames where frame.record.map({ kept.contains($0.sequence) }) ?? false {
+        for frame in scan.frames where frame.sequence.map(kept.contains) ?? false {
             frames += bytes[frame.offset..<(frame.offset + frame.length)]
         }
         let last = store.withLock { $0.lastSequence }
         let header = LedgerCodec.Header(
             generation: UInt64.random(in: 1...UInt64.max), baseSequence: max(last, locked.header.baseSequence))
-        try locked.replace(header: header, frames: frames)
+        let keptRecords = records.filter { kept.contains($0.sequence) }
+        try locked.replace(header: header, frames: frames, lastSequence: keptRecords.last?.sequence ?? 0)
         store.withLock { store in
-            store.replace(with: records.filter { kept.contains($0.sequence) }, base: header.baseSequence)
+            store.replace(with: keptRecords, base: header.baseSequence)
         }
         return scan.issues.filter { issue in store.withLock { $0.report(issue) } }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a ledger could not be opened or written. A failed write never blocks a delivery: the caller reports it
 /// (``DeliveryLedger/Configuration/onIssue``) and goes on.
 public enum DeliveryLedgerError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -15,6 +17,15 @@ public enum DeliveryLedgerError: Error, Sendable, Hashable, CustomStringConverti
     /// Another process held the ledger's lock longer than ``DeliveryLedger/Configuration/maximumLockWait``;
     /// nothing was written.
     case lockBusy(path: String)
+    /// The name is a symbolic link, a FIFO, a device or a directory where the ledger keeps a regular file: the
+    /// ledger never follows a link or waits on a FIFO in a shared directory (DESIGN.md, "Hostile neighbours").
+    case notARegularFile(path: String)
+    /// The file holds records but its header is damaged, so its format version is unknown: it is read, but never
+    /// written (a newer writer's file must not be cut by an older one). Move the file away to start a new ledger.
+    case damagedHeader(path: String)
+    /// The file holds a record numbered 2⁶³ − 1, the highest sequence the format allows (a crafted file): nothing
+    /// more can be numbered, so nothing is written.
+    case sequenceExhausted(path: String)
 
     /// A Boolean value indicating whether the failure is a full disk or a file size limit.
     public var isOutOfSpace: Bool {
@@ -28,10 +39,18 @@ public enum DeliveryLedgerError: Error, Sendable, Hashable, CustomStringConverti
         case .notADirectory(let path): return "ledger path \(path) is not a directory"
         case .unsupportedVersion(let found, let supported):
             return "ledger format version \(found) is newer than the supported \(supported)"
-        case .io(let operation, let path, let code): return "\(operation) \(path) failed: errno \(code)"
+        case .io(let operation, let path, let code):
+            if operation == "open" && code == ENOENT { return "\(path) does not exist" }
+            return "\(operation) \(path) failed: \(SharedFile.describe(code))"
         case .lockBusy(let path): return "the ledger lock \(path) stayed busy past the configured wait"
         case .recordTooLarge(let bytes, let limit):
             return "a record of \(bytes) bytes exceeds the \(limit)-byte frame limit"
+        case .notARegularFile(let path):
+            return "\(path) is a symbolic link or not a regular file; the ledger does not use it"
+        case .sequenceExhausted(let path):
+            return "\(path) holds the highest sequence number the format allows; nothing more can be written"
+        case .damagedHeader(let path):
+            return "the header of \(path) is damaged, so its format version is unknown; the file is not written"
         }
     }
 }
@@ -51,6 +70,9 @@ public struct DeliveryLedgerIssue: Sendable, Hashable, CustomStringConvertible {
         public static let tornTail = Kind(rawValue: "tornTail")
         /// The file header is damaged; records are still read.
         public static let damagedHeader = Kind(rawValue: "damagedHeader")
+        /// A valid record whose sequence is not above the one before it (a repeated or misplaced frame) was
+        /// skipped: a full read and an incremental read skip the same ones.
+        public static let outOfOrderRecord = Kind(rawValue: "outOfOrderRecord")
         /// A write, refresh or compaction failed (see ``DeliveryLedgerIssue/error``).
         public static let writeFailed = Kind(rawValue: "writeFailed")
     }

@@ -15,6 +15,9 @@ package enum LedgerCodec {
     package static let frameHeaderSize = 12
     /// The largest payload a frame may claim; anything larger is damage.
     package static let maximumPayload = 1 << 20
+    /// The highest sequence a record or a header may carry (2⁶³ − 1): a larger one is damage (a hostile or damaged
+    /// file), so `sequence + 1` never overflows and every sequence fits an `Int` on a 64-bit platform.
+    package static let maximumSequence = UInt64(Int64.max)
 
     /// The header's fields.
     package struct Header: Sendable, Hashable {
@@ -58,14 +61,16 @@ package enum LedgerCodec {
         return bytes
     }
 
-    /// The header at the start of `bytes`, or `nil` when it is missing or damaged.
+    /// The header at the start of `bytes`, or `nil` when it is missing or damaged (a base sequence above
+    /// ``maximumSequence`` is damage).
     package static func decodeHeader(_ bytes: UnsafeRawBufferPointer) -> Header? {
         guard bytes.count >= headerSize, bytes.starts(with: headerMagic) else { return nil }
         guard CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<28])) == readLE(bytes, at: 28, as: UInt32.self)
         else { return nil }
-        return Header(
+        let header = Header(
             version: readLE(bytes, at: 8, as: UInt32.self), generation: readLE(bytes, at: 12, as: UInt64.self),
             baseSequence: readLE(bytes, at: 20, as: UInt64.self))
+        return header.baseSequence <= maximumSequence ? header : nil
     }
 
     // MARK: Frames
@@ -158,7 +163,9 @@ package enum LedgerCodec {
             case .truncated: summary?.isTruncated = true
             }
         }
-        guard let sequence, let messageID, let notificationDate, let writtenAt, let eventKind else { return nil }
+        guard let sequence, let messageID, let notificationDate, let writtenAt, let eventKind,
+            (1...maximumSequence).contains(sequence)
+        else { return nil }
         record.sequence = sequence
         record.messageID = PushMessage.ID(rawValue: messageID)
         record.notificationDate = date(milliseconds: notificationDate)
@@ -166,86 +173,6 @@ package enum LedgerCodec {
         record.event.kind = DeliveryEvent.Kind(rawValue: eventKind)
         record.summary = summary
         return record
-    }
-
-    // MARK: Scanning
-
-    /// One valid frame found by ``scan(_:from:)``.
-    package struct Frame {
-        /// Where the frame starts in the scanned bytes.
-        package var offset: Int
-        package var length: Int
-        /// The decoded record; `nil` when the checksum is right but the payload cannot be decoded.
-        package var record: DeliveryRecord?
-    }
-
-    /// What a scan found.
-    package struct Scan {
-        package var frames: [Frame] = []
-        package var issues: [DeliveryLedgerIssue] = []
-        /// The end of the last valid frame (or the start, when there is none): where the next frame belongs.
-        package var validEnd: Int
-    }
-
-    /// Reads every frame in `bytes` from `start`, resynchronizing on the next frame magic after damage.
-    ///
-    /// Damage followed by a valid frame is a ``DeliveryLedgerIssue/Kind/damagedFrame``; damage that runs to the
-    /// end is a ``DeliveryLedgerIssue/Kind/tornTail`` and is left out of ``Scan/validEnd``.
-    package static func scan(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Scan {
-        var scan = Scan(validEnd: start)
-        var position = start
-        var damageStart: Int?
-        let end = bytes.count
-        while position < end {
-            if let length = validFrameLength(bytes, at: position) {
-                if let damage = damageStart {
-                    scan.issues.append(
-                        DeliveryLedgerIssue(kind: .damagedFrame, offset: damage, length: position - damage))
-                    damageStart = nil
-                }
-                let payload = UnsafeRawBufferPointer(
-                    rebasing: bytes[(position + frameHeaderSize)..<(position + frameHeaderSize + length)])
-                let record = decodeRecord(payload)
-                if record == nil {
-                    scan.issues.append(
-                        DeliveryLedgerIssue(
-                            kind: .undecodableRecord, offset: position, length: frameHeaderSize + length))
-                }
-                scan.frames.append(Frame(offset: position, length: frameHeaderSize + length, record: record))
-                position += frameHeaderSize + length
-                scan.validEnd = position
-            } else {
-                if damageStart == nil { damageStart = position }
-                position = nextMagic(bytes, after: position)
-            }
-        }
-        if let damage = damageStart {
-            scan.issues.append(DeliveryLedgerIssue(kind: .tornTail, offset: damage, length: end - damage))
-        }
-        return scan
-    }
-
-    /// The payload length of a complete frame with a correct checksum at `position`, or `nil`.
-    private static func validFrameLength(_ bytes: UnsafeRawBufferPointer, at position: Int) -> Int? {
-        guard bytes.count - position >= frameHeaderSize,
-            bytes[position] == frameMagic[0], bytes[position + 1] == frameMagic[1],
-            bytes[position + 2] == frameMagic[2], bytes[position + 3] == frameMagic[3]
-        else { return nil }
-        let length = Int(readLE(bytes, at: position + 4, as: UInt32.self))
-        guard length <= maximumPayload, length <= bytes.count - position - frameHeaderSize else { return nil }
-        var crc = CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[(position + 4)..<(position + 8)]))
-        crc = CRC32.checksum(
-            UnsafeRawBufferPointer(
-                rebasing: bytes[(position + frameHeaderSize)..<(position + frameHeaderSize + length)]),
-            continuing: crc)
-        return crc == readLE(bytes, at: position + 8, as: UInt32.self) ? length : nil
-    }
-
-    /// The next position after `position` where the frame magic's first byte occurs, or the end.
-    private static func nextMagic(_ bytes: UnsafeRawBufferPointer, after position: Int) -> Int {
-        var next = position + 1
-        while next < bytes.count, bytes[next] != frameMagic[0] { next += 1 }
-        return next
     }
 
     // MARK: Primitives

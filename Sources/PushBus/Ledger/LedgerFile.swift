@@ -36,11 +36,19 @@ struct LedgerFile {
     var header = LedgerCodec.Header(generation: 0, baseSequence: 0)
     /// Where the next unread frame starts (the end of the last valid frame read).
     var offset = LedgerCodec.headerSize
+    /// The highest sequence read from or written to the open file: an incremental read returns only records above
+    /// it, as a full read does (``LedgerCodec/scan(_:from:after:)``).
+    private(set) var lastSequence: UInt64 = 0
+    /// A Boolean value indicating whether the open file's header was read and is valid (or was just written).
+    private var hasValidHeader = true
     /// A Boolean value indicating whether the file was read once (the first read reads all of it).
     private var hasRead = false
     let isReadOnly: Bool
 
     /// Opens (creating when missing, unless `readOnly`) the ledger files in `directory`.
+    ///
+    /// Neither file is followed when it is a symbolic link, and anything but a regular file is refused
+    /// (``SharedFile``). A read-only ledger without a usable lock file reads without the lock.
     init(directory: String, readOnly: Bool, maximumLockWait: TimeInterval? = nil) throws(DeliveryLedgerError) {
         self.maximumLockWait = maximumLockWait
         var info = stat()
@@ -51,12 +59,11 @@ struct LedgerFile {
         guard info.st_mode & S_IFMT == S_IFDIR else { throw .notADirectory(path: directory) }
         self.directory = directory
         isReadOnly = readOnly
-        lockDescriptor =
-            readOnly
-            ? open(directory + "/" + Self.lockName, O_RDONLY)
-            : open(directory + "/" + Self.lockName, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        if lockDescriptor < 0 && !readOnly {
-            throw .io(operation: "open", path: directory + "/" + Self.lockName, errno: errno)
+        let lockPath = directory + "/" + Self.lockName
+        if readOnly {
+            lockDescriptor = (try? SharedFile.open(lockPath, O_RDONLY)) ?? -1
+        } else {
+            lockDescriptor = try Self.open(lockPath, O_RDWR | O_CREAT)
         }
         do throws(DeliveryLedgerError) {
             try withLock(exclusive: !readOnly) { (file: inout LedgerFile) throws(DeliveryLedgerError) in
@@ -68,21 +75,59 @@ struct LedgerFile {
         }
     }
 
+    /// ``SharedFile/open(_:_:mode:)``, its failures as ``DeliveryLedgerError``s.
+    private static func open(_ path: String, _ flags: Int32) throws(DeliveryLedgerError) -> Int32 {
+        do {
+            return try SharedFile.open(path, flags)
+        } catch {
+            throw ledgerError(error, path: path)
+        }
+    }
+
+    private static func ledgerError(_ failure: SharedFile.Failure, path: String) -> DeliveryLedgerError {
+        switch failure {
+        case .system(let operation, let code): return .io(operation: operation, path: path, errno: code)
+        case .notRegular: return .notARegularFile(path: path)
+        case .tooLarge: return .io(operation: "read", path: path, errno: LedgerErrno.fileTooBig)
+        }
+    }
+
     /// Opens the data file at the path, writing a fresh header when it is new (exclusive lock held).
     private mutating func openData() throws(DeliveryLedgerError) {
         if descriptor >= 0 { _ = systemClose(descriptor) }
-        descriptor =
-            isReadOnly ? open(dataPath, O_RDONLY | O_CLOEXEC) : open(dataPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .io(operation: "open", path: dataPath, errno: errno) }
+        descriptor = -1
+        descriptor = try Self.open(dataPath, isReadOnly ? O_RDONLY : O_RDWR | O_CREAT)
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .io(operation: "fstat", path: dataPath, errno: errno) }
         identity = (UInt64(info.st_dev), UInt64(info.st_ino))
         offset = LedgerCodec.headerSize
+        lastSequence = 0
+        hasValidHeader = true
         if info.st_size == 0 && !isReadOnly {
-            header = LedgerCodec.Header(generation: UInt64.random(in: 1...UInt64.max), baseSequence: 0)
-            try write(LedgerCodec.encode(header), at: 0)
-            try sync(descriptor, dataPath)
+            try writeHeader(LedgerCodec.Header(generation: UInt64.random(in: 1...UInt64.max), baseSequence: 0))
         }
+    }
+
+    /// Writes `header` over a file that holds no record (new, or only a damaged header): cut to nothing, then the
+    /// header, `fsync`ed.
+    private mutating func writeHeader(_ header: LedgerCodec.Header) throws(DeliveryLedgerError) {
+        try truncate(to: 0)
+        try write(LedgerCodec.encode(header), at: 0)
+        try sync(descriptor, dataPath)
+        self.header = header
+        hasValidHeader = true
+        offset = LedgerCodec.headerSize
+    }
+
+    /// Makes sure the file may be written (exclusive lock held, file caught up): a file that holds nothing but a
+    /// short or damaged header (a crash while it was created) gets a new header continuing after `lastSequence`;
+    /// a file with a damaged header and anything after it is never written, since its version is unknown.
+    /// - Throws: ``DeliveryLedgerError/damagedHeader(path:)``.
+    mutating func prepareForWriting(after lastSequence: UInt64) throws(DeliveryLedgerError) {
+        guard !hasValidHeader else { return }
+        guard try fileSize() <= LedgerCodec.headerSize else { throw .damagedHeader(path: dataPath) }
+        try writeHeader(
+            LedgerCodec.Header(generation: UInt64.random(in: 1...UInt64.max), baseSequence: lastSequence))
     }
 
     func close() {
@@ -93,11 +138,16 @@ struct LedgerFile {
     // MARK: Locking
 
     /// Runs `body` holding `flock` on the lock file (shared or exclusive). Never across an `await`: `body` is
-    /// synchronous. A read-only ledger without a lock file reads unlocked.
+    /// synchronous. A read-only ledger takes the shared lock only when it is free, and reads unlocked otherwise
+    /// (or without a lock file): it never waits.
     mutating func withLock<T>(exclusive: Bool, _ body: (inout LedgerFile) throws(DeliveryLedgerError) -> T)
         throws(DeliveryLedgerError) -> T
     {
-        if lockDescriptor >= 0 {
+        var isLocked = lockDescriptor >= 0
+        if isLocked && isReadOnly {
+            // Read-only inspection never waits: without the lock it reads what is there (a torn tail at worst).
+            isLocked = flock(lockDescriptor, LOCK_SH | LOCK_NB) == 0
+        } else if isLocked {
             if let maximumLockWait {
                 try lock(exclusive: exclusive, waitingAtMost: maximumLockWait)
             } else {
@@ -108,7 +158,7 @@ struct LedgerFile {
                 }
             }
         }
-        defer { if lockDescriptor >= 0 { _ = flock(lockDescriptor, LOCK_UN) } }
+        defer { if isLocked { _ = flock(lockDescriptor, LOCK_UN) } }
         return try body(&self)
     }
 
@@ -142,7 +192,7 @@ struct LedgerFile {
         var pathInfo = stat()
         var full = !hasRead
         hasRead = true
-        if stat(dataPath, &pathInfo) == 0, (UInt64(pathInfo.st_dev), UInt64(pathInfo.st_ino)) != identity {
+        if lstat(dataPath, &pathInfo) == 0, (UInt64(pathInfo.st_dev), UInt64(pathInfo.st_ino)) != identity {
             try openData()
             full = true
         }
@@ -159,9 +209,12 @@ struct LedgerFile {
         if size < offset { full = true }
         if full {
             header = onDisk ?? LedgerCodec.Header(generation: 0, baseSequence: 0)
+            hasValidHeader = onDisk != nil
             let bytes = try readAll(from: 0, size: size)
+            // Records start after the header's 32 bytes even when it is short or damaged.
             let scan = bytes.withUnsafeBytes { LedgerCodec.scan($0, from: min(LedgerCodec.headerSize, bytes.count)) }
-            offset = scan.validEnd
+            offset = max(scan.validEnd, LedgerCodec.headerSize)
+            lastSequence = scan.lastSequence
             let issue =
                 onDisk == nil && size > 0
                 ? DeliveryLedgerIssue(kind: .damagedHeader, offset: 0, length: LedgerCodec.headerSize) : nil
@@ -169,8 +222,9 @@ struct LedgerFile {
         }
         let base = offset
         let bytes = try readAll(from: base, size: size)
-        let scan = bytes.withUnsafeBytes { LedgerCodec.scan($0, from: 0) }
+        let scan = bytes.withUnsafeBytes { LedgerCodec.scan($0, from: 0, after: lastSequence) }
         offset = base + scan.validEnd
+        lastSequence = scan.lastSequence
         return .appended(scan, base: base)
     }
 
@@ -209,9 +263,10 @@ struct LedgerFile {
 
     // MARK: Writing
 
-    /// Appends `frame` at ``offset`` (cutting off a torn tail first) and `fsync`s: durable when it returns.
-    /// On failure the file is cut back to where it was, so no partial frame stays behind.
-    mutating func append(_ frame: [UInt8]) throws(DeliveryLedgerError) {
+    /// Appends `frame` (the record numbered `sequence`) at ``offset`` (cutting off a torn tail first) and `fsync`s:
+    /// durable when it returns. On failure the file is cut back to where it was, so no partial frame stays behind.
+    mutating func append(_ frame: [UInt8], sequence: UInt64) throws(DeliveryLedgerError) {
+        try prepareForWriting(after: sequence - 1)
         if try fileSize() > offset { try truncate(to: offset) }
         do throws(DeliveryLedgerError) {
             try write(frame, at: offset)
@@ -221,6 +276,7 @@ struct LedgerFile {
             throw error
         }
         offset += frame.count
+        lastSequence = sequence
     }
 
     private func truncate(to size: Int) throws(DeliveryLedgerError) {
@@ -252,9 +308,20 @@ struct LedgerFile {
 
     /// Replaces the data file by `header` + `frames`: written to a new file, `fsync`ed, renamed over the old one,
     /// then the directory `fsync`ed. A crash at any point leaves either the old file or the new one, whole.
-    mutating func replace(header: LedgerCodec.Header, frames: [UInt8]) throws(DeliveryLedgerError) {
-        let temporary = open(compactingPath, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard temporary >= 0 else { throw .io(operation: "open", path: compactingPath, errno: errno) }
+    ///
+    /// The compacting file is created exclusively after removing whatever has its name (a crash's leftover, or a
+    /// planted link: `unlink` removes the link, never its target), so nothing outside the directory is written.
+    mutating func replace(header: LedgerCodec.Header, frames: [UInt8], lastSequence: UInt64)
+        throws(DeliveryLedgerError)
+    {
+        try prepareForWriting(after: header.baseSequence)
+        unlink(compactingPath)
+        let temporary: Int32
+        do {
+            temporary = try SharedFile.createExclusively(compactingPath)
+        } catch {
+            throw Self.ledgerError(error, path: compactingPath)
+        }
         do throws(DeliveryLedgerError) {
             try write(LedgerCodec.encode(header) + frames, at: 0, to: temporary, path: compactingPath)
             try sync(temporary, compactingPath)
@@ -267,24 +334,10 @@ struct LedgerFile {
         guard rename(compactingPath, dataPath) == 0 else {
             throw .io(operation: "rename", path: dataPath, errno: errno)
         }
-        let directoryDescriptor = open(directory, O_RDONLY | O_CLOEXEC)
-        if directoryDescriptor >= 0 {
-            _ = fsync(directoryDescriptor)
-            _ = systemClose(directoryDescriptor)
-        }
+        SharedFile.syncDirectory(directory)
         try openData()
         self.header = header
         offset = LedgerCodec.headerSize + frames.count
+        self.lastSequence = lastSequence
     }
-}
-
-/// `close(2)`, named apart from ``LedgerFile/close()``.
-@inline(__always) private func systemClose(_ descriptor: Int32) -> Int32 {
-    #if canImport(Darwin)
-    return Darwin.close(descriptor)
-    #elseif canImport(Glibc)
-    return Glibc.close(descriptor)
-    #else
-    return Musl.close(descriptor)
-    #endif
 }

@@ -9,8 +9,16 @@ struct LedgerStore {
         var delivered: UInt64
     }
 
+    /// ``DeliveryLedger/Configuration/maximumRecordsPerMessage``.
+    let maximumRecordsPerMessage: Int
     private(set) var records: [DeliveryRecord] = []
-    private(set) var byMessage: [PushMessage.ID: [DeliveryRecord]] = [:]
+    /// The positions in ``records`` of each message's records (positions, not copies: one record is stored once).
+    private var positions: [PushMessage.ID: [Int]] = [:]
+    /// Messages whose kept records after the last compaction exceeded the per-message bound (inbox records and
+    /// content answers are never cut): they trigger a compaction only after doubling again.
+    private var recordsAfterCompaction: [PushMessage.ID: Int] = [:]
+    /// A Boolean value indicating whether an appended record took its message past twice its bound.
+    private var hasOvergrownMessage = false
     /// The highest sequence ever seen (records or a compacted file's base).
     private(set) var lastSequence: UInt64 = 0
     private(set) var issues: [DeliveryLedgerIssue] = []
@@ -24,24 +32,57 @@ struct LedgerStore {
     /// When the age bound last triggered a compaction in this process.
     private var lastAgeCompaction: Date?
 
+    init(maximumRecordsPerMessage: Int) { self.maximumRecordsPerMessage = maximumRecordsPerMessage }
+
     /// Adds records newer than ``lastSequence`` (older ones were already read); returns how many were new.
     @discardableResult
     mutating func append<Records: Sequence>(_ newRecords: Records) -> Int where Records.Element == DeliveryRecord {
         var added = 0
         for record in newRecords where record.sequence > lastSequence {
-            records.append(record)
-            byMessage[record.messageID, default: []].append(record)
+            add(record)
             lastSequence = record.sequence
             added += 1
         }
         return added
     }
 
+    /// Stores `record` after the others; a message id or request identifier equal to one already held shares its
+    /// storage (a ledger holds many records of few messages).
+    private mutating func add(_ record: DeliveryRecord) {
+        var record = record
+        let index = positions.index(forKey: record.messageID)
+        if let index {
+            let first = records[positions.values[index][0]]
+            record.messageID = positions.keys[index]
+            if let request = record.requestIdentifier, request == first.requestIdentifier {
+                record.requestIdentifier = first.requestIdentifier
+            }
+        }
+        positions[record.messageID, default: []].append(records.count)
+        records.append(record)
+        let count = positions[record.messageID]?.count ?? 0
+        if count > 2 * max(maximumRecordsPerMessage, recordsAfterCompaction[record.messageID] ?? 0) {
+            hasOvergrownMessage = true
+        }
+    }
+
+    /// Every record of `messageID`, oldest first.
+    func history(of messageID: PushMessage.ID) -> [DeliveryRecord] {
+        positions[messageID]?.map { records[$0] } ?? []
+    }
+
+    /// How many distinct messages the records are about.
+    var messageCount: Int { positions.count }
+
     /// Replaces every record (a compacted or first-read file); `base` is the file's sequence floor.
     mutating func replace(with newRecords: [DeliveryRecord], base: UInt64) {
         let isSorted = zip(newRecords, newRecords.dropFirst()).allSatisfy { $0.sequence < $1.sequence }
-        records = isSorted ? newRecords : newRecords.sorted { $0.sequence < $1.sequence }
-        byMessage = Dictionary(grouping: records, by: \.messageID)
+        // The records are taken as they are (a scan already shares repeated strings): no second copy of each.
+        records = isSorted ? newRecords : newRecords.sorted(by: { $0.sequence < $1.sequence })
+        positions = [:]
+        for (index, record) in records.enumerated() { positions[record.messageID, default: []].append(index) }
+        recordsAfterCompaction = positions.filter { $0.value.count > maximumRecordsPerMessage }.mapValues(\.count)
+        hasOvergrownMessage = false
         lastSequence = max(lastSequence, base, records.last?.sequence ?? 0)
     }
 
@@ -63,7 +104,57 @@ struct LedgerStore {
     static func kept(_ records: [DeliveryRecord], within bounds: DeliveryLedger.Configuration, now: Date)
         -> Set<UInt64>
     {
-        keptByMessage(records, within: bounds, now: now).union(liveInboxRecords(records))
+        let live = liveInboxRecords(records)
+        var kept = live
+        let messages = keptMessages(records, within: bounds, now: now)
+        let histories = Dictionary(grouping: records.filter { messages.contains($0.messageID) }, by: \.messageID)
+        for history in histories.values {
+            kept.formUnion(bounded(history, to: bounds.maximumRecordsPerMessage))
+        }
+        return kept
+    }
+
+    /// The records of one message (oldest first) that compaction keeps when there are more than `bound`: the
+    /// first, the latest and the latest with a summary; every `inbox.added` and `inbox.removed` (an entry, or a
+    /// removal that must stay one) and every content answer and record naming one (an answer is delivered once);
+    /// of the rest, one record per distinct event — same kind, action, text, URL, values, role, request
+    /// identifier, notification date and message kind: the first, which answers `hasRecorded` for every launch
+    /// after it — and of those the newest, up to `bound` records in all. Read marks are kept by
+    /// ``liveInboxRecords(_:)`` alone.
+    static func bounded(_ history: [DeliveryRecord], to bound: Int) -> Set<UInt64> {
+        guard history.count > bound, let first = history.first, let last = history.last else {
+            return Set(history.map(\.sequence))
+        }
+        var kept: Set<UInt64> = [first.sequence, last.sequence]
+        if let summary = history.last(where: { $0.summary != nil }) { kept.insert(summary.sequence) }
+        struct Repeat: Hashable {
+            var event: DeliveryEvent
+            var role: DeliveryProcessRole
+            var request: String?
+            var date: Date
+            var kind: PushMessage.Kind
+        }
+        var seen = Set<Repeat>()
+        var distinct: [UInt64] = []
+        for record in history {
+            switch record.event.kind {
+            case .inboxAdded, .inboxRemoved, .contentAnswered:
+                kept.insert(record.sequence)
+            case .inboxRead, .inboxUnread:
+                continue
+            default:
+                if record.event.values[PushDelivery.deliveredAnswerKey] != nil {
+                    kept.insert(record.sequence)
+                    continue
+                }
+                let key = Repeat(
+                    event: record.event, role: record.role, request: record.requestIdentifier?.lowercased(),
+                    date: record.notificationDate, kind: record.messageKind)
+                if seen.insert(key).inserted { distinct.append(record.sequence) }
+            }
+        }
+        kept.formUnion(distinct.filter { !kept.contains($0) }.suffix(max(0, bound - kept.count)))
+        return kept
     }
 
     /// The inbox records compaction keeps whatever the message bounds: every `inbox.*` record of each message that
@@ -116,27 +207,27 @@ struct LedgerStore {
         return kept
     }
 
-    /// The records of the `maximumMessages` most recently active messages younger than `maximumAge`.
-    private static func keptByMessage(
+    /// The `maximumMessages` most recently active messages younger than `maximumAge`.
+    private static func keptMessages(
         _ records: [DeliveryRecord], within bounds: DeliveryLedger.Configuration, now: Date
-    ) -> Set<UInt64> {
+    ) -> Set<PushMessage.ID> {
         let (maximumMessages, maximumAge) = (bounds.maximumMessages, bounds.maximumAge)
         var latest: [PushMessage.ID: DeliveryRecord] = [:]
         for record in records { latest[record.messageID] = record }
         let oldest = now.addingTimeInterval(-maximumAge)
-        let keptMessages = Set(
+        return Set(
             latest.values.filter { $0.writtenAt >= oldest }.sorted { $0.sequence > $1.sequence }
                 .prefix(max(0, maximumMessages)).map(\.messageID))
-        return Set(records.filter { keptMessages.contains($0.messageID) }.map(\.sequence))
     }
 
     /// A Boolean value indicating whether the records have grown past the bounds by more than the slack that
-    /// keeps compaction rare: a quarter of `maximumMessages` (at least 16) messages, or a day past the age.
+    /// keeps compaction rare: a quarter of `maximumMessages` (at least 16) messages, a message with twice its
+    /// bound of records (or twice what the last compaction kept of it), or a day past the age.
     /// The age check runs at most once a day per process (``lastAgeCompaction``): a message that stays active
     /// keeps its old first record, which must not trigger a compaction on every append.
     mutating func exceedsBounds(_ bounds: DeliveryLedger.Configuration, now: Date) -> Bool {
         let (maximumMessages, maximumAge) = (bounds.maximumMessages, bounds.maximumAge)
-        if byMessage.count > maximumMessages + max(16, maximumMessages / 4) { return true }
+        if positions.count > maximumMessages + max(16, maximumMessages / 4) || hasOvergrownMessage { return true }
         guard let first = records.first, first.writtenAt < now.addingTimeInterval(-maximumAge - 86_400) else {
             return false
         }

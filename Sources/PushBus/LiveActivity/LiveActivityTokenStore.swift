@@ -11,14 +11,17 @@ import Musl
 /// Keeps the current Live Activity tokens in one small file beside the `DeliveryLedger`, so that after a
 /// relaunch the app knows which tokens its server holds (see ``LiveActivityTokens/reconcile(with:)``).
 ///
-/// The file (`live-activity-tokens.json`) is versioned JSON, replaced atomically on every save: written to a
-/// temporary file, flushed with `fsync`, renamed over the old one, and the directory flushed. A reader sees the
+/// The file (`live-activity-tokens.json`) is versioned JSON, replaced atomically on every save: written to an
+/// exclusively created temporary file with a random name (a planted link is never written through), flushed with `fsync`, renamed over the old one, and the directory flushed. A reader sees the
 /// old tokens or the new ones, never a mix, also after `kill -9` or a power loss.
 public final class LiveActivityTokenStore: Sendable {
     /// The file's name inside the directory.
     public static let fileName = "live-activity-tokens.json"
     /// The format version this build writes and reads.
     public static let formatVersion = 1
+
+    /// The most the file may hold; a larger one was not written by this store.
+    static let maximumFileSize = 16 << 20
 
     /// The file the tokens are kept in.
     public let fileURL: URL
@@ -44,13 +47,13 @@ public final class LiveActivityTokenStore: Sendable {
     /// - Throws: ``LiveActivityStoreError``: `.unreadable`, `.corrupt` (not this format), or
     ///   `.unsupportedVersion` (written by a newer build).
     public func load() throws -> LiveActivityTokenState? {
-        let data: Data
+        let stored: Data?
         do {
-            data = try Data(contentsOf: fileURL)
+            stored = try SharedFile.read(fileURL.path, limit: Self.maximumFileSize)
         } catch {
-            if !FileManager.default.fileExists(atPath: fileURL.path) { return nil }
-            throw LiveActivityStoreError(.unreadable, path: fileURL.path, "\(error)")
+            throw LiveActivityStoreError(.unreadable, path: fileURL.path, error.reason)
         }
+        guard let data = stored else { return nil }
         let file: StoredFile
         do {
             file = try JSONDecoder().decode(StoredFile.self, from: data)
@@ -93,39 +96,11 @@ public final class LiveActivityTokenStore: Sendable {
         } catch {
             throw LiveActivityStoreError(.writeFailed, path: fileURL.path, "\(error)")
         }
-        let temporary = directory.appendingPathComponent(".\(Self.fileName).\(getpid()).tmp")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw failure("cannot create \(temporary.lastPathComponent)") }
-        var succeeded = false
-        defer {
-            if !succeeded { unlink(temporary.path) }
+        do {
+            try SharedFile.replace(fileURL.path, with: bytes)
+        } catch {
+            throw LiveActivityStoreError(.writeFailed, path: fileURL.path, error.reason)
         }
-        let wroteAll = bytes.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += count
-            }
-            return true
-        }
-        let synced = wroteAll && fsync(descriptor) == 0
-        let closed = close(descriptor) == 0
-        guard wroteAll, synced, closed else { throw failure("cannot write \(temporary.lastPathComponent)") }
-        guard rename(temporary.path, fileURL.path) == 0 else { throw failure("cannot replace \(Self.fileName)") }
-        succeeded = true
-        let directoryDescriptor = open(directory.path, O_RDONLY)
-        if directoryDescriptor >= 0 {
-            _ = fsync(directoryDescriptor)
-            _ = close(directoryDescriptor)
-        }
-    }
-
-    private func failure(_ what: String) -> LiveActivityStoreError {
-        LiveActivityStoreError(.writeFailed, path: fileURL.path, "\(what): \(String(cString: strerror(errno)))")
     }
 
     /// The file's shape: a format name and version around the state.

@@ -25,32 +25,115 @@ public struct PushMessage: Sendable, Hashable, Identifiable {
         public var isRemote: Bool { self == .remote || self == .remoteTapped }
     }
 
+    /// The fields, behind one reference: handing a message on (fan-out, parking, the tap memory, the ledger) copies
+    /// a pointer, not ~30 reference-counted fields. A setter copies the storage first unless this value is its only
+    /// owner (copy-on-write), so messages keep value semantics.
+    private var storage: Storage
+
     /// Which push it is: the provider's message id or a payload digest (see ``PushMessage/ID``). Whether two
     /// reports are one delivery also depends on ``requestIdentifier`` and ``notificationDate``
     /// (see ``deduplicationKey``).
-    public var id: ID
-    public var kind: Kind
-    public var content: PushContent
+    public var id: ID {
+        get { storage.id }
+        _modify {
+            makeUnique()
+            yield &storage.id
+        }
+    }
+
+    /// Arrival or tap, remote or local.
+    public var kind: Kind {
+        get { storage.kind }
+        _modify {
+            makeUnique()
+            yield &storage.kind
+        }
+    }
+
+    /// The normalized payload.
+    public var content: PushContent {
+        get { storage.content }
+        _modify {
+            makeUnique()
+            yield &storage.content
+        }
+    }
+
     /// What the user did; set for the tapped kinds.
-    public var response: PushResponse?
+    public var response: PushResponse? {
+        get { storage.response }
+        _modify {
+            makeUnique()
+            yield &storage.response
+        }
+    }
+
     /// The app's state when the callback fired.
-    public var appState: AppState
+    public var appState: AppState {
+        get { storage.appState }
+        _modify {
+            makeUnique()
+            yield &storage.appState
+        }
+    }
+
     /// The callback that delivered the message.
-    public var path: DeliveryPath
+    public var path: DeliveryPath {
+        get { storage.path }
+        _modify {
+            makeUnique()
+            yield &storage.path
+        }
+    }
+
     /// `UNNotificationRequest.identifier`, when the path knows it.
-    public var requestIdentifier: String?
+    public var requestIdentifier: String? {
+        get { storage.requestIdentifier }
+        _modify {
+            makeUnique()
+            yield &storage.requestIdentifier
+        }
+    }
+
     /// When the callback reported it: the notification's delivery date on `willPresent`, the time of the
     /// callback otherwise (a tap's response, a legacy or forwarded report).
-    public var date: Date
+    public var date: Date {
+        get { storage.date }
+        _modify {
+            makeUnique()
+            yield &storage.date
+        }
+    }
+
     /// `UNNotification.date`: when the system delivered the notification, on the paths that know it
     /// (`willPresent`, `didReceive`, scene connection); `nil` for legacy callbacks, launch options and forwarded
     /// reports. Two reports whose notification dates differ by more than a second are two deliveries.
-    public var notificationDate: Date?
+    public var notificationDate: Date? {
+        get { storage.notificationDate }
+        _modify {
+            makeUnique()
+            yield &storage.notificationDate
+        }
+    }
+
     /// The push service that sent it; `nil` for local notifications.
-    public var provider: PushProvider?
+    public var provider: PushProvider? {
+        get { storage.provider }
+        _modify {
+            makeUnique()
+            yield &storage.provider
+        }
+    }
+
     /// The deep link the payload carries (provider key, or a top-level `route`/`url`/`deeplink`/`link`; see
     /// ``DeepLinkExtractor``). A relative route such as `product/12345` is a URL with no scheme.
-    public var deepLink: URL?
+    public var deepLink: URL? {
+        get { storage.deepLink }
+        _modify {
+            makeUnique()
+            yield &storage.deepLink
+        }
+    }
 
     /// Creates a message; ``id``, ``provider`` and ``deepLink`` are derived from the content.
     ///
@@ -71,18 +154,12 @@ public struct PushMessage: Sendable, Hashable, Identifiable {
         requestIdentifier: String? = nil, date: Date = Date(), notificationDate: Date? = nil,
         deepLinkExtractor: DeepLinkExtractor = .default
     ) {
-        self.kind = kind
-        self.content = content
-        self.response = kind.isTapped ? (response ?? PushResponse()) : response
-        self.appState = appState
-        self.path = path
-        self.requestIdentifier = requestIdentifier
-        self.date = date
-        self.notificationDate = notificationDate
         let provider = kind.isRemote ? PushProviderRecognizer.recognize(content.payload) : nil
-        self.provider = provider
-        self.deepLink = deepLinkExtractor.deepLink(in: content.payload, provider: provider)
-        self.id = ID(provider: provider, payload: content.payload)
+        storage = Storage(
+            id: ID(provider: provider, content: content), kind: kind, content: content,
+            response: kind.isTapped ? (response ?? PushResponse()) : response, appState: appState, path: path,
+            requestIdentifier: requestIdentifier, date: date, notificationDate: notificationDate, provider: provider,
+            deepLink: deepLinkExtractor.deepLink(in: content.payload, provider: provider))
     }
 
     /// A Boolean value indicating whether the message is a silent (background) push: `content-available`
@@ -101,6 +178,82 @@ public struct PushMessage: Sendable, Hashable, Identifiable {
         if isSilent { key.silentPath = path }
         return key
     }
+
+    /// Copies the storage before a write unless this value is its only owner.
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    }
+
+    public static func == (lhs: PushMessage, rhs: PushMessage) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage.fields) }
+
+    /// The stored fields of a ``PushMessage``.
+    ///
+    /// Safe as `@unchecked Sendable`: a `Storage` is mutated only through ``PushMessage/makeUnique()``, that is while
+    /// a single value owns it; once shared (copied into another value, handed to another thread) it is only read.
+    final class Storage: @unchecked Sendable {
+        var id: ID
+        var kind: Kind
+        var content: PushContent
+        var response: PushResponse?
+        var appState: AppState
+        var path: DeliveryPath
+        var requestIdentifier: String?
+        var date: Date
+        var notificationDate: Date?
+        var provider: PushProvider?
+        var deepLink: URL?
+
+        init(
+            id: ID, kind: Kind, content: PushContent, response: PushResponse?, appState: AppState, path: DeliveryPath,
+            requestIdentifier: String?, date: Date, notificationDate: Date?, provider: PushProvider?, deepLink: URL?
+        ) {
+            self.id = id
+            self.kind = kind
+            self.content = content
+            self.response = response
+            self.appState = appState
+            self.path = path
+            self.requestIdentifier = requestIdentifier
+            self.date = date
+            self.notificationDate = notificationDate
+            self.provider = provider
+            self.deepLink = deepLink
+        }
+
+        func copy() -> Storage {
+            Storage(
+                id: id, kind: kind, content: content, response: response, appState: appState, path: path,
+                requestIdentifier: requestIdentifier, date: date, notificationDate: notificationDate,
+                provider: provider, deepLink: deepLink)
+        }
+
+        /// Every field, for equality and hashing (the values a message is equal by, as before the storage).
+        var fields: Fields {
+            Fields(
+                id: id, kind: kind, content: content, response: response, appState: appState, path: path,
+                requestIdentifier: requestIdentifier, date: date, notificationDate: notificationDate,
+                provider: provider, deepLink: deepLink)
+        }
+    }
+
+    /// The fields as one `Hashable` value.
+    struct Fields: Hashable {
+        let id: ID
+        let kind: Kind
+        let content: PushContent
+        let response: PushResponse?
+        let appState: AppState
+        let path: DeliveryPath
+        let requestIdentifier: String?
+        let date: Date
+        let notificationDate: Date?
+        let provider: PushProvider?
+        let deepLink: URL?
+    }
 }
 
 extension PushMessage {
@@ -114,11 +267,13 @@ extension PushMessage {
 
         public init(rawValue: String) { self.rawValue = rawValue }
 
-        init(provider: PushProvider?, payload: PushValue) {
+        init(provider: PushProvider?, content: PushContent) {
             if let provider, let messageID = provider.messageID, !messageID.isEmpty {
                 rawValue = provider.name.rawValue + ":" + messageID
+            } else if let digest = content.unreadableInputDigest, content.payload == .null {
+                rawValue = "digest:" + digest
             } else {
-                rawValue = "digest:" + PayloadDigest.hex(of: payload)
+                rawValue = "digest:" + PayloadDigest.hex(of: content.payload)
             }
         }
 

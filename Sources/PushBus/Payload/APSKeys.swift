@@ -22,6 +22,8 @@ enum APSKeys {
     static let attributes = "attributes"
     /// iOS 18: a push-to-start asks for the new activity's update token (`"input-push-token": 1`).
     static let inputPushToken = "input-push-token"
+    /// iOS 18: a push-to-start subscribes the new activity to a broadcast channel (`"input-push-channel": id`).
+    static let inputPushChannel = "input-push-channel"
     /// Safari web push: arguments substituted into the URL format.
     static let urlArgs = "url-args"
 
@@ -29,7 +31,7 @@ enum APSKeys {
     static let all: Set<String> = [
         alert, badge, sound, threadID, category, contentAvailable, mutableContent, targetContentID,
         interruptionLevel, relevanceScore, filterCriteria, staleDate, contentState, timestamp, event,
-        dismissalDate, attributesType, attributes, inputPushToken, urlArgs,
+        dismissalDate, attributesType, attributes, inputPushToken, inputPushChannel, urlArgs,
     ]
 
     /// The Live Activity keys: their presence makes ``PushContent/liveActivity`` non-nil.
@@ -42,6 +44,10 @@ enum APSKeys {
         "title", "subtitle", "body", "launch-image", "title-loc-key", "title-loc-args", "subtitle-loc-key",
         "subtitle-loc-args", "loc-key", "loc-args", "action-loc-key", "action",
     ]
+
+    /// The `aps.alert` keys documented only for Live Activity alerts (`title` and `body` may then also be
+    /// `{"loc-key": …, "loc-args": […]}` objects).
+    static let liveActivityAlertKeys: Set<String> = ["sound"]
 
     /// Every documented key of a critical `aps.sound` dictionary.
     static let soundKeys: Set<String> = ["critical", "name", "volume"]

@@ -2,9 +2,10 @@ import Foundation
 
 /// Finds the deep link a payload carries: the provider's own key first, then configurable top-level keys.
 ///
-/// Provider keys: FCM `gcm.app_link`; OneSignal `custom.u` (also when `custom` is JSON text), then
-/// `os_data.u`; Airship `^d`; Braze `ab_uri`. Then the top-level ``keys`` in order (`route`, `url`,
-/// `deeplink`, `link` by default), as the seeds' payloads write `{"route": "app://product/12345", …}`.
+/// Provider keys: each provider's own (FCM `gcm.app_link`, OneSignal `custom.u`, Iterable
+/// `itbl.defaultAction.data`, CleverTap `wzrk_dl`, …; the full list is the provider table in Docs/Payloads.md).
+/// Then the top-level ``keys`` in order (`route`, `url`, `deeplink`, `link` by default), as the seeds'
+/// payloads write `{"route": "app://product/12345", …}`.
 ///
 /// A candidate is used when it is a string that reads as a URL: surrounding whitespace is trimmed, spaces and
 /// other characters a URL cannot hold are percent-encoded, and the candidate is rejected (and the next key
@@ -68,15 +69,7 @@ public struct DeepLinkExtractor: Sendable, Hashable {
     }
 
     private func providerCandidates(_ root: [String: PushValue], provider: PushProvider.Name) -> [PushValue] {
-        switch provider {
-        case .fcm: return [root["gcm.app_link"]].compactMap { $0 }
-        case .oneSignal:
-            let custom = PushProviderRecognizer.oneSignalCustom(root)?["u"]
-            return [custom, root["os_data"]?["u"]].compactMap { $0 }
-        case .airship: return [root["^d"]].compactMap { $0 }
-        case .braze: return [root["ab_uri"]].compactMap { $0 }
-        default: return []
-        }
+        PushProviderTable.rule(named: provider)?.deepLinks(root).compactMap { $0 } ?? []
     }
 
     /// The candidate as a URL, or `nil` when it is not a usable link.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A stable 128-bit digest of a ``PushValue``, computed by walking it (no serialization, no sorting).
 ///
 /// Canonical form, so the same push gives the same digest from every callback:
@@ -16,6 +18,16 @@ enum PayloadDigest {
         return hex(a, b)
     }
 
+    /// The digest of input that is not JSON: its raw bytes, tagged apart from every ``PushValue``, so distinct
+    /// unreadable inputs get distinct ids and the same bytes the same id.
+    static func hex(ofUnreadable bytes: Data) -> String {
+        var hasher = Hasher128()
+        hasher.word(0x18)
+        hasher.bytes(bytes)
+        let (a, b) = hasher.finish()
+        return hex(a, b)
+    }
+
     struct Hasher128 {
         private var low: UInt64 = 0x243F_6A88_85A3_08D3
         private var high: UInt64 = 0x1319_8A2E_0370_7344
@@ -30,25 +42,31 @@ enum PayloadDigest {
 
         mutating func string(_ string: String) {
             var string = string
-            string.withUTF8 { bytes in
-                word(UInt64(bytes.count) | 0x5500_0000_0000_0000)
-                guard let base = bytes.baseAddress else { return }
-                let raw = UnsafeRawPointer(base)
-                var offset = 0
-                while offset + 8 <= bytes.count {
-                    word(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-                    offset += 8
+            string.withUTF8 { bytes(UnsafeRawBufferPointer($0)) }
+        }
+
+        mutating func bytes(_ data: Data) {
+            data.withUnsafeBytes { bytes($0) }
+        }
+
+        /// The length, then the bytes eight at a time (little-endian), then the tail.
+        mutating func bytes(_ bytes: UnsafeRawBufferPointer) {
+            word(UInt64(bytes.count) | 0x5500_0000_0000_0000)
+            guard let raw = bytes.baseAddress else { return }
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                word(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                offset += 8
+            }
+            if offset < bytes.count {
+                var tail: UInt64 = 0
+                var shift: UInt64 = 0
+                while offset < bytes.count {
+                    tail |= UInt64(bytes[offset]) << shift
+                    shift += 8
+                    offset += 1
                 }
-                if offset < bytes.count {
-                    var tail: UInt64 = 0
-                    var shift: UInt64 = 0
-                    while offset < bytes.count {
-                        tail |= UInt64(bytes[offset]) << shift
-                        shift += 8
-                        offset += 1
-                    }
-                    word(tail)
-                }
+                word(tail)
             }
         }
 

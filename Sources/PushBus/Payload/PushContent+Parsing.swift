@@ -44,6 +44,7 @@ extension PushContent {
         } catch {
             self.init()
             payload = .null
+            unreadableInputDigest = PayloadDigest.hex(ofUnreadable: data)
             issues = [PayloadIssue(keyPath: "", message: "not valid JSON: \(error)", resolution: .ignored)]
         }
     }

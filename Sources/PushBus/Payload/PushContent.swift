@@ -47,6 +47,9 @@ public struct PushContent: Sendable, Hashable {
     public var payload: PushValue
     /// What was wrong and how it was read.
     public var issues: [PayloadIssue]
+    /// The digest of input that was not JSON at all (``payload`` is then `.null`): it identifies the message,
+    /// so two different unreadable inputs never share an id.
+    var unreadableInputDigest: String?
 
     /// Creates empty content; fill the fields you need.
     public init() {

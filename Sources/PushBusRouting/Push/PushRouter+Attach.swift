@@ -86,7 +86,7 @@ extension PushRouter {
         let reported = state.withLock { state -> [PushCenter.TakenTap] in
             // A tap this router routed itself (an earlier attachment took it) was not missed.
             let reported = missed.filter { tap in
-                !state.routedMessages.contains(tap.message.deduplicationKey, at: tap.message.date)
+                !state.routedMessages.contains(tap.message.deduplicationKey, at: configuration.clock.monotonicInstant)
             }
             state.missedTaps.append(contentsOf: reported)
             if state.missedTaps.count > Self.missedTapMemory {
@@ -114,12 +114,14 @@ extension PushRouter {
     }
 
     /// Opens the link `message` carries, unless it has no link or this delivery was routed already (same
-    /// identity, kind and action, and nothing proves them apart: request identifier, notification date, or a
-    /// report time more than 30 s later for reports that know neither).
+    /// identity, kind and action, and nothing proves them apart: request identifier, notification date, or, for
+    /// reports that know neither, more than 30 s between them on ``Configuration/clock``'s monotonic time).
     @discardableResult
     public func route(_ message: PushMessage, options: AttachOptions = AttachOptions()) -> RouteResult? {
         guard options.shouldRoute(message), let link = options.link(message) else { return nil }
-        let isNew = state.withLock { $0.routedMessages.record(message.deduplicationKey, at: message.date) }
+        let isNew = state.withLock {
+            $0.routedMessages.record(message.deduplicationKey, at: configuration.clock.monotonicInstant)
+        }
         guard isNew else { return nil }
         let result = open(
             link.url, source: options.source, context: RouteContext(message: message, parameters: link.parameters)

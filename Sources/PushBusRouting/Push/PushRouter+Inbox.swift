@@ -32,7 +32,9 @@ extension PushRouter {
         guard let link = options.link(message), let url = URL(string: link.url) else { return nil }
         guard !Self.hasRouted(entry, in: inbox) else { return nil }
         // The router's memory of routed deliveries: two opens racing in this process route once.
-        let isNew = state.withLock { $0.routedMessages.record(message.deduplicationKey, at: message.date) }
+        let isNew = state.withLock {
+            $0.routedMessages.record(message.deduplicationKey, at: configuration.clock.monotonicInstant)
+        }
         guard isNew else { return nil }
         let result = open(
             link.url, source: .inbox,

@@ -1,3 +1,5 @@
+import PushBus
+
 extension PushRouter {
     /// Everything a router accepts and how it behaves; ``PushRouter/init(schemes:host:isReady:)`` covers the
     /// common case.
@@ -33,12 +35,16 @@ extension PushRouter {
         /// `preferredOpenStyle`. A route's own presentation beats it, and a call's
         /// ``RouteContext/presentation`` beats both.
         public var defaultPresentation: RoutePresentation
+        /// The clock of the router's memory of routed deliveries: reports that share no evidence match within the
+        /// correlation window on its monotonic time, so a change of the wall clock never reopens or swallows a tap.
+        /// Default `SystemClock()`; tests pass a `ManualClock`.
+        public var clock: any PushClock
 
         public init(
             schemes: Set<String>, host: String? = nil, additionalHosts: Set<String> = [], isReady: Bool = true,
             deferral: DeferralPolicy = .newest, maximumRedirects: Int = 8, fallbackURL: String? = nil,
             decodesPlusAsSpace: Bool = false, acceptsRelativeURLs: Bool = true,
-            defaultPresentation: RoutePresentation = .automatic
+            defaultPresentation: RoutePresentation = .automatic, clock: any PushClock = SystemClock()
         ) {
             self.schemes = schemes
             self.host = host
@@ -50,6 +56,7 @@ extension PushRouter {
             self.decodesPlusAsSpace = decodesPlusAsSpace
             self.acceptsRelativeURLs = acceptsRelativeURLs
             self.defaultPresentation = defaultPresentation
+            self.clock = clock
         }
 
         /// The lowercased schemes; in host mode `https` too, for the host's universal links.

@@ -75,7 +75,7 @@ extension SimulatedDevice {
     /// each time it returns to the foreground.
     @discardableResult
     public func registerForNotifications(
-        options: AuthorizationOptions = .standard, categories: [PushCategory] = []
+        options: AuthorizationOptions = .standard, categories: CategoryRegistry = .empty
     ) async -> NotificationAuthorizationFlow.Report {
         let process = self.process
         settingsApp.state.withLock { _ = $0.observing.insert(process.number) }
@@ -297,11 +297,8 @@ struct SimulatedAuthorizer: NotificationAuthorizer {
         device.currentNotificationSettings
     }
 
-    func setCategories(_ categories: [PushCategory]) async {
-        guard let registry = try? CategoryRegistry(categories) else {
-            device.note("app: setNotificationCategories with invalid categories: ignored")
-            return
-        }
+    func setCategories(_ registry: CategoryRegistry) async {
+        let categories = registry.categories
         if !categories.isEmpty || device.generation.usesNotificationCenterDelegate {
             device.note(
                 device.generation.usesNotificationCenterDelegate

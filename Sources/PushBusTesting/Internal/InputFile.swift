@@ -1,4 +1,5 @@
 import Foundation
+import PushBus
 
 #if canImport(Glibc)
 import Glibc
@@ -10,6 +11,7 @@ import Darwin
 
 /// Reads an input of the CLI or of a scenario (a file, a FIFO such as `<(cat f)`, a device, or standard input) with a size cap
 /// checked while reading, so a 50 MB file or an endless `yes '[' |` stops at the cap instead of filling memory.
+/// Opening never waits: a FIFO without a writer reads as empty instead of hanging the command.
 ///
 /// Plain `read(2)` instead of `FileHandle`/`Data(contentsOf:)`: `FileHandle.readDataToEndOfFile()` traps on a
 /// closed standard input, and Foundation reports a FIFO or an unreadable device as a permission problem.
@@ -45,7 +47,8 @@ package enum InputFile {
                 throw Failure(description: closedStandardInput)
             }
         } else {
-            descriptor = open(path, O_RDONLY)
+            // O_NONBLOCK: opening a FIFO nobody writes to returns at once (and reads as empty) instead of waiting.
+            descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
             guard descriptor >= 0 else { throw Failure(description: reason(errno)) }
         }
         defer { if descriptor != 0 { _ = close(descriptor) } }
@@ -62,6 +65,12 @@ package enum InputFile {
             if count == 0 { break }
             if count < 0 {
                 if errno == EINTR { continue }
+                // A pipe whose writer has not written yet (`<(slow command)`): wait for its data or its end.
+                if path != "-", errno == EAGAIN || errno == EWOULDBLOCK {
+                    var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                    _ = poll(&request, 1, -1)
+                    continue
+                }
                 // A closed standard input: the runtime may have reused descriptor 0 for something unreadable.
                 let closed = path == "-" && [EBADF, EINVAL, EAGAIN, EWOULDBLOCK].contains(errno)
                 throw Failure(description: closed ? closedStandardInput : reason(errno))
@@ -77,16 +86,6 @@ package enum InputFile {
     }
 
     private static let closedStandardInput = "standard input is closed or not readable"
-
-    private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        return Glibc.read(descriptor, buffer, count)
-        #elseif canImport(Musl)
-        return Musl.read(descriptor, buffer, count)
-        #else
-        return Darwin.read(descriptor, buffer, count)
-        #endif
-    }
 
     private static func reason(_ code: Int32) -> String {
         switch code {

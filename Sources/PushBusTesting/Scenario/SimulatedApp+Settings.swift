@@ -17,7 +17,7 @@ extension SimulatedApp {
             device.promptAnswer = answer
         case "register":
             await device.registerForNotifications(
-                options: try Self.options(step.options), categories: device.categories.categories)
+                options: try Self.options(step.options), categories: device.categories)
         case "escalate":
             _ = await device.escalateAuthorization(options: try Self.options(step.options))
         case "changeSettings":

@@ -4,7 +4,7 @@ import Testing
 
 /// One call requests authorization, reads settings, registers categories and registers for remote
 /// notifications, in that order, and reports each outcome.
-@Suite struct NotificationAuthorizationFlowTests {
+@Suite(.timeLimit(.minutes(2))) struct NotificationAuthorizationFlowTests {
     /// A scripted system: records the calls it gets, answers the prompt as `answer` says.
     final class ScriptedSystem: NotificationAuthorizer {
         struct State {
@@ -42,8 +42,8 @@ import Testing
             }
         }
 
-        func setCategories(_ categories: [PushCategory]) async {
-            state.withLock { $0.calls.append("categories(\(categories.count))") }
+        func setCategories(_ categories: CategoryRegistry) async {
+            state.withLock { $0.calls.append("categories(\(categories.categories.count))") }
         }
 
         func registerForRemoteNotifications() async {
@@ -53,7 +53,7 @@ import Testing
 
     struct Refused: Error {}
 
-    let categories = [PushCategory("CHAT") { PushAction.button("READ", title: "Read") }]
+    let categories = try! CategoryRegistry([PushCategory("CHAT") { PushAction.button("READ", title: "Read") }])
 
     @Test func stepsRunInTheOrderIOSWants() async {
         let system = ScriptedSystem(answer: true)

@@ -43,7 +43,7 @@ typealias SettingsSnapshot = NotificationSettingsSnapshot
 }
 
 /// "Not requested" is not "denied": iOS reports critical alerts an app never asked for as disabled.
-@Suite struct CriticalAlertRequestTests {
+@Suite(.timeLimit(.minutes(2))) struct CriticalAlertRequestTests {
     @Test func disabledCriticalAlertsTheAppNeverAskedForAreNotRequested() async {
         let channel = NotificationSettingsChannel()
         let system = FixedSettingsAuthorizer(SettingsSnapshot(status: .authorized, criticalAlert: .disabled))
@@ -64,7 +64,7 @@ typealias SettingsSnapshot = NotificationSettingsSnapshot
 }
 
 /// The escalation's system error is reported, not swallowed.
-@Suite struct EscalationErrorTests {
+@Suite(.timeLimit(.minutes(2))) struct EscalationErrorTests {
     struct Unsupported: Error {}
 
     @Test func aFailedEscalationReportsTheSystemError() async {
@@ -110,6 +110,6 @@ final class FixedSettingsAuthorizer: NotificationAuthorizer {
     }
 
     func notificationSettings() async -> SettingsSnapshot { settings }
-    func setCategories(_ categories: [PushCategory]) async {}
+    func setCategories(_ categories: CategoryRegistry) async {}
     func registerForRemoteNotifications() async {}
 }

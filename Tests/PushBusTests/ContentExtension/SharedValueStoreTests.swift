@@ -8,7 +8,7 @@ extension SharedValueKey where Value == Int {
 }
 
 /// The value the content extension shares with the app: typed, atomic, safe across processes.
-@Suite struct SharedValueStoreTests {
+@Suite(.timeLimit(.minutes(2))) struct SharedValueStoreTests {
     @Test func aValueWrittenIsReadBackWithItsType() throws {
         let directory = try LedgerDirectory()
         defer { directory.remove() }
@@ -49,27 +49,31 @@ extension SharedValueKey where Value == Int {
         #expect(throws: SharedValueStore.Error.self) { try store.value(for: .nextReminderSeconds) }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test
     func aReaderInAnotherProcessNeverSeesATornValue() throws {
-        // Given: a child process rewriting the value 2,000 times
+        // Given: a child process ready to rewrite the value 2,000 times
         let directory = try LedgerDirectory()
         defer { directory.remove() }
-        let child = try #require(BuiltBinary.testChild)
-        let process = Process()
-        process.executableURL = child
-        process.arguments = ["shared-value-writer", directory.url.path, "--count", "2000"]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let child = try ChildProcess(
+            BuiltBinary.testChild,
+            ["shared-value-writer", directory.url.path, "--count", "2000", "--start-on-input", "yes"])
+        try child.waitForLine("ready") { $0 == "ready" }
         // When: this process reads while it writes
         let store = try SharedValueStore(directory: directory.url)
-        var reads = 0
-        while process.isRunning, reads < 100_000 {
+        child.send(line: "go")
+        var reads = WriterInterval(first: WriterInterval.now(), last: 0)
+        var count = 0
+        while child.isRunning, count < 100_000 {
             // Then: every read is nil (before the first write) or a whole value the writer wrote
             if let value = try store.value(for: .nextReminderSeconds) { #expect((10...300).contains(value)) }
-            reads += 1
+            count += 1
+            reads.last = WriterInterval.now()
         }
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (status, output) = try child.finish()
+        #expect(status == 0, "\(child.errors)")
+        let writes = try #require(
+            output.split(separator: "\n").lazy.compactMap { WriterInterval(line: String($0)) }.first)
+        #expect(reads.overlaps(writes), "reads \(reads), writes \(writes)")
         #expect(try store.value(for: .nextReminderSeconds) != nil)
     }
 }

@@ -7,7 +7,7 @@ import Testing
 
 /// The delivery writes what it classifies into its ledger, and an open recorded in one launch is never delivered
 /// (counted, routed) again in the next.
-@Suite struct DeliveryLedgerRecordingTests {
+@Suite(.timeLimit(.minutes(2))) struct DeliveryLedgerRecordingTests {
     let date = Date(timeIntervalSince1970: 1_800_000_000)
 
     func snapshot(_ id: String = "REQ-1", date: Date? = nil) -> NotificationSnapshot {

@@ -4,7 +4,7 @@ import Testing
 
 /// A category used by a scheduled or received notification that no registered category and no content extension
 /// declares is a `category.undeclared` finding (the seed's warning: the category must match).
-struct UndeclaredCategoryDiagnosticTests {
+@Suite(.timeLimit(.minutes(2))) struct UndeclaredCategoryDiagnosticTests {
     static func delivery(registering category: String) throws -> PushDelivery {
         let delivery = PushDelivery(center: PushCenter())
         delivery.categories = try CategoryRegistry([PushCategory(category) { PushAction.button("OK", title: "OK") }])

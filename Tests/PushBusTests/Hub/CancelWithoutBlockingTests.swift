@@ -6,7 +6,7 @@ import Testing
 
 /// `cancel()` never blocks (deinit, `for await` cancellation); `cancelAndWait()` waits, but only for deliveries
 /// that could still call this handler. Bounded: every wait has a timeout, so a regression fails instead of hanging.
-@Suite struct CancelWithoutBlockingTests {
+@Suite(.timeLimit(.minutes(2))) struct CancelWithoutBlockingTests {
     @Test func aHandlerThatBlocksOnAThreadWhichReleasesItsSubscriptionFinishes() {
         // Given a handler that hops synchronously to another thread, and that thread releases the subscription
         // (the "background handler syncs to main while main releases a subscription" deadlock of issue 10)
@@ -27,7 +27,7 @@ import Testing
         }.start()
 
         // Then the post returns in bounded time
-        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.wait(timeout: TestDeadline.fromNow()) == .success)
     }
 
     @Test func forAwaitCancellationNeverBlocksAPoolThread() async {
@@ -45,7 +45,7 @@ import Testing
             return true
         }
         Thread { center.post(HubFixtures.message("a")) }.start()
-        #expect(entered.wait(timeout: .now() + 10) == .success)
+        #expect(entered.wait(timeout: TestDeadline.fromNow()) == .success)
 
         // When the consuming task is cancelled while that fan-out still runs
         let cancelled = DispatchSemaphore(value: 0)
@@ -55,7 +55,7 @@ import Testing
         }.start()
 
         // Then cancelling returned and the loop ended without waiting for the stuck fan-out
-        let returnedPromptly = cancelled.wait(timeout: .now() + 10) == .success
+        let returnedPromptly = cancelled.wait(timeout: TestDeadline.fromNow()) == .success
         #expect(returnedPromptly)
         if returnedPromptly { #expect(await consumer.value) }
         release.signal()
@@ -74,14 +74,22 @@ import Testing
             finished.withValue { $0 = true }
         }
         Thread { center.post(HubFixtures.message("a")) }.start()
-        #expect(entered.wait(timeout: .now() + 10) == .success)
+        #expect(entered.wait(timeout: TestDeadline.fromNow()) == .success)
 
-        // When it is released a little later while this thread calls cancelAndWait()
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { release.signal() }
+        // When it is released only once this thread's cancelAndWait() has cancelled (so it cannot have finished
+        // before the call), the release bounded by the deadline
+        let releasedAfterCancel = LockedBox(false)
+        Thread {
+            let deadline = TestDeadline.fromNow()
+            while !subscription.isCancelled, DispatchTime.now() < deadline { Thread.sleep(forTimeInterval: 0) }
+            releasedAfterCancel.withValue { $0 = subscription.isCancelled }
+            release.signal()
+        }.start()
         subscription.cancelAndWait()
 
         // Then cancelAndWait() returned only after the handler finished
         #expect(finished.value)
+        #expect(releasedAfterCancel.value)
     }
 
     @Test func cancelAndWaitDoesNotWaitForADeliveryThatCannotCallThisHandler() {
@@ -94,7 +102,7 @@ import Testing
             release.wait()
         }
         Thread { center.post(HubFixtures.message("a")) }.start()
-        #expect(entered.wait(timeout: .now() + 10) == .success)
+        #expect(entered.wait(timeout: TestDeadline.fromNow()) == .success)
         let late = center.subscribe(replay: .none) { _ in }
 
         // When the later subscription is cancelled and waited for
@@ -105,7 +113,7 @@ import Testing
         }.start()
 
         // Then it returns while the other fan-out is still stuck
-        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.wait(timeout: TestDeadline.fromNow()) == .success)
         release.signal()
         _ = blocker
     }
@@ -127,7 +135,7 @@ import Testing
             done.signal()
         }.start()
 
-        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.wait(timeout: TestDeadline.fromNow()) == .success)
         #expect(calls.value == 1)
     }
 
@@ -140,7 +148,7 @@ import Testing
             release.wait()
         }
         Thread { center.post(HubFixtures.message("a")) }.start()
-        #expect(entered.wait(timeout: .now() + 10) == .success)
+        #expect(entered.wait(timeout: TestDeadline.fromNow()) == .success)
 
         // Releasing returns at once although the handler is still running (deinit never waits)
         subscription = nil

@@ -5,7 +5,7 @@ import Testing
 
 /// Storms of posts, subscribes and cancels from many threads. Bounded in count and (as a hang guard) in time;
 /// CI also runs this suite under the thread sanitizer (`.ci/steps/30-tsan.sh`).
-@Suite(.serialized) struct HubConcurrencyTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct HubConcurrencyTests {
     static let posters = 8
     static let postsPerPoster = 10_000
 
@@ -56,9 +56,7 @@ import Testing
     }
 
     /// Runs `body(index)` on `count` new threads at once; returns whether all finished within the bound.
-    static func onThreads(_ count: Int, timeout: TimeInterval = 300, _ body: @escaping @Sendable (Int) -> Void)
-        -> Bool
-    {
+    static func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
         let group = DispatchGroup()
         let start = DispatchSemaphore(value: 0)
         for index in 0..<count {
@@ -70,7 +68,7 @@ import Testing
             }
         }
         for _ in 0..<count { start.signal() }
-        return group.wait(timeout: .now() + timeout) == .success
+        return group.wait(timeout: TestDeadline.fromNow()) == .success
     }
 
     @Test func stormKeepsExactlyOncePerPosterOrderAndNothingAfterCancelAndWait() {

@@ -3,7 +3,7 @@ import PushBus
 import PushBusTestSupport
 import Testing
 
-@Suite struct HubDeliveryTests {
+@Suite(.timeLimit(.minutes(2))) struct HubDeliveryTests {
     @Test func deliversToEverySubscriptionInSubscriptionOrder() {
         let center = HubFixtures.center()
         let order = Recorder<String>()

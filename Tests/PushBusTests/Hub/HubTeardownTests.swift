@@ -8,7 +8,7 @@ import Testing
 /// Releasing a center ends every subscription, also in the middle of a storm, and frees the hub: subscribers hold
 /// the hub's storage strongly, so nothing may keep the storage and its subscribers alive after the center and the
 /// subscriptions are gone. Bounded in count and (as a hang guard) in time; CI runs it under the thread sanitizer.
-@Suite(.serialized) struct HubTeardownTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct HubTeardownTests {
     static func message(_ index: Int) -> PushMessage {
         var message = PushMessage(kind: .remote, content: PushContent())
         message.id = PushMessage.ID(rawValue: "teardown-\(index)")
@@ -39,9 +39,9 @@ import Testing
             }
         }
         // The last strong reference outside the workers goes away while they run.
-        for _ in 0..<4 { #expect(running.wait(timeout: .now() + 30) == .success) }
+        for _ in 0..<4 { #expect(running.wait(timeout: TestDeadline.fromNow()) == .success) }
         center = nil
-        #expect(finished.wait(timeout: .now() + 60) == .success)
+        #expect(finished.wait(timeout: TestDeadline.fromNow()) == .success)
 
         #expect(weakCenter.value == nil)
         let allCancelled = kept.value.allSatisfy { $0.isCancelled }

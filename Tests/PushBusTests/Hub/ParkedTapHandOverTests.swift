@@ -6,7 +6,7 @@ import Testing
 
 /// A parked message is handed over once (DESIGN, Cold start): the first matching `replay: .parked` subscription
 /// takes it; monitors see everything and take nothing.
-@Suite struct ParkedTapHandOverTests {
+@Suite(.timeLimit(.minutes(2))) struct ParkedTapHandOverTests {
     @Test func firstMatchingSubscriberGetsTheParkedTapAndASecondOneDoesNot() {
         // Given a cold-start tap posted before anyone listens
         let center = HubFixtures.center()

@@ -2,7 +2,7 @@ import Foundation
 import PushBus
 import Testing
 
-@Suite struct PushMessagesTests {
+@Suite(.timeLimit(.minutes(2))) struct PushMessagesTests {
     @Test func forAwaitReceivesPostedMessagesInOrder() async {
         let center = HubFixtures.center()
         let stream = center.messages()

@@ -6,7 +6,7 @@ import Testing
 
 /// Which reports are one delivery, through the real adapters (DESIGN, "Identity and de-duplication"): the
 /// same push may be delivered again on purpose, and one delivery may be reported by several callbacks.
-@Suite struct DeliveryIdentityTests {
+@Suite(.timeLimit(.minutes(2))) struct DeliveryIdentityTests {
     static let defaultAction = PushResponse.Action.defaultActionIdentifier
     static var plainAlert: [AnyHashable: Any] { ["aps": ["alert": "You have a new message"]] }
 

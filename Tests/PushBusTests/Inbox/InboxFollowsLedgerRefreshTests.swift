@@ -1,11 +1,12 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 import PushBusTesting
 import Testing
 
 /// Entries another process writes reach the app's inbox, its change sequence and the badge as soon as anything
 /// refreshes the ledger (the Apple glue's `DeliveryLedgerRefresher` refreshes the ledger, not the inbox).
-@Suite struct InboxFollowsLedgerRefreshTests {
+@Suite(.timeLimit(.minutes(2))) struct InboxFollowsLedgerRefreshTests {
     let clock = ManualClock()
 
     @Test func aLedgerRefreshMadeByOthersEmitsTheExtensionsEntry() throws {
@@ -40,21 +41,21 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let appLedger = try InboxFixture.durableLedger(in: directory, clock: clock)
         let app = PushInbox(ledger: appLedger)
-        let badge = SimulatedBadge()
+        let badge = RecordingBadge()
         let syncing = app.syncBadge(with: badge)
         let extensionInbox = PushInbox(
             ledger: try InboxFixture.durableLedger(in: directory, clock: clock, role: .serviceExtension))
         try extensionInbox.add(InboxFixture.alert("One", requestIdentifier: "r1", date: clock.now))
         try extensionInbox.add(InboxFixture.alert("Two", requestIdentifier: "r2", date: clock.now))
         try appLedger.refresh()
-        #expect(await Self.eventually { badge.count == 2 })
+        try await badge.counts.wait(for: "badge 2") { $0.last == 2 }
         // The app marks one read; the extension's next add reads the mark and counts it
         try app.markRead(try #require(app.entries().last).id)
-        #expect(await Self.eventually { badge.count == 1 })
+        try await badge.counts.wait(for: "badge 1") { $0.last == 1 }
         try extensionInbox.add(InboxFixture.alert("Three", requestIdentifier: "r3", date: clock.now))
         #expect(extensionInbox.unreadCount == 2)
         try appLedger.refresh()
-        #expect(await Self.eventually { badge.count == 2 })
+        try await badge.counts.wait(for: "badge 2") { $0.last == 2 }
         syncing.cancel()
     }
 
@@ -68,13 +69,11 @@ import Testing
                 messageID: PushMessage.ID(rawValue: "digest:x"), notificationDate: clock.now, event: .received))
         #expect(released == nil)
     }
+}
 
-    /// Polls `condition` (the badge is set from a task) for at most two seconds.
-    static func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
-        for _ in 0..<400 {
-            if condition() { return true }
-            try? await Task.sleep(nanoseconds: 5_000_000)
-        }
-        return condition()
-    }
+/// A badge that records every count it is set to (set from a task), so a test waits for the count it expects.
+private struct RecordingBadge: BadgeController {
+    let counts = Recorder<Int>()
+
+    func apply(_ change: BadgeChange) async throws { counts.record(change.count) }
 }

@@ -4,7 +4,7 @@ import PushBusTesting
 import Testing
 
 /// Read state: each change is one ledger append; the unread count follows.
-@Suite struct InboxReadStateTests {
+@Suite(.timeLimit(.minutes(2))) struct InboxReadStateTests {
     let clock = ManualClock()
 
     func filledInbox(_ titles: [String]) throws -> PushInbox {

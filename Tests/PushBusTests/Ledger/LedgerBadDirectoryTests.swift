@@ -11,7 +11,7 @@ import PushBusTestSupport
 #endif
 
 /// A ledger that cannot be written is a typed error, never a crash or a hang; the caller goes on.
-@Suite struct LedgerBadDirectoryTests {
+@Suite(.timeLimit(.minutes(2))) struct LedgerBadDirectoryTests {
     @Test func missingDirectoryIsATypedError() {
         #expect(throws: DeliveryLedgerError.directoryMissing(path: "/nonexistent/pushbus-ledger")) {
             try DeliveryLedger(directory: URL(fileURLWithPath: "/nonexistent/pushbus-ledger"))
@@ -47,7 +47,7 @@ import PushBusTestSupport
         }
     }
 
-    @Test(.enabled(if: BuiltBinary.testChild != nil, "pushbus-test-child is built next to the tests"))
+    @Test
     func fileSizeLimitFailsTheWriteCleanlyAndTheProcessGoesOn() throws {
         // Given a child whose file size limit (setrlimit RLIMIT_FSIZE) lets only a few records in
         let directory = try LedgerDirectory()

@@ -1,4 +1,5 @@
 import Foundation
+import PushBusTestSupport
 import Testing
 
 @testable import PushBus
@@ -16,7 +17,8 @@ import Testing
         let original = try [UInt8](Data(contentsOf: directory.dataFile))
         let scan = original.withUnsafeBytes { LedgerCodec.scan($0, from: LedgerCodec.headerSize) }
         let originalRecords = Dictionary(uniqueKeysWithValues: ledger.allRecords.map { ($0.sequence, $0) })
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededRandom(default: 0x5EED_1000)
+        let replay = "\(generator)"
         for trial in 0..<1_000 {
             // Given 1–3 random bytes changed
             var bytes = original
@@ -27,7 +29,7 @@ import Testing
                 bytes[position] ^= UInt8.random(in: 1...255, using: &generator)
                 if position < LedgerCodec.headerSize { headerDamaged = true }
                 if let frame = scan.frames.first(where: { $0.offset <= position && position < $0.offset + $0.length }) {
-                    damaged.insert(frame.record!.sequence)
+                    damaged.insert(frame.sequence!)
                 }
             }
             try Data(bytes).write(to: directory.dataFile)
@@ -36,10 +38,12 @@ import Testing
             // Then every record returned is exactly an original one, only damaged records are missing, and the
             // damage is reported
             let records = loaded.allRecords
-            #expect(records.allSatisfy { originalRecords[$0.sequence] == $0 })
+            #expect(records.allSatisfy { originalRecords[$0.sequence] == $0 }, "trial \(trial); \(replay)")
             let missing = Set(originalRecords.keys).subtracting(records.map(\.sequence))
-            #expect(missing.isSubset(of: damaged), "trial \(trial): lost undamaged \(missing.subtracting(damaged))")
-            if !missing.isEmpty || headerDamaged { #expect(!loaded.issues.isEmpty) }
+            #expect(
+                missing.isSubset(of: damaged),
+                "trial \(trial): lost undamaged \(missing.subtracting(damaged)); \(replay)")
+            if !missing.isEmpty || headerDamaged { #expect(!loaded.issues.isEmpty, "trial \(trial); \(replay)") }
         }
     }
 }

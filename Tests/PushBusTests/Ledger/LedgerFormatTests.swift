@@ -18,7 +18,7 @@ import Testing
         let bytes = LedgerCodec.frame(record)
         let scan = bytes.withUnsafeBytes { LedgerCodec.scan($0, from: 0) }
         #expect(scan.issues.isEmpty && scan.validEnd == bytes.count)
-        #expect(scan.frames.first?.record == record)
+        #expect(scan.records.first == record)
     }
 
     @Test func damageInTheMiddleSkipsOneRecordAndKeepsTheRest() {
@@ -30,7 +30,7 @@ import Testing
         var bytes = frames.flatMap { $0 }
         bytes[frames[0].count + 20] ^= 0xFF  // a flipped byte inside the second frame
         let scan = bytes.withUnsafeBytes { LedgerCodec.scan($0, from: 0) }
-        #expect(scan.frames.compactMap(\.record?.sequence) == [1, 3])
+        #expect(scan.records.map(\.sequence) == [1, 3])
         #expect(
             scan.issues == [DeliveryLedgerIssue(kind: .damagedFrame, offset: frames[0].count, length: frames[1].count)])
     }
@@ -76,7 +76,7 @@ import Testing
         LedgerCodec.appendLE(crc, to: &bytes)
         bytes += payload
         let scan = bytes.withUnsafeBytes { LedgerCodec.scan($0, from: 0) }
-        #expect(scan.frames.first?.record == record)
+        #expect(scan.records.first == record)
     }
 
     @Test func newerFormatVersionIsRefusedAndLeftUntouched() throws {

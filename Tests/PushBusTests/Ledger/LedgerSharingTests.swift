@@ -4,7 +4,7 @@ import Testing
 
 /// Two ledgers on one directory stand in for the app and its extension: each sees the other's records after
 /// `refresh()`, including after the other compacted, and the event stream delivers each record once, in order.
-@Suite struct LedgerSharingTests {
+@Suite(.timeLimit(.minutes(2))) struct LedgerSharingTests {
     @Test func refreshReadsTheOtherWritersAppends() throws {
         let directory = try LedgerDirectory()
         defer { directory.remove() }

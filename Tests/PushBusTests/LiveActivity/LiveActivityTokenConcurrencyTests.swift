@@ -4,7 +4,7 @@ import Testing
 @testable import PushBus
 
 /// Posts from several threads at once: every change is delivered exactly once, each poster's in its order.
-@Suite struct LiveActivityTokenConcurrencyTests {
+@Suite(.timeLimit(.minutes(2))) struct LiveActivityTokenConcurrencyTests {
     @Test func concurrentPostersLoseNothingAndKeepTheirOrder() async {
         // Given one subscriber and 4 posters, each rotating its own type's push-to-start token 200 times
         let tokens = LiveActivityTokens()

@@ -8,7 +8,7 @@ private func token(_ hex: String) -> LiveActivityToken { LiveActivityToken(hexSt
 private let delivery = LiveActivityIdentity(id: "A1", attributesType: "DeliveryAttributes")
 
 /// Token events go through the center in post order; a new subscriber first gets the latest state.
-@Suite struct LiveActivityTokenEventTests {
+@Suite(.timeLimit(.minutes(2))) struct LiveActivityTokenEventTests {
     @Test func tokensAreLowercaseHex() {
         #expect(LiveActivityToken(Data([0xAB, 0x01, 0xFF])).hexString == "ab01ff")
         #expect(LiveActivityToken(hexString: "AB01FF")?.hexString == "ab01ff")

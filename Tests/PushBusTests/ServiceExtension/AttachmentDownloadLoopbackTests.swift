@@ -1,4 +1,5 @@
 import Foundation
+import PushBusTestSupport
 import PushBusTesting
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 ///
 /// Serialized: the cases stream tens of megabytes each, and run side by side on a loaded 2-core machine they
 /// could reach the per-attachment timeout for reasons that have nothing to do with the case under test.
-@Suite(.serialized)
+@Suite(.serialized, .timeLimit(.minutes(2)))
 struct AttachmentDownloadLoopbackTests {
     private static let routes: [String: LoopbackHTTPServer.Response] = [
         "/cat.jpg": .media(.jpeg, length: 300_000),
@@ -193,11 +194,8 @@ struct AttachmentDownloadLoopbackTests {
         let run = ServiceExtensionPipeline(
             deadline: 25, clock: clock, steps: [.attachments(AttachmentDownloader(policy: policy, clock: clock))]
         ).run(PushContent(payload: payload), requestIdentifier: "r", contentHandler: box.handler)
-        // Wait (bounded) until the fast one is attached, then iOS says time is up.
-        for _ in 0..<500 where run.isEnded == false {
-            if !(run.currentContent.attachments.isEmpty) { break }
-            try await Task.sleep(nanoseconds: 10_000_000)
-        }
+        // Wait until the fast one is attached (the run announces nothing: polled), then iOS says time is up.
+        try await TestDeadline.poll("the fast attachment") { run.isEnded || !run.currentContent.attachments.isEmpty }
         run.timeWillExpire()
         let result = try #require(await box.next())
         #expect(result.content.attachments.map(\.mediaType) == [.jpeg])

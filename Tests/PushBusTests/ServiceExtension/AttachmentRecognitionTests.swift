@@ -5,7 +5,7 @@ import Testing
 @testable import PushBus
 
 /// Where providers put attachments, and how files are typed from their first bytes.
-struct AttachmentRecognitionTests {
+@Suite(.timeLimit(.minutes(2))) struct AttachmentRecognitionTests {
     @Test func eachProvidersKeyIsFound() {
         let payload: PushValue = [
             "aps": ["alert": "x", "mutable-content": 1],
@@ -19,8 +19,20 @@ struct AttachmentRecognitionTests {
         let found = AttachmentLocator().addresses(in: payload.objectValue!)
         #expect(
             found.map(\.key) == [
-                "fcm_options.image", "att.id", "com.urbanairship.media_attachment.url[0]", "ab.att.url", "image",
+                "att.id", "com.urbanairship.media_attachment.url[0]", "ab.att.url", "fcm_options.image", "image",
             ])
+    }
+
+    @Test func theNewerProvidersImagesAreFoundWithTheirMarkersOnly() {
+        let iterable: PushValue = ["itbl": ["messageId": "m", "attachment-url": "https://iterable.example/a.jpg"]]
+        #expect(AttachmentLocator().addresses(in: iterable.objectValue!).map(\.key) == ["itbl.attachment-url"])
+        let cleverTap: PushValue = ["wzrk_id": "1", "ct_mediaUrl": "https://clevertap.example/b.png"]
+        #expect(AttachmentLocator().addresses(in: cleverTap.objectValue!).map(\.key) == ["ct_mediaUrl"])
+        // `attachment` alone is any app's key; only Pushwoosh's marker makes it an image to download.
+        let plain: PushValue = ["attachment": "https://x.example/c.png"]
+        #expect(AttachmentLocator().addresses(in: plain.objectValue!).isEmpty)
+        let pushwoosh: PushValue = ["pw_msg": "1", "attachment": "https://x.example/c.png"]
+        #expect(AttachmentLocator().addresses(in: pushwoosh.objectValue!).map(\.key) == ["attachment"])
     }
 
     @Test func everySupportedTypeIsRecognizedFromItsFirstBytes() {

@@ -1,17 +1,19 @@
 import Foundation
+import PushBusTestSupport
 import Testing
 
 @testable import PushBus
 
 /// The content handler is called exactly once, whatever order steps, deadline and `timeWillExpire` come in.
-struct ServiceExtensionExactlyOnceTests {
+@Suite(.timeLimit(.minutes(2))) struct ServiceExtensionExactlyOnceTests {
     private enum Event: CaseIterable {
         case finishStep, commit, beginAttachment, finishAttachment, deadline, timeWillExpire, staleFinish
     }
 
     /// 10,000 seeded random orders, driven on the pure state machine (no threads, no clock, no sleeping).
     @Test func tenThousandRandomOrdersCallTheHandlerOnceWithTheBestContent() {
-        var random = SplitMix(seed: 0x5EED_0012)
+        var random = SeededRandom(default: 0x5EED_0012)
+        let replay = "\(random)"
         let outcomes: [ServiceExtensionStepOutcome] = [.done, .done, .done, .done, .failed("x"), .notMine, .drop]
         var endings: [ServiceExtensionResult.Ending: Int] = [:]
         for run in 0..<10_000 {
@@ -53,12 +55,12 @@ struct ServiceExtensionExactlyOnceTests {
                     }
                 case .commit:
                     guard let (content, version) = machine.snapshot else {
-                        #expect(!isOpen)
+                        #expect(!isOpen, "run \(run); \(replay)")
                         continue
                     }
                     var changed = content
                     changed.title = "title \(run)-\(tick)"
-                    #expect(machine.commit(changed, version: version) == .committed)
+                    #expect(machine.commit(changed, version: version) == .committed, "run \(run); \(replay)")
                     committedTitle = "title \(run)-\(tick)"
                 case .beginAttachment:
                     if let token = machine.beginAttachment(.init(key: "image", address: "a\(tick)")) {
@@ -92,25 +94,27 @@ struct ServiceExtensionExactlyOnceTests {
             take(machine.expire(.deadline, date: date))  // iOS always ends it eventually
             if expected == nil { expected = .deadline }
 
-            #expect(deliveries.count == 1, "run \(run)")
+            #expect(deliveries.count == 1, "run \(run); \(replay)")
             guard let delivery = deliveries.first else { continue }
-            #expect(delivery.ending == expected, "run \(run)")
+            #expect(delivery.ending == expected, "run \(run); \(replay)")
             endings[delivery.ending, default: 0] += 1
             if delivery.ending == .notMine {
-                #expect(delivery.content.title == "original")
-                #expect(delivery.disposition == .notMine)
+                #expect(delivery.content.title == "original", "run \(run); \(replay)")
+                #expect(delivery.disposition == .notMine, "run \(run); \(replay)")
             } else {
-                #expect(delivery.content.title == committedTitle, "run \(run)")
+                #expect(delivery.content.title == committedTitle, "run \(run); \(replay)")
                 // Downloaded files are listed in the payload's order, whatever order they finished in.
                 #expect(
                     delivery.content.attachments.map(\.identifier) == attached.sorted { Int($0)! < Int($1)! },
-                    "run \(run)")
+                    "run \(run); \(replay)")
             }
-            #expect(delivery.steps.count == stepCount)
-            #expect(delivery.attachments.filter { $0.failure == .unfinished }.count == pending.count)
+            #expect(delivery.steps.count == stepCount, "run \(run); \(replay)")
+            #expect(
+                delivery.attachments.filter { $0.failure == .unfinished }.count == pending.count,
+                "run \(run); \(replay)")
         }
         // Every way of ending was exercised.
-        #expect(endings.keys.count == 5)
+        #expect(endings.keys.count == 5, "\(replay)")
     }
 
     /// The same guarantee through the real run object, with the three sources racing on three threads.

@@ -5,7 +5,7 @@ import Testing
 @testable import PushBus
 
 /// The extension's receipt and inbox entry land in the ledger the app shares, under the identity the app computes.
-struct ServiceExtensionLedgerStepTests {
+@Suite(.timeLimit(.minutes(2))) struct ServiceExtensionLedgerStepTests {
     let payload: [AnyHashable: Any] = [
         "aps": ["alert": ["title": "Encrypted", "body": "•••"], "mutable-content": 1], "order": "42",
     ]
@@ -46,7 +46,7 @@ import Darwin
 #endif
 
 /// The receipt is written before the content handler, but never holds it up past the extension's lock wait.
-struct ServiceExtensionReceiptLockTests {
+@Suite(.timeLimit(.minutes(2))) struct ServiceExtensionReceiptLockTests {
     @Test func aReceiptWaitsAtMostTheConfiguredTimeForTheAppsLockThenTheHandlerRuns() async throws {
         // Given the extension's ledger, configured to wait at most 50 ms for the lock, while the app holds it
         let directory = try LedgerDirectory()

@@ -5,7 +5,7 @@ import Testing
 @testable import PushBus
 
 /// The pipeline's paths: steps finished, deadline, timeWillExpire, not mine, filter, badge, receipt.
-struct ServiceExtensionPipelineTests {
+@Suite(.timeLimit(.minutes(2))) struct ServiceExtensionPipelineTests {
     private var content: PushContent {
         PushContent(payload: [
             "aps": ["alert": ["title": "Encrypted", "body": "•••"], "sound": "ping.caf", "mutable-content": 1]

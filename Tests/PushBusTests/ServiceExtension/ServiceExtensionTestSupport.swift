@@ -1,4 +1,6 @@
 import Foundation
+import PushBusTestSupport
+import Testing
 
 @testable import PushBus
 
@@ -43,8 +45,11 @@ final class ResultBox: Sendable {
 
     var callCount: Int { calls.withLock { $0 } }
 
+    /// The next result, or `nil` (and an issue) when none comes by ``TestDeadline``.
     func next() async -> ServiceExtensionResult? {
-        var iterator = stream.makeAsyncIterator()
-        return await iterator.next()
+        await TestDeadline.bounded("the content handler's result") { [stream] in
+            var iterator = stream.makeAsyncIterator()
+            return await iterator.next()
+        } ?? nil
     }
 }

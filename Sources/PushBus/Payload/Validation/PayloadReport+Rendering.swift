@@ -70,6 +70,10 @@ extension PushMessage {
         ]
         if let provider { fields.append(("provider", provider.description)) }
         if let deepLink { fields.append(("deep link", deepLink.absoluteString)) }
+        if let imageURL { fields.append(("image", imageURL.absoluteString)) }
+        for button in actionButtons {
+            fields.append(("button", button.title + (button.link.map { " → " + $0.absoluteString } ?? "")))
+        }
         for (key, value) in content.reportMembers() {
             let text: String
             switch value {
@@ -94,6 +98,17 @@ extension PushMessage {
             ]
         }
         if let deepLink { object["deepLink"] = .string(deepLink.absoluteString) }
+        if let imageURL { object["imageURL"] = .string(imageURL.absoluteString) }
+        let buttons = actionButtons
+        if !buttons.isEmpty {
+            object["actionButtons"] = .array(
+                buttons.map { button in
+                    var members: [String: PushValue] = ["title": .string(button.title)]
+                    if let identifier = button.identifier { members["identifier"] = .string(identifier) }
+                    if let link = button.link { members["link"] = .string(link.absoluteString) }
+                    return .object(members)
+                })
+        }
         if let response {
             object["action"] = .string(response.action.identifier)
             if let text = response.userText { object["userText"] = .string(text) }

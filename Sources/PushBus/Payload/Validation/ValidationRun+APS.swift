@@ -10,7 +10,8 @@ extension ValidationRun {
             case .string: hasAlert = true
             case .object(let members):
                 hasAlert = true
-                validateAlert(members)
+                // A Live Activity alert by its push type, or by its event when the type was not given.
+                validateAlert(members, isLiveActivity: pushType == .liveActivity || aps[APSKeys.event] != nil)
             default: error("aps.alert", "expected a string or an object, found \(article(alert))")
             }
         }
@@ -59,15 +60,12 @@ extension ValidationRun {
         pushType: PushType, isVisible: Bool, hasAlert: Bool, isContentAvailable: Bool, isMutableContent: Bool,
         isLiveActivity: Bool
     ) {
-        if isContentAvailable && isVisible {
-            let message =
-                "content-available with an alert, sound or badge is not silent: the device shows it, and the "
-                + "app is not woken in the background the way a silent push is"
-            if pushType == .background {
-                error("aps.content-available", message)
-            } else {
-                warning("aps.content-available", message)
-            }
+        // content-available with an alert, sound or badge is legal (a background update with a visible part);
+        // only the background push type must carry nothing to show.
+        if isContentAvailable && isVisible && pushType == .background {
+            error(
+                "aps.content-available",
+                "a background push must not carry an alert, sound or badge; send it as an alert push instead")
         }
         if pushType == .background && !isContentAvailable {
             error("aps.content-available", "a background push needs \"content-available\": 1")
@@ -80,63 +78,81 @@ extension ValidationRun {
         }
     }
 
-    private mutating func validateAlert(_ alert: [String: PushValue]) {
+    private mutating func validateAlert(_ alert: [String: PushValue], isLiveActivity: Bool) {
         for key in alert.keys.sorted() where !APSKeys.alertKeys.contains(key) {
-            warning("aps.alert." + key, "not a documented alert key; devices ignore it")
+            if isLiveActivity && APSKeys.liveActivityAlertKeys.contains(key) { continue }
+            let note = APSKeys.liveActivityAlertKeys.contains(key) ? " outside a Live Activity (use aps.\(key))" : ""
+            warning("aps.alert." + key, "not a documented alert key\(note); devices ignore it")
         }
-        for key in [
-            "title", "subtitle", "body", "launch-image", "title-loc-key", "subtitle-loc-key", "loc-key",
-            "action-loc-key", "action",
-        ] {
+        if isLiveActivity, let sound = alert["sound"] { validateSound(sound, at: "aps.alert.sound") }
+        for key in ["launch-image", "title-loc-key", "subtitle-loc-key", "loc-key", "action-loc-key", "action"] {
             if let value = alert[key] { requireString(value, at: "aps.alert." + key) }
+        }
+        for key in ["title", "subtitle", "body"] {
+            guard let value = alert[key] else { continue }
+            if isLiveActivity, case .object(let localizable) = value {
+                validateLocalizable(localizable, at: "aps.alert." + key)
+            } else if isLiveActivity {
+                if case .string = value { continue }
+                error("aps.alert." + key, "expected a string or a {loc-key, loc-args} object, found \(article(value))")
+            } else {
+                requireString(value, at: "aps.alert." + key)
+            }
         }
         for (args, locKey) in [
             ("title-loc-args", "title-loc-key"), ("subtitle-loc-args", "subtitle-loc-key"), ("loc-args", "loc-key"),
         ] {
             guard let value = alert[args] else { continue }
-            if case .array(let elements) = value {
-                for (index, element) in elements.enumerated() {
-                    requireString(element, at: "aps.alert.\(args)[\(index)]")
-                }
-            } else {
-                error("aps.alert." + args, "expected an array of strings, found \(article(value))")
-            }
+            requireStrings(value, at: "aps.alert." + args)
             if alert[locKey] == nil {
                 warning("aps.alert." + args, "\(args) without \(locKey) is never used")
             }
         }
     }
 
-    private mutating func validateSound(_ sound: PushValue) {
+    /// A Live Activity alert's `{"loc-key": "%@ found a sword!", "loc-args": ["Power Panda"]}`.
+    private mutating func validateLocalizable(_ localizable: [String: PushValue], at keyPath: String) {
+        for key in localizable.keys.sorted() where key != "loc-key" && key != "loc-args" {
+            warning(keyPath + "." + key, "not a documented key of a localizable string; devices ignore it")
+        }
+        if let key = localizable["loc-key"] {
+            requireString(key, at: keyPath + ".loc-key")
+        } else {
+            error(keyPath + ".loc-key", "a localizable string needs a loc-key")
+        }
+        if let arguments = localizable["loc-args"] { requireStrings(arguments, at: keyPath + ".loc-args") }
+    }
+
+    private mutating func validateSound(_ sound: PushValue, at keyPath: String = "aps.sound") {
         switch sound {
         case .string(let name):
-            if name.isEmpty { error("aps.sound", "the sound name is empty; use \"default\" or a file name") }
+            if name.isEmpty { error(keyPath, "the sound name is empty; use \"default\" or a file name") }
         case .object(let members):
             for key in members.keys.sorted() where !APSKeys.soundKeys.contains(key) {
-                warning("aps.sound." + key, "not a documented sound key; devices ignore it")
+                warning(keyPath + "." + key, "not a documented sound key; devices ignore it")
             }
             if let critical = members["critical"] {
                 if case .int(let flag) = critical, flag == 0 || flag == 1 {
                 } else {
-                    error("aps.sound.critical", "expected 1 (critical) or 0, found \(article(critical))")
+                    error(keyPath + ".critical", "expected 1 (critical) or 0, found \(article(critical))")
                 }
             }
             if let name = members["name"] {
-                requireString(name, at: "aps.sound.name")
+                requireString(name, at: keyPath + ".name")
             } else {
-                error("aps.sound.name", "a sound dictionary needs a name (a file name or \"default\")")
+                error(keyPath + ".name", "a sound dictionary needs a name (a file name or \"default\")")
             }
             if let volume = members["volume"] {
                 if let number = volume.doubleValue, volume.boolValue == nil {
                     if !(0...1).contains(number) {
-                        error("aps.sound.volume", "expected a number from 0 to 1, found \(number)")
+                        error(keyPath + ".volume", "expected a number from 0 to 1, found \(number)")
                     }
                 } else {
-                    error("aps.sound.volume", "expected a number from 0 to 1, found \(article(volume))")
+                    error(keyPath + ".volume", "expected a number from 0 to 1, found \(article(volume))")
                 }
             }
         default:
-            error("aps.sound", "expected a string or a critical-sound object, found \(article(sound))")
+            error(keyPath, "expected a string or a critical-sound object, found \(article(sound))")
         }
     }
 
@@ -152,6 +168,14 @@ extension ValidationRun {
             error(keyPath, "expected the number 1, found \(article(value))")
             return false
         }
+    }
+
+    private mutating func requireStrings(_ value: PushValue, at keyPath: String) {
+        guard case .array(let elements) = value else {
+            error(keyPath, "expected an array of strings, found \(article(value))")
+            return
+        }
+        for (index, element) in elements.enumerated() { requireString(element, at: "\(keyPath)[\(index)]") }
     }
 
     mutating func requireString(_ value: PushValue, at keyPath: String) {

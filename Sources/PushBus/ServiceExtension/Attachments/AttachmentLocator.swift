@@ -2,13 +2,13 @@ import Foundation
 
 /// Finds the media addresses a payload carries, under the keys each provider uses.
 ///
-/// | provider | payload key |
-/// | --- | --- |
-/// | Firebase Cloud Messaging | `fcm_options.image` |
-/// | OneSignal | `att` (an object: `{"id": "https://…"}`, one entry per attachment) |
-/// | Airship | `com.urbanairship.media_attachment.url` (a string or an array), also `media_attachment.url` |
-/// | Braze | `ab.att.url` |
-/// | generic | `image`, `media-url` |
+/// The keys are the provider table's (Docs/Payloads.md, "Providers"), in its order: OneSignal `att` (one
+/// entry per attachment), Airship `com.urbanairship.media_attachment.url` (a string or an array, also
+/// `media_attachment.url`) and Braze `ab.att.url` always; Iterable `itbl.attachment-url`, Adobe `adb_media` /
+/// `media-attachment-url`, MoEngage `moengage.media-attachment`, CleverTap `ct_mediaUrl`, Klaviyo
+/// `body.rich-media`, Salesforce `_mediaUrl`, Customer.io `CIO.push.image`, Pushwoosh `attachment` and Batch
+/// `com.batch.at.u` when the payload is that provider's; FCM `fcm_options.image` always; then the generic
+/// `image` and `media-url`.
 ///
 /// The same address found under two keys is downloaded once.
 public struct AttachmentLocator: Sendable {
@@ -27,30 +27,22 @@ public struct AttachmentLocator: Sendable {
 
     public init() {}
 
-    /// Every attachment address in the payload, in the order of the table above, without repeats.
+    /// Every attachment address in the payload, in the order above, without repeats.
     ///
     /// - Parameter userInfo: The whole payload (``ServiceExtensionContent/userInfo``).
     public func addresses(in userInfo: [String: PushValue]) -> [Found] {
+        let recognized = Set(PushProviderTable.recognizedRules(in: userInfo).map(\.name))
         var found: [Found] = []
-        func add(_ key: String, _ value: PushValue?) {
-            switch value {
-            case .string(let address)? where !address.isEmpty:
-                found.append(Found(key: key, address: address))
-            case .array(let values)?:
-                for (index, value) in values.enumerated() { add("\(key)[\(index)]", value) }
-            default: break
+        for rule in PushProviderTable.rules where rule.imagesNeedNoMarker || recognized.contains(rule.name) {
+            for image in PushProviderTable.images(of: rule, in: userInfo) {
+                found.append(Found(key: image.key, address: image.address))
             }
         }
-        add("fcm_options.image", userInfo["fcm_options"]?.objectValue?["image"])
-        if let att = userInfo["att"]?.objectValue {
-            for key in att.keys.sorted() { add("att.\(key)", att[key]) }
+        for key in ["image", "media-url"] {
+            if case .string(let address)? = userInfo[key], !address.isEmpty {
+                found.append(Found(key: key, address: address))
+            }
         }
-        for root in ["com.urbanairship.media_attachment", "media_attachment"] {
-            add("\(root).url", userInfo[root]?.objectValue?["url"])
-        }
-        add("ab.att.url", userInfo["ab"]?.objectValue?["att"]?.objectValue?["url"])
-        add("image", userInfo["image"])
-        add("media-url", userInfo["media-url"])
         var seen = Set<String>()
         return found.filter { seen.insert($0.address).inserted }
     }

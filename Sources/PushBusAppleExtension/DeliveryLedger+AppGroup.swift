@@ -1,11 +1,13 @@
-// The ledger's directory in an app group's shared container, where the app and its extensions both reach it.
-#if canImport(UIKit) || canImport(AppKit)
+// The ledger in an app group's shared container, where the app and its extensions both reach it, and the Darwin
+// notification that tells the running app another process wrote to it. Extension-safe: an app and every extension
+// (service, content, widget, intents) open it the same way.
+#if canImport(UserNotifications)
 import Foundation
 #elseif PUSHBUS_APPLE_STUBS
 import Foundation
 import PushBusAppleStubs
 #endif
-#if canImport(UIKit) || canImport(AppKit) || PUSHBUS_APPLE_STUBS
+#if canImport(UserNotifications) || PUSHBUS_APPLE_STUBS
 import PushBus
 
 extension DeliveryLedger {
@@ -35,6 +37,20 @@ extension DeliveryLedger {
         throws(DeliveryLedgerError)
     {
         try self.init(directory: DeliveryLedger.appGroupDirectory(identifier), configuration: configuration)
+    }
+
+    /// Tells a running app that this process wrote to the shared ledger: posts the Darwin notification `name`,
+    /// which the app's `DeliveryLedgerRefresher` (PushBusApple) observes and answers with a refresh. Carries no
+    /// data: the ledger file is the message. Call it from any extension after writing (the service and content
+    /// extension helpers post it themselves when given a name).
+    ///
+    /// ```swift
+    /// try ledger.record(.received(by: .notificationServiceExtension), for: message)
+    /// DeliveryLedger.postChange(name: "group.com.example.app.ledger")
+    /// ```
+    public static func postChange(name: String) {
+        CFNotificationCenterPostNotification(
+            CFNotificationCenterGetDarwinNotifyCenter(), CFNotificationName(name as CFString), nil, nil, true)
     }
 }
 #endif

@@ -19,6 +19,28 @@ public struct PushProvider: Sendable, Hashable, CustomStringConvertible {
         public static let airship: Name = "airship"
         /// Braze, formerly Appboy (`ab`).
         public static let braze: Name = "braze"
+        /// Iterable (`itbl`).
+        public static let iterable: Name = "iterable"
+        /// Adobe Journey Optimizer and Adobe Campaign (`adb_*`, `_xdm`, `_mId`, `_dId`).
+        public static let adobe: Name = "adobe"
+        /// MoEngage (`moengage`).
+        public static let moEngage: Name = "moEngage"
+        /// Leanplum (`_lpm`, `_lpx`).
+        public static let leanplum: Name = "leanplum"
+        /// CleverTap (`wzrk_*`).
+        public static let cleverTap: Name = "cleverTap"
+        /// Klaviyo (`body._k`).
+        public static let klaviyo: Name = "klaviyo"
+        /// Salesforce Marketing Cloud MobilePush (`"_sid": "SFMC"`).
+        public static let salesforceMarketingCloud: Name = "salesforceMarketingCloud"
+        /// Customer.io (`CIO`, `CIO-Delivery-ID`).
+        public static let customerIO: Name = "customerIO"
+        /// Pushwoosh (`pw_msg`).
+        public static let pushwoosh: Name = "pushwoosh"
+        /// Batch (`com.batch`).
+        public static let batch: Name = "batch"
+        /// Expo push notifications (`experienceId`, `scopeKey`).
+        public static let expo: Name = "expo"
     }
 
     /// The service.

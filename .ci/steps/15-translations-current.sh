@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# The Chinese pages must not go stale. A translation is README.zh-CN.md or a page under Docs/zh-CN/; its first line
+# names the English page it translates: `<!-- translation of: Docs/Migration.md -->`. For each translation:
+#   1. the marker is there and names a file that exists, and README.zh-CN.md links both pages (so a reader of the
+#      Chinese README finds every translation and its source);
+#   2. staleness, counted in git history: the commits that touched the English page after the last commit that
+#      touched the translation. More than one fails. One is allowed so that an English fix can land before its
+#      translation (the next commit must bring the translation up); editing both in one commit counts as zero;
+#   3. one source for snippets: every ```swift block of the translation appears, line for line, in its English page.
+# Nothing here can rot silently: a translation without a marker, an unlinked one, an uncommitted one or a shallow
+# clone (history unknown) fails instead of passing. CI clones with full history (`git clone` default).
+# Takes well under a second.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+if [ "$(git rev-parse --is-shallow-repository)" = "true" ]; then
+    echo "error: shallow clone: the translations' history cannot be checked (git fetch --unshallow)" >&2
+    exit 1
+fi
+
+status=0
+fail() { echo "error: $*" >&2; status=1; }
+
+translations=$( { echo README.zh-CN.md; git ls-files 'Docs/zh-CN/*.md'; } | sort -u)
+for translation in $translations; do
+    if [ ! -f "$translation" ]; then fail "$translation is missing"; continue; fi
+    source=$(sed -n '1s/^<!-- translation of: \(.*\) -->$/\1/p' "$translation")
+    if [ -z "$source" ]; then
+        fail "$translation: the first line must be <!-- translation of: ENGLISH_PAGE -->"
+        continue
+    fi
+    if [ ! -f "$source" ]; then fail "$translation translates $source, which does not exist"; continue; fi
+    for page in "$source" "$translation"; do
+        [ "$page" = README.zh-CN.md ] || grep -qF "($page)" README.zh-CN.md || fail "README.zh-CN.md does not link $page"
+    done
+
+    last=$(git log -1 --format=%H -- "$translation")
+    if [ -z "$last" ]; then fail "$translation is not committed"; continue; fi
+    behind=$(git rev-list --count "$last"..HEAD -- "$source")
+    if [ "$behind" -gt 1 ]; then
+        fail "$translation is $behind commits behind $source (at most 1): translate these changes:"
+        git log --format='    %h %s' "$last"..HEAD -- "$source" >&2
+    fi
+
+    python3 - "$translation" "$source" <<'PY' || status=1
+import sys
+
+def swift_blocks(path):
+    blocks, block = [], None
+    for line in open(path, encoding="utf-8").read().split("\n"):
+        if block is None:
+            if line.strip() == "```swift":
+                block = []
+        elif line.strip() == "```":
+            blocks.append("\n".join(l.rstrip() for l in block))
+            block = None
+        else:
+            block.append(line)
+    return blocks
+
+translation, source = sys.argv[1], sys.argv[2]
+english = swift_blocks(source)
+missing = [b for b in swift_blocks(translation) if b not in english]
+for block in missing:
+    first = block.strip().split("\n")[0]
+    print(f"error: {translation}: a ```swift block that is not in {source}: {first}", file=sys.stderr)
+sys.exit(1 if missing else 0)
+PY
+    echo "$translation: $behind commit(s) behind $source"
+done
+
+[ $status -eq 0 ] && echo "ok: the translations are current"
+exit $status

@@ -1,0 +1,37 @@
+import PushBus
+import PushBusRouting
+import UIKit
+
+/// The app's deep links. A push's link (`"route": "pushbusdemo://product/42"`) opens here once the first screen
+/// is up.
+enum Routes {
+    static func register(on router: PushRouter) {
+        do {
+            // Route handlers run on the thread that opens the route (a notification callback's, or the caller of
+            // `open`), so UI work hops to the main actor.
+            try router.register("pushbusdemo://product/:id") { request in
+                let id = request["id"] ?? ""
+                Task { @MainActor in Navigator.showProduct(id) }
+            }
+            try router.register("pushbusdemo://inbox") { _ in
+                Task { @MainActor in Navigator.showInbox() }
+            }
+        } catch {
+            assertionFailure("invalid route pattern: \(error)")
+        }
+    }
+}
+
+/// Where routes lead: the app's navigation, on the main actor.
+@MainActor
+enum Navigator {
+    static weak var navigation: UINavigationController?
+
+    static func showProduct(_ id: String) {
+        navigation?.pushViewController(ProductViewController(productID: id), animated: true)
+    }
+
+    static func showInbox() {
+        navigation?.popToRootViewController(animated: true)
+    }
+}
