@@ -18,6 +18,7 @@ enum TestChild {
         (InboxExtensionAdd.name, InboxExtensionAdd.run),
         (SharedValueWriter.name, SharedValueWriter.run),
         (MessageIdentity.name, MessageIdentity.run),
+        (AttachmentDownload.name, AttachmentDownload.run),
     ]
 
     static func main() {

@@ -6,7 +6,8 @@ import Testing
 /// Exactly-once completion holds when many callbacks race on many threads.
 @Suite(.timeLimit(.minutes(2))) struct CompletionConcurrencyTests {
     @Test func manyConcurrentFetchCallbacksEachCompleteOnce() async {
-        // Given 200 distinct silent pushes (plus a re-report of each) arriving from many tasks at once.
+        // Given 200 distinct content-available alerts (plus a re-report of each: an alert is also reported by
+        // `willPresent`, so the same callback twice within the window is one delivery) arriving from many tasks.
         let fixture = AdapterFixture()
         let handler = fixture.delivery.onBackgroundMessage { _ in .newData }
         defer { handler.cancel() }
@@ -16,7 +17,7 @@ import Testing
             for index in 0..<200 {
                 for _ in 0..<2 {
                     group.addTask {
-                        let payload: [AnyHashable: Any] = ["aps": ["content-available": 1], "n": index]
+                        let payload: [AnyHashable: Any] = ["aps": ["content-available": 1, "alert": "A"], "n": index]
                         fixture.appDelegate.didReceiveRemoteNotification(payload, appState: .background) {
                             results[index].record($0)
                         }

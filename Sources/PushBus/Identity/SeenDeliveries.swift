@@ -9,7 +9,10 @@ import Foundation
 /// - both know the request identifier and the identifiers differ, compared case-insensitively → apart;
 /// - both know the notification's own date and the dates differ by more than ``dateTolerance`` → apart;
 /// - when the two share no such evidence (a legacy, launch-options or forwarded report knows neither), they
-///   are one delivery only if the earlier one was recorded at most ``correlationWindow`` seconds before.
+///   are one delivery only if the earlier one was recorded at most ``correlationWindow`` seconds before, and,
+///   for a silent push, only if they came through different callbacks: iOS reports a silent push once per
+///   callback (the launch options and the fetch callback of a background launch, say), so content alone never
+///   makes a later report on the same callback a duplicate.
 ///
 /// A report proven the same by its evidence matches for as long as the earlier one is remembered: at most
 /// ``retention`` seconds and ``capacity`` reports. A duplicate does not refresh the remembered report, but
@@ -31,8 +34,9 @@ package struct SeenDeliveries: Sendable {
     /// How many reports are remembered at most; the oldest is forgotten first.
     package let capacity: Int
 
-    /// Remembered reports in a ring indexed by sequence number (allocated on first use). Each entry links to
-    /// the previous report of its id, kind and action, so a bucket needs no collection of its own.
+    /// Remembered reports in a ring indexed by sequence number, grown as reports arrive up to ``capacity`` (a
+    /// capacity of 50 million allocated at once would be 2.7 GB at the first post). Each entry links to the
+    /// previous report of its id, kind and action, so a bucket needs no collection of its own.
     private var ring: [Remembered] = []
     /// The newest sequence number per id, kind and action; swept in one pass once it holds
     /// ``sweepThreshold`` keys, so forgetting costs nothing on the common path.
@@ -54,6 +58,9 @@ package struct SeenDeliveries: Sendable {
 
     /// A Boolean value indicating whether the memory is on (a positive window and capacity).
     package var isEnabled: Bool { correlationWindow > 0 && capacity > 0 }
+
+    /// How many report slots are allocated: grows with the reports recorded, never past ``capacity``.
+    package var allocatedCount: Int { ring.count }
 
     /// Records `report`, made at `now`.
     ///
@@ -115,12 +122,12 @@ package struct SeenDeliveries: Sendable {
 
     private mutating func remember(_ sequence: Int, previous: Int?, _ evidence: Evidence, at now: Date) {
         nextSequence += 1
-        if ring.isEmpty {
-            ring = Array(
-                repeating: Remembered(sequence: -1, previous: -1, at: now, evidence: Evidence()), count: capacity)
+        let entry = Remembered(sequence: sequence, previous: previous ?? -1, at: now, evidence: evidence)
+        if ring.count < capacity {
+            ring.append(entry)  // sequences start at 0, so `sequence == ring.count` until the ring is full
+        } else {
+            ring[sequence % capacity] = entry
         }
-        ring[sequence % capacity] = Remembered(
-            sequence: sequence, previous: previous ?? -1, at: now, evidence: evidence)
         if newest.count >= sweepThreshold { sweep(at: now) }
     }
 
@@ -135,11 +142,13 @@ package struct SeenDeliveries: Sendable {
 }
 
 extension SeenDeliveries {
-    /// What can prove two reports of one push apart: the request identifier (case-folded) and the
-    /// notification's own date.
+    /// What can prove two reports of one push apart: the request identifier (case-folded), the
+    /// notification's own date and, for a silent push, the callbacks that reported it.
     struct Evidence: Sendable, Equatable {
         var identifier: String?
         var date: Date?
+        /// The callbacks that reported this silent push (empty for any other message).
+        var silentPaths: [DeliveryPath] = []
 
         init(identifier: String? = nil, date: Date? = nil) {
             self.identifier = identifier
@@ -149,6 +158,7 @@ extension SeenDeliveries {
         init(_ report: PushMessage.DeduplicationKey) {
             identifier = report.requestIdentifier
             date = report.notificationDate
+            if let path = report.silentPath { silentPaths = [path] }
         }
 
         enum Comparison: Equatable {
@@ -170,7 +180,9 @@ extension SeenDeliveries {
                 guard abs(date.timeIntervalSince(otherDate)) <= SeenDeliveries.dateTolerance else { return .apart }
                 compared = true
             }
-            return compared ? .provenSame : .unproven
+            if compared { return .provenSame }
+            // A silent push reported again on a callback that already reported it is a new push.
+            return silentPaths.contains(where: other.silentPaths.contains) ? .apart : .unproven
         }
 
         /// Whether two request identifiers are equal ignoring case: byte by byte for ASCII (UUIDs, the common
@@ -199,6 +211,7 @@ extension SeenDeliveries {
         mutating func learn(from other: Evidence) {
             if identifier == nil { identifier = other.identifier }
             if date == nil { date = other.date }
+            for path in other.silentPaths where !silentPaths.contains(path) { silentPaths.append(path) }
         }
     }
 

@@ -173,9 +173,11 @@ public struct PushMessage: Sendable, Hashable, Identifiable {
     /// can tell two deliveries of one push apart (request identifier, notification date). See
     /// ``DeduplicationKey``.
     public var deduplicationKey: DeduplicationKey {
-        DeduplicationKey(
+        var key = DeduplicationKey(
             id: id, kind: kind, action: response?.action, requestIdentifier: requestIdentifier,
             notificationDate: notificationDate)
+        if isSilent { key.silentPath = path }
+        return key
     }
 
     /// Copies the storage before a write unless this value is its only owner.
@@ -244,8 +246,11 @@ extension PushMessage {
     /// apart: both know the ``requestIdentifier`` and the identifiers differ (case-insensitively), or both know
     /// the ``notificationDate`` and the dates differ by more than a second. Reports that share neither (legacy
     /// callbacks, launch options, forwarded reports) are one delivery only within the correlation window
-    /// (``PushCenter/Configuration/deduplicationWindow``, 30 s by default). So equal keys are always one
-    /// delivery; unequal keys may be one too (a launch-options report and the `didReceive` of the same tap).
+    /// (``PushCenter/Configuration/deduplicationWindow``, 30 s by default), and only when they came through
+    /// different callbacks if the push is silent: iOS reports a silent push once per callback, so an identical
+    /// silent push on the same callback, however soon, is a new delivery. So equal keys of a push that is not
+    /// silent are always one delivery; unequal keys may be one too (a launch-options report and the `didReceive`
+    /// of the same tap).
     public struct DeduplicationKey: Sendable, Hashable {
         /// The push: provider message id or payload digest.
         public var id: ID
@@ -257,6 +262,8 @@ extension PushMessage {
         public var requestIdentifier: String?
         /// `UNNotification.date`, when the report knows it.
         public var notificationDate: Date?
+        /// The callback that reported a silent push (`nil` for any other message).
+        package var silentPath: DeliveryPath?
 
         public init(
             id: ID, kind: Kind, action: PushResponse.Action? = nil, requestIdentifier: String? = nil,

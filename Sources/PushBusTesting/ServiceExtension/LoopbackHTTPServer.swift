@@ -29,8 +29,11 @@ public final class LoopbackHTTPServer: Sendable {
             case bytes(Data)
             /// `head`, then a filler pattern up to `length` bytes, generated while sending.
             case generated(head: [UInt8], length: Int)
-            /// `head`, then filler forever, without a `Content-Length` (until the client hangs up).
+            /// `head`, then filler forever, in HTTP/1.1 chunks without a `Content-Length` (until the client hangs up).
             case endless(head: [UInt8])
+            /// `head`, then zeros up to `decodedLength` bytes, sent gzip-compressed with `Content-Encoding: gzip`
+            /// (whatever the request asked) and the compressed `Content-Length`: 1 GB decoded is about 800 KB sent.
+            case gzip(head: [UInt8], decodedLength: Int)
         }
 
         public var status: Int
@@ -63,6 +66,22 @@ public final class LoopbackHTTPServer: Sendable {
                 bytesPerSecond: bytesPerSecond)
         }
 
+        /// A media file of `decodedLength` bytes sent gzip-compressed whatever the request asked: with a large
+        /// length, a gzip bomb (1 GB decoded is about 800 KB on the wire).
+        public static func gzipped(_ type: AttachmentMediaType, decodedLength: Int) -> Self {
+            Self(
+                headers: ["Content-Type": LoopbackHTTPServer.contentType(of: type), "Content-Encoding": "gzip"],
+                body: .gzip(head: LoopbackHTTPServer.header(of: type), decodedLength: decodedLength))
+        }
+
+        /// A media file that never ends, sent in HTTP/1.1 chunks as fast as the client reads (`bytesPerSecond`:
+        /// throttled).
+        public static func endless(_ type: AttachmentMediaType, bytesPerSecond: Int? = nil) -> Self {
+            Self(
+                headers: ["Content-Type": LoopbackHTTPServer.contentType(of: type)],
+                body: .endless(head: LoopbackHTTPServer.header(of: type)), bytesPerSecond: bytesPerSecond)
+        }
+
         /// A status with a short text body (404 and friends).
         public static func status(_ status: Int) -> Self {
             Self(status: status, headers: ["Content-Type": "text/plain"], body: .bytes(Data("status \(status)".utf8)))
@@ -72,6 +91,18 @@ public final class LoopbackHTTPServer: Sendable {
         public static func redirect(to location: String, status: Int = 302) -> Self {
             Self(status: status, headers: ["Location": location], body: .bytes(Data()))
         }
+    }
+
+    /// One request as the server saw it, and how much of the body it sent back.
+    public struct Exchange: Sendable {
+        /// The requested path.
+        public var path: String
+        /// The request's header fields, names lowercased.
+        public var headers: [String: String]
+        /// Body bytes handed to the socket so far (for a gzip body: compressed bytes).
+        public var bodyBytesSent = 0
+        /// A Boolean value indicating whether the response is over: sent whole, or the client hung up.
+        public var isOver = false
     }
 
     private struct State {
@@ -84,7 +115,7 @@ public final class LoopbackHTTPServer: Sendable {
     private let listener: Int32
     private let routes: [String: Response]
     private let state = LockedState(State())
-    private let requests = LockedState([String]())
+    private let requests = LockedState([Exchange]())
 
     /// Starts listening on 127.0.0.1, any free port.
     ///
@@ -131,7 +162,10 @@ public final class LoopbackHTTPServer: Sendable {
     }
 
     /// The paths requested so far, in order.
-    public var requestedPaths: [String] { requests.withLock { $0 } }
+    public var requestedPaths: [String] { requests.withLock { $0.map(\.path) } }
+
+    /// The requests so far, in order, with what was sent back.
+    public var exchanges: [Exchange] { requests.withLock { $0 } }
 
     /// Stops listening and hangs up every open connection. Idempotent.
     ///
@@ -181,8 +215,15 @@ public final class LoopbackHTTPServer: Sendable {
     }
 
     private func serve(_ fd: Int32) {
-        guard let path = readRequestPath(fd) else { return }
-        requests.withLock { $0.append(path) }
+        guard let (path, headers) = readRequest(fd) else { return }
+        let index = requests.withLock { requests -> Int in
+            requests.append(Exchange(path: path, headers: headers))
+            return requests.count - 1
+        }
+        defer { requests.withLock { $0[index].isOver = true } }
+        let sent: @Sendable (Int) -> Void = { [requests] count in
+            requests.withLock { $0[index].bodyBytesSent += count }
+        }
         let response = routes[path] ?? .status(404)
         var waited: TimeInterval = 0
         while waited < response.delay, !isStopped {
@@ -195,28 +236,39 @@ public final class LoopbackHTTPServer: Sendable {
         switch response.body {
         case .bytes(let data): head += "Content-Length: \(data.count)\r\n"
         case .generated(_, let length): head += "Content-Length: \(length)\r\n"
-        case .endless: break
+        case .endless: head += "Transfer-Encoding: chunked\r\n"
+        case .gzip(let header, let length):
+            head += "Content-Length: \(GzipZeros(head: header, decodedLength: length).compressedLength)\r\n"
         }
         head += "\r\n"
         guard send(fd, Array(head.utf8)) else { return }
         switch response.body {
         case .bytes(let data):
-            _ = send(fd, Array(data))
+            if send(fd, Array(data)) { sent(data.count) }
         case .generated(let header, let length):
-            sendGenerated(fd, head: header, length: length, rate: response.bytesPerSecond)
+            sendGenerated(fd, head: header, length: length, rate: response.bytesPerSecond, reportSent: sent)
         case .endless(let header):
-            sendGenerated(fd, head: header, length: nil, rate: response.bytesPerSecond)
+            sendGenerated(fd, head: header, length: nil, rate: response.bytesPerSecond, reportSent: sent)
+        case .gzip(let header, let length):
+            GzipZeros(head: header, decodedLength: length).produce { bytes in
+                guard !isStopped, send(fd, bytes) else { return false }
+                sent(bytes.count)
+                return true
+            }
         }
     }
 
-    private func sendGenerated(_ fd: Int32, head: [UInt8], length: Int?, rate: Int?) {
+    /// Sends `head` and filler up to `length` bytes; without a length, forever in chunks of the chunked transfer
+    /// coding. Calls `reportSent` with the body bytes of each piece the socket took.
+    private func sendGenerated(
+        _ fd: Int32, head: [UInt8], length: Int?, rate: Int?, reportSent: @Sendable (Int) -> Void
+    ) {
         let chunkSize = 64 * 1024
         var chunk = [UInt8](repeating: 0x5A, count: chunkSize)
         var sent = 0
         var first = true
         while !isStopped {
-            var count = chunkSize
-            if let length { count = min(chunkSize, length - sent) }
+            let count = length.map { min(chunkSize, $0 - sent) } ?? chunkSize
             guard count > 0 else { return }
             if first {
                 for (index, byte) in head.prefix(count).enumerated() { chunk[index] = byte }
@@ -224,23 +276,34 @@ public final class LoopbackHTTPServer: Sendable {
             } else {
                 for index in 0..<min(head.count, chunkSize) { chunk[index] = 0x5A }
             }
-            guard send(fd, Array(chunk[0..<count])) else { return }
+            var piece = Array(chunk[0..<count])
+            if length == nil { piece = Array("\(String(count, radix: 16))\r\n".utf8) + piece + [13, 10] }
+            guard send(fd, piece) else { return }
             sent += count
+            reportSent(count)
             if let rate, rate > 0 { usleep(useconds_t(min(1_000_000, count * 1_000_000 / rate))) }
         }
     }
 
-    private func readRequestPath(_ fd: Int32) -> String? {
+    /// The request's path and header fields (names lowercased).
+    private func readRequest(_ fd: Int32) -> (String, [String: String])? {
         var buffer = [UInt8](repeating: 0, count: 4096)
         var received: [UInt8] = []
         while received.count < 64 * 1024 {
             let count = recv(fd, &buffer, buffer.count, 0)
             guard count > 0 else { return nil }
             received.append(contentsOf: buffer[0..<count])
-            if let text = String(bytes: received, encoding: .utf8), text.contains("\r\n\r\n") {
-                let parts = text.split(separator: " ", maxSplits: 2)
+            if let text = String(bytes: received, encoding: .utf8), let end = text.range(of: "\r\n\r\n") {
+                let lines = text[..<end.lowerBound].components(separatedBy: "\r\n")
+                let parts = lines[0].split(separator: " ", maxSplits: 2)
                 guard parts.count >= 2 else { return nil }
-                return String(parts[1])
+                var headers: [String: String] = [:]
+                for line in lines.dropFirst() {
+                    guard let colon = line.firstIndex(of: ":") else { continue }
+                    headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
+                        .trimmingCharacters(in: .whitespaces)
+                }
+                return (String(parts[1]), headers)
             }
         }
         return nil

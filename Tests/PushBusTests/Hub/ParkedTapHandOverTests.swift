@@ -95,10 +95,10 @@ import Testing
         let center = HubFixtures.center()
         let seen = Recorder<String>()
         let monitor = center.monitor { message, receipt in seen.record("\(message.id.rawValue) \(receipt)") }
-        let subscription = center.subscribe(.silent) { _ in }
+        let subscription = center.subscribe(.kinds([.remote])) { _ in }
 
-        center.post(HubFixtures.message("s", silent: true))
-        center.post(HubFixtures.message("s", silent: true))
+        center.post(HubFixtures.message("s"))
+        center.post(HubFixtures.message("s"))
         center.post(HubFixtures.message("t", kind: .remoteTapped))
 
         #expect(seen.values == ["s delivered(1)", "s duplicate", "t parked"])

@@ -144,36 +144,76 @@ import Testing
         #expect(scheduled.count == 3)
     }
 
-    @Test func backgroundHandlersRunOncePerDelivery() async {
-        let fixture = AdapterFixture()
-        let runs = Recorder<PushMessage.ID>()
-        let handler = fixture.delivery.onBackgroundMessage { message in
+    /// A background handler that records each run and answers `.newData`.
+    func recordingBackgroundRuns(_ fixture: AdapterFixture, into runs: Recorder<PushMessage.ID>) -> PushSubscription {
+        fixture.delivery.onBackgroundMessage { message in
             runs.record(message.id)
             return .newData
         }
-        defer { handler.cancel() }
-        let results = Recorder<BackgroundFetchResult>()
+    }
 
-        // The same silent push reported twice within the window (the system, then another SDK's callback)…
+    @Test func backgroundHandlersRunOncePerDelivery() async {
+        let (fixture, runs, results) = (AdapterFixture(), Recorder<PushMessage.ID>(), Recorder<BackgroundFetchResult>())
+        let handler = recordingBackgroundRuns(fixture, into: runs)
+        defer { handler.cancel() }
+
+        // The same silent push reported by the system, then handed over by another SDK within the window…
         fixture.appDelegate.didReceiveRemoteNotification(Payloads.silent, appState: .background) {
             results.record($0)
         }
         await eventually { results.count == 1 }
         fixture.clock.advance(by: 5)
-        fixture.appDelegate.didReceiveRemoteNotification(Payloads.silent, appState: .background) {
-            results.record($0)
-        }
-        await eventually { results.count == 2 }
+        fixture.appDelegate.didReceiveForwardedNotification(Payloads.silent, appState: .background)
         #expect(runs.count == 1)
-        #expect(results.values == [.newData, .noData])
+        #expect(fixture.messages.count == 1)
 
         // …and sent again a minute later: a new delivery, so the handlers run again.
         fixture.clock.advance(by: 60)
         fixture.appDelegate.didReceiveRemoteNotification(Payloads.silent, appState: .background) {
             results.record($0)
         }
-        await eventually { results.count == 3 }
+        await eventually { results.count == 2 }
         #expect(runs.count == 2)
-        #expect(results.last == .newData)
+        #expect(results.values == [.newData, .newData])
+    }
+
+    @Test func anIdenticalSilentPushThirtySecondsLaterIsANewDelivery() async {
+        // iOS reports a silent push on one callback only: nothing proves a later identical one the same push.
+        let (fixture, runs, results) = (AdapterFixture(), Recorder<PushMessage.ID>(), Recorder<BackgroundFetchResult>())
+        let handler = recordingBackgroundRuns(fixture, into: runs)
+        defer { handler.cancel() }
+
+        for expected in 1...3 {
+            fixture.appDelegate.didReceiveRemoteNotification(Payloads.silent, appState: .background) {
+                results.record($0)
+            }
+            await eventually { results.count == expected }
+            fixture.clock.advance(by: expected == 1 ? 30 : 1)
+        }
+
+        #expect(runs.count == 3)
+        #expect(results.values == [.newData, .newData, .newData])
+        #expect(fixture.messages.values.map(\.isSilent) == [true, true, true])
+    }
+
+    @Test func theLaunchOptionsAndFetchCallbackOfABackgroundLaunchAreOneSilentDelivery() async {
+        // Two callbacks report one push: the launch report gives way to the fetch callback's.
+        let fixture = AdapterFixture(mode: .legacy)
+        let results = Recorder<BackgroundFetchResult>()
+        fixture.appDelegate.didFinishLaunching(launchOptions: [.remoteNotification: Payloads.silent])
+        fixture.clock.advance(by: 2)
+        fixture.appDelegate.didReceiveRemoteNotification(Payloads.silent, appState: .background) {
+            results.record($0)
+        }
+        await eventually { results.count == 1 }
+
+        // A new identical push on the fetch callback later is a new delivery, though the first was seen twice.
+        fixture.clock.advance(by: 10)
+        fixture.appDelegate.didReceiveRemoteNotification(Payloads.silent, appState: .background) {
+            results.record($0)
+        }
+        await eventually { results.count == 2 }
+        #expect(fixture.messages.values.map(\.path) == [.fetchCompletion, .fetchCompletion])
+        #expect(results.values == [.noData, .noData])
     }
 }

@@ -124,6 +124,39 @@ import Testing
         #expect(!seen.record(report(id: "4", date: 0), at: at(0)))
     }
 
+    @Test func aSilentPushIsJoinedAcrossCallbacksButNeverOnTheSameOne() {
+        func silent(_ path: DeliveryPath) -> PushMessage.DeduplicationKey {
+            var key = report(.remote)
+            key.silentPath = path
+            return key
+        }
+        let seen = Memory()
+        #expect(seen.record(silent(.launchOptions), at: at(0)))
+        #expect(!seen.record(silent(.fetchCompletion), at: at(1)), "the fetch callback of the same launch")
+        #expect(!seen.record(silent(.forwarded), at: at(2)), "handed over by another SDK")
+        #expect(seen.record(silent(.fetchCompletion), at: at(3)), "the fetch callback again: a new push")
+        #expect(seen.record(silent(.fetchCompletion), at: at(3)), "content alone never makes a duplicate")
+        #expect(!seen.record(report(.remote), at: at(4)), "an arrival that is not silent still joins in the window")
+    }
+
+    @Test func aLargeCapacityIsAllocatedAsReportsArriveNotAtTheFirst() {
+        // 50 million slots allocated at once were 2.7 GB at the first post.
+        let seen = Memory(capacity: 50_000_000)
+        #expect(seen.record(report(id: "0", date: 0), at: at(0)))
+        #expect(seen.seen.allocatedCount == 1)
+        for n in 1..<100 { seen.record(report(id: "\(n)", date: 0), at: at(0)) }
+        #expect(seen.seen.allocatedCount == 100)
+        #expect(!seen.record(report(id: "0", date: 0), at: at(1)))
+    }
+
+    @Test func aFullRingWrapsAround() {
+        let seen = Memory(capacity: 3)
+        for n in 0..<7 { seen.record(report(id: "\(n)", date: 0), at: at(0)) }
+        #expect(seen.seen.allocatedCount == 3)
+        for n in 4..<7 { #expect(!seen.record(report(id: "\(n)", date: 0), at: at(0))) }
+        #expect(seen.record(report(id: "3", date: 0), at: at(0)), "forgotten when the ring wrapped")
+    }
+
     @Test func manyReportsStayBoundedAndCorrect() {
         // Sweeps run as reports pile up; the last `capacity` reports are still remembered afterwards.
         let seen = Memory(capacity: 8)

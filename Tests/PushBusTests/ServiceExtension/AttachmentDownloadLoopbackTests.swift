@@ -27,6 +27,10 @@ struct AttachmentDownloadLoopbackTests {
         "/big.mp3": .media(.mp3, length: 6_000_000),
         "/huge.jpg": .media(.jpeg, length: 11_000_000),
         "/photo.jpg": .media(.png, length: 20_000, contentType: "image/jpeg"),
+        "/declared-2gb.jpg": .media(.jpeg, length: 2_000_000_000, bytesPerSecond: 20_000_000),
+        "/endless-fast.jpg": .endless(.jpeg),
+        "/gzipped.jpg": .gzipped(.jpeg, decodedLength: 300_000),
+        "/gzip-bomb.jpg": .gzipped(.jpeg, decodedLength: 1 << 30),
     ]
 
     /// Downloads `path` through the pipeline's attachments step; returns the result and cleans up.
@@ -94,6 +98,40 @@ struct AttachmentDownloadLoopbackTests {
         let (report, _, files) = try await single("/endless.jpg", timeout: 5)
         // Streaming stops at the image limit (10 MB), or at the timeout on a very slow machine.
         #expect(report.failure == .tooLarge(limit: 10_000_000) || report.failure == .timedOut)
+        #expect(files.isEmpty)
+    }
+
+    @Test func aDeclaredLengthOverTheCapIsRefusedBeforeTheBody() async throws {
+        // 2 GB declared, sent at 20 MB/s: refused on the header, not run to the deadline as `unfinished`.
+        let (report, server, files) = try await single("/declared-2gb.jpg", timeout: 60)
+        #expect(report.failure == .tooLarge(limit: 50_000_000))
+        #expect(files.isEmpty)
+        #expect(try #require(server.exchanges.first).bodyBytesSent < 10_000_000)
+    }
+
+    @Test func withoutALengthTheCapStopsTheTransferAtTheCap() async throws {
+        let (report, server, files) = try await single("/endless-fast.jpg", timeout: 60)
+        #expect(report.failure == .tooLarge(limit: 10_000_000))
+        #expect(files.isEmpty)
+        // The cap, the socket buffers and what was read before the cancel took hold: 50–120 MB, never gigabytes.
+        #expect(try #require(server.exchanges.first).bodyBytesSent < 500_000_000)
+    }
+
+    @Test func theRequestAsksForTheIdentityEncoding() async throws {
+        let (_, server, _) = try await single("/cat.jpg")
+        #expect(server.exchanges.first?.headers["accept-encoding"] == "identity")
+    }
+
+    @Test func aBodyCompressedAnywayIsAttachedAndCountedDecoded() async throws {
+        let (report, _, _) = try await single("/gzipped.jpg")
+        #expect(report.attachment?.mediaType == .jpeg, "\(String(describing: report.failure))")
+        #expect(report.attachment?.byteCount == 300_000)
+    }
+
+    @Test func aGzipBombIsCutAtTheCapInDecodedBytes() async throws {
+        // Its Content-Length (about 1 MB) says nothing of the 1 GB it inflates to.
+        let (report, _, files) = try await single("/gzip-bomb.jpg", timeout: 60)
+        #expect(report.failure == .tooLarge(limit: 10_000_000))
         #expect(files.isEmpty)
     }
 

@@ -7,9 +7,11 @@ import FoundationNetworking
 /// Downloads attachments, each streamed straight to a file: never more than one network chunk in memory.
 ///
 /// Each download has its own timeout (``AttachmentPolicy/timeout``, measured on the given clock), its size
-/// capped by type while streaming, HTTPS only unless the host is allowed, redirects followed only to HTTPS,
-/// and its type read from the first bytes (the file gets the matching extension). Cancelling the calling task
-/// stops the download and reports ``AttachmentFailureReason/unfinished``.
+/// capped by type, HTTPS only unless the host is allowed, redirects followed only to HTTPS, and its type read
+/// from the first bytes (the file gets the matching extension). The request asks for `Accept-Encoding: identity`;
+/// a declared `Content-Length` over the cap is refused before the body is read, and every body (a compressed one
+/// counted in decoded bytes) is counted as it arrives and cancelled at the cap. Cancelling the calling task stops
+/// the download and reports ``AttachmentFailureReason/unfinished``.
 public struct AttachmentDownloader: Sendable {
     /// The rules every download follows.
     public var policy: AttachmentPolicy
@@ -103,8 +105,16 @@ final class StreamingDownload: NSObject, URLSessionDataDelegate, @unchecked Send
         configuration.timeoutIntervalForRequest = policy.timeout
         configuration.timeoutIntervalForResource = policy.timeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
-        let task = session.dataTask(with: url)
+        #if canImport(FoundationNetworking)
+        let delegateQueue: OperationQueue? = InlineOperationQueue()
+        #else
+        let delegateQueue: OperationQueue? = nil
+        #endif
+        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: delegateQueue)
+        var request = URLRequest(url: url)
+        // A compressed body's Content-Length says nothing of its decoded size (1 MB of gzip can be 1 GB).
+        request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+        let task = session.dataTask(with: request)
         let startNow = control.withLock { control -> Bool in
             control.completion = completion
             guard control.failure == nil else { return false }
@@ -135,23 +145,30 @@ final class StreamingDownload: NSObject, URLSessionDataDelegate, @unchecked Send
             }
             return (control.task, completion, completion == nil ? nil : control.partialFile)
         }
-        task?.cancel()
         if let partialFile { try? FileManager.default.removeItem(at: partialFile) }
         completion?(.failed(reason))
+        if let task { Self.cancel(task) }
     }
 
-    /// Stops the download from the delegate queue (too large, unrecognized bytes): the task's completion answers.
+    /// Stops the download from the delegate queue (too large, unrecognized bytes, a refused response): answers at
+    /// once, without waiting for the task to wind down (libcurl may still be inflating the rest of a bomb, every
+    /// chunk of it dropped), deletes the partial file and cancels the task.
     private func stop(_ reason: AttachmentFailureReason) {
-        let task = control.withLock { control -> URLSessionDataTask? in
-            guard !control.isFinished else { return nil }
-            if control.failure == nil { control.failure = reason }
-            return control.task
-        }
-        task?.cancel()
+        markFailed(reason)
+        let task = control.withLock { $0.task }
+        finish(error: nil)
+        if let task { Self.cancel(task) }
     }
 
-    /// Records `reason` without cancelling: for delegate calls that answer through their completion handler
-    /// (cancelling there as well confuses FoundationNetworking's state machine).
+    /// Cancels `task` from a thread of its own: FoundationNetworking's `cancel()` (up to Swift 6.3) waits for the
+    /// session's queue, which runs the delegate (see ``InlineOperationQueue``) and may be inflating a bomb; nobody
+    /// waits for it, the partial file goes when the task completes.
+    private static func cancel(_ task: URLSessionDataTask) {
+        DispatchQueue.global().async { task.cancel() }
+    }
+
+    /// Records `reason` without cancelling: for the task's own completion, and for a refused redirect (whose
+    /// completion handler ends the task; cancelling as well confuses FoundationNetworking's state machine).
     private func markFailed(_ reason: AttachmentFailureReason) {
         control.withLock { control in
             if control.failure == nil { control.failure = reason }
@@ -166,14 +183,15 @@ final class StreamingDownload: NSObject, URLSessionDataDelegate, @unchecked Send
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
+        // FoundationNetworking ignores the disposition: a refusal also cancels the task, before any body is read.
         if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            markFailed(.httpStatus(http.statusCode))
+            stop(.httpStatus(http.statusCode))
             completionHandler(.cancel)
             return
         }
-        stream.expectedLength = response.expectedContentLength
-        if response.expectedContentLength > Int64(policy.largestLimit) {
-            markFailed(.tooLarge(limit: policy.largestLimit))
+        stream.expectedLength = Self.declaredLength(of: response)
+        if stream.expectedLength > Int64(policy.largestLimit) {
+            stop(.tooLarge(limit: policy.largestLimit))
             completionHandler(.cancel)
             return
         }
@@ -262,12 +280,14 @@ final class StreamingDownload: NSObject, URLSessionDataDelegate, @unchecked Send
     private func finish(error: (any Error)?) {
         if error == nil, failure == nil, stream.mediaType == nil {
             // A body shorter than the sniff length: type what there is.
-            if stream.head.isEmpty || openFile() != nil {
-                stop(.unrecognizedContent)
+            if stream.head.isEmpty {
+                markFailed(.unrecognizedContent)
+            } else if let reason = openFile() {
+                markFailed(reason)
             } else {
                 let head = Data(stream.head)
                 stream.head = []
-                if let reason = append(head) { stop(reason) }
+                if let reason = append(head) { markFailed(reason) }
             }
         }
         let (completion, failure) = control.withLock {
@@ -299,6 +319,15 @@ final class StreamingDownload: NSObject, URLSessionDataDelegate, @unchecked Send
             outcome = .failed(.unrecognizedContent)
         }
         completion(outcome)
+    }
+
+    /// The body's size as the server declares it, or -1: the `Content-Length` of a compressed body (sent although
+    /// the request asked for `identity`) counts compressed bytes, so it declares nothing of what is written.
+    private static func declaredLength(of response: URLResponse) -> Int64 {
+        guard let http = response as? HTTPURLResponse else { return response.expectedContentLength }
+        let encoding = http.value(forHTTPHeaderField: "Content-Encoding")?.trimmingCharacters(in: .whitespaces)
+        if let encoding, !encoding.isEmpty, encoding.lowercased() != "identity" { return -1 }
+        return response.expectedContentLength
     }
 
     private static func reason(for error: any Error) -> AttachmentFailureReason {
