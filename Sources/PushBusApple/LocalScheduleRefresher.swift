@@ -9,10 +9,10 @@ import PushBusAppleStubs
 import Foundation
 import PushBus
 
-/// Keeps a ``LocalNotificationSchedule``'s window full: refills it when created (at launch), on
+/// Keeps a `LocalNotificationSchedule`'s window full: refills it when created (at launch), on
 /// `UIApplication.willEnterForegroundNotification`, and whenever one of its notifications is shown in the
 /// foreground or answered (through the center). Background refresh is the app's: call
-/// ``LocalNotificationSchedule/refill()`` in its `BGAppRefreshTask` handler.
+/// `LocalNotificationSchedule.refill()` in its `BGAppRefreshTask` handler.
 ///
 /// ```swift
 /// // application(_:didFinishLaunchingWithOptions:)

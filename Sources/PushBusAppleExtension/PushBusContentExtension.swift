@@ -11,7 +11,7 @@ import Foundation
 import PushBus
 
 /// What a `UNNotificationContentExtension` view controller owns: it turns the notification into a normalized
-/// ``PushMessage``, records every answer in the app group's ``DeliveryLedger`` ("answered in the content
+/// `PushMessage`, records every answer in the app group's `DeliveryLedger` ("answered in the content
 /// extension", with the action and the values you attach), and calls iOS's completion exactly once.
 ///
 /// It is `Sendable`, so a view controller can call it from `nonisolated` methods: Apple's protocol is not main-actor
@@ -65,7 +65,7 @@ public final class PushBusContentExtension: Sendable {
     /// - Parameters:
     ///   - ledger: The app group's ledger (`DeliveryLedger(appGroup:)` in PushBusApple, or
     ///     `DeliveryLedger(directory:)`).
-    ///   - deepLinkExtractor: Finds the deep link of the message. Default ``DeepLinkExtractor/default``.
+    ///   - deepLinkExtractor: Finds the deep link of the message. Default `DeepLinkExtractor.default`.
     ///   - ledgerChangeNotificationName: The Darwin notification to post after each answer.
     public init(
         ledger: DeliveryLedger, deepLinkExtractor: DeepLinkExtractor = .default,
