@@ -87,6 +87,8 @@ public final class SimulatedDevice: Sendable {
     let inboxSlot = SimulatedInboxSlot()
     /// The Settings app's notification page for the app, and the prompt (SimulatedDevice+Authorization.swift).
     let settingsApp = SimulatedSettingsApp()
+    /// Other push SDKs in the app, which PushBus's delegate forwards to (SimulatedDevice+OtherSDKs.swift).
+    let otherSDKs = NotificationForwarder<SimulatedSDK>()
 
     /// Creates a device with the app not running.
     ///
@@ -184,7 +186,9 @@ public final class SimulatedDevice: Sendable {
         return (remote + local).sorted { $0.date < $1.date }
     }
 
-    /// Returns when every completion handler handed to the app so far has been called.
+    /// Returns when every completion handler handed to the app so far has been called — except one that only the
+    /// clock can finish now: PushBus has answered and another SDK (``install(_:)``) answers late or never, so iOS
+    /// is answered at the deadline, when ``advanceTime(by:)`` reaches it.
     ///
     /// > Warning: If an app handler never finishes, this waits until its deadline: advance the clock past it
     /// > first (``advanceTime(by:)``), or the call does not return.
@@ -237,18 +241,28 @@ public final class SimulatedDevice: Sendable {
     }
 
     func voidCompletion(_ callback: Callback, _ notification: String?) -> @Sendable () -> Void {
+        indexedVoidCompletion(callback, notification).handler
+    }
+
+    /// A recorded completion handler and its index in the recorder.
+    func indexedVoidCompletion(
+        _ callback: Callback, _ notification: String?
+    ) -> (index: Int, handler: @Sendable () -> Void) {
         let index = recorder.expectCompletion(callback, notification: notification)
-        return { [recorder] in recorder.complete(index, value: "()") }
+        return (index, { [recorder] in recorder.complete(index, value: "()") })
     }
 
     func presentationCompletion(
         _ notification: String?, then: @escaping @Sendable (PresentationOptions) -> Void
-    ) -> @Sendable (PresentationOptions) -> Void {
+    ) -> (index: Int, handler: @Sendable (PresentationOptions) -> Void) {
         let index = recorder.expectCompletion(.willPresent, notification: notification)
-        return { [recorder] options in
-            recorder.complete(index, value: options.simulationDescription)
-            then(options)
-        }
+        return (
+            index,
+            { [recorder] options in
+                recorder.complete(index, value: options.simulationDescription)
+                then(options)
+            }
+        )
     }
 }
 

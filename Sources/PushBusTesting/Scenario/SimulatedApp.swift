@@ -53,6 +53,7 @@ final class SimulatedApp: Sendable {
         if scenario.app.persistsLiveActivityTokens == true { try Self.persistLiveActivityTokens(of: device) }
         if let setup = scenario.app.contentExtension { Self.installContentExtension(setup, on: device) }
         if let inbox = scenario.app.inbox { try Self.installInbox(inbox, on: device) }
+        try Self.installOtherSDKs(scenario.app.otherSDKs ?? [], on: device)
         self.device = device
         self.temporaryLedger = temporaryLedger
     }

@@ -1,0 +1,74 @@
+import Foundation
+import PushBus
+import PushBusTesting
+import Testing
+
+/// A simulated app with two other push SDKs beside PushBus: each SDK's delegate hears only its own pushes, and iOS
+/// is answered once per callback even when an SDK answers twice or never.
+@Suite(.timeLimit(.minutes(1))) struct OtherSDKSimulationTests {
+    static var brazePush: [String: Any] { ["aps": ["alert": "Sale"], "ab": ["c": "campaign-1"]] }
+    static var oneSignalPush: [String: Any] { ["aps": ["alert": "Hello"], "custom": ["i": "os-1"]] }
+    static var plainPush: [String: Any] { ["aps": ["alert": "From our server"]] }
+
+    @Test func eachSDKGetsOnlyItsOwnPushesAndBothGetUnclaimedOnes() async throws {
+        let device = SimulatedDevice()
+        let braze = SimulatedSDK(name: "braze", providers: [.braze], answers: .twice)
+        let oneSignal = SimulatedSDK(name: "onesignal", providers: [.oneSignal], answers: .never)
+        device.install(braze)
+        device.install(oneSignal)
+        device.launch()
+
+        let sale = device.deliver(remote: Self.brazePush)
+        let hello = device.deliver(remote: Self.oneSignalPush)
+        device.advanceTime(by: 1)  // onesignal never answers willPresent: PushBus answers at the 1 s deadline
+        let plain = device.deliver(remote: Self.plainPush)
+        device.advanceTime(by: 1)
+        try device.tap(hello)
+        device.advanceTime(by: 5)  // onesignal never answers didReceive either: the response deadline
+        await device.settle()
+
+        #expect(braze.callbacks.map(\.notification) == [sale, plain])
+        #expect(oneSignal.callbacks.map(\.notification) == [hello, plain, hello])
+        #expect(oneSignal.callbacks.last?.name == "didReceive")
+        #expect(device.completions.of(.willPresent).count == 3)
+        #expect(device.completions.of(.didReceiveResponse).count == 1)
+        #expect(device.completions.allCalledOnce)
+        #expect(device.messages.map(\.kind) == [.remote, .remote, .remote, .remoteTapped])
+    }
+
+    @Test func aForwardeeThatNeverAnswersHoldsIOSUntilTheDeadlineOnly() async throws {
+        let device = SimulatedDevice()
+        device.install(SimulatedSDK(name: "stuck", answers: .never))
+        device.launch()
+
+        device.deliver(remote: Self.plainPush)
+        #expect(device.completions.of(.willPresent).map(\.callCount) == [0])
+        device.advanceTime(by: 1)
+
+        #expect(device.completions.of(.willPresent).map(\.callCount) == [1])
+    }
+
+    @Test func aLateForwardeeIsWaitedForAndItsOptionsJoinTheUnion() async throws {
+        let device = SimulatedDevice()
+        device.delivery.presentationPolicy = .hidden
+        device.install(SimulatedSDK(name: "late", presentation: [.banner, .list], answers: .late(0.5)))
+        device.launch()
+
+        let push = device.deliver(remote: Self.plainPush)
+        device.advanceTime(by: 0.5)
+
+        #expect(device.completions.values(of: .willPresent) == ["[banner, list]"])
+        #expect(device.deliveredNotifications.map(\.identifier) == [push])
+    }
+
+    @Test func openSettingsReachesTheSDKsToo() throws {
+        let device = SimulatedDevice()
+        let sdk = SimulatedSDK(name: "support")
+        device.install(sdk)
+        device.launch()
+
+        try device.openAppNotificationSettings()
+
+        #expect(sdk.callbacks.map(\.name) == ["openSettingsFor"])
+    }
+}
