@@ -71,4 +71,39 @@ import Testing
 
         #expect(sdk.callbacks.map(\.name) == ["openSettingsFor"])
     }
+
+    @Test func anSDKReplacingTheCategoriesGetsTheUnionPutBackAndBothButtonsWork() async throws {
+        let chat = PushCategory("CHAT") { PushAction.button("LIKE", title: "Like") }
+        let promo = PushCategory("PROMO") { PushAction.button("SHOP", title: "Shop now", options: .foreground) }
+        let device = SimulatedDevice(configuration: .init(categories: try CategoryRegistry([chat])))
+        let braze = SimulatedSDK(name: "braze", providers: [.braze], categories: [promo])
+
+        device.install(braze)  // Braze calls setNotificationCategories([PROMO]): CHAT is gone for now
+        #expect(device.categories.categories.map(\.identifier) == ["PROMO"])
+        device.launch()  // PushBus notices at the next callback and registers the union
+
+        #expect(Set(device.categories.categories.map(\.identifier)) == ["CHAT", "PROMO"])
+        #expect(device.categoryOwnership.owners == ["CHAT": CategoryOwnership.pushBus, "PROMO": "braze"])
+        device.moveToBackground()
+        let sale = device.deliver(remote: ["aps": ["alert": "Sale", "category": "PROMO"], "ab": ["c": "1"]])
+        let chatPush = device.deliver(remote: ["aps": ["alert": "Hi", "category": "CHAT"]])
+        try device.tap(sale, action: "SHOP")
+        try device.tap(chatPush, action: "LIKE")
+        await device.settle()
+
+        #expect(braze.callbacks.filter { $0.name == "didReceive" }.map(\.action) == ["SHOP", "LIKE"])
+        #expect(device.messages.compactMap(\.response?.action) == [.custom("SHOP"), .custom("LIKE")])
+    }
+
+    @Test func theAppRegisteringItsCategoriesAddsThemToTheSDKs() throws {
+        let promo = PushCategory("PROMO") { PushAction.button("SHOP", title: "Shop now") }
+        let device = SimulatedDevice()
+        device.install(SimulatedSDK(name: "braze", categories: [promo]))
+        device.launch()
+
+        device.categories = try CategoryRegistry([PushCategory("CHAT") { PushAction.button("LIKE", title: "Like") }])
+
+        #expect(device.categoryOwnership.categories(of: "braze") == ["PROMO"])
+        #expect(device.categoryOwnership.categories(of: CategoryOwnership.pushBus) == ["CHAT"])
+    }
 }

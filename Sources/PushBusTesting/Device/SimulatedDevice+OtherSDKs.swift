@@ -7,10 +7,12 @@ extension SimulatedDevice {
     /// Puts another SDK in the app, for this launch and every later one (as the app sets it up in
     /// `didFinishLaunching`): PushBus's delegate forwards `willPresent`, `didReceive` and `openSettingsFor` to its
     /// delegate — only its own pushes when the payload says whose it is (``SimulatedSDK/providers``), every
-    /// unclaimed one otherwise — and iOS is still answered once.
+    /// unclaimed one otherwise — and iOS is still answered once. Its categories replace the registered set, as
+    /// such SDKs do; PushBus puts the union back at the next callback into the app (``categoryOwnership``).
     public func install(_ sdk: SimulatedSDK) {
         otherSDKs.add(sdk, name: sdk.name, providers: sdk.providers)
         note("the app sets up \(sdk.name) beside PushBus")
+        otherSDKRegisters(sdk)
     }
 
     /// The SDKs PushBus forwards to, in order.

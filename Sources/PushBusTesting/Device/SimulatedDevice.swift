@@ -89,6 +89,8 @@ public final class SimulatedDevice: Sendable {
     let settingsApp = SimulatedSettingsApp()
     /// Other push SDKs in the app, which PushBus's delegate forwards to (SimulatedDevice+OtherSDKs.swift).
     let otherSDKs = NotificationForwarder<SimulatedSDK>()
+    /// Every category PushBus has seen registered, and by whom (SimulatedDevice+CategoryMerge.swift).
+    let categoryMerge = LockedState(CategoryMerge<PushCategory>())
 
     /// Creates a device with the app not running.
     ///
@@ -118,6 +120,8 @@ public final class SimulatedDevice: Sendable {
                 authorization: configuration.authorization, capabilities: configuration.capabilities,
                 categories: configuration.categories))
         self.recorder = SimulationRecorder(clock: clock)
+        let ownCategories = configuration.categories.categories.map { ($0.identifier, $0) }
+        categoryMerge.withLock { $0.record(ownCategories, owner: CategoryOwnership.pushBus) }
         let first = makeProcess(number: 1, center: center, router: router)
         processStorage.withLock { $0 = first }
         onLaunch?(first)
@@ -146,14 +150,13 @@ public final class SimulatedDevice: Sendable {
         set { storage.withLock { $0.capabilities = newValue } }
     }
 
-    /// The categories the app registered (`setNotificationCategories`): iOS shows their actions, and the
-    /// adapters read them (`delivery.categories`) to attach the chosen `PushAction` to responses.
+    /// The categories iOS has registered: iOS shows their actions, and the adapters read them
+    /// (`delivery.categories`) to attach the chosen `PushAction` to responses. Setting it is the app registering
+    /// its own categories through PushBus: they replace the app's earlier ones and are **added** to the other
+    /// SDKs' (``categoryOwnership``).
     public var categories: CategoryRegistry {
         get { storage.withLock { $0.categories } }
-        set {
-            storage.withLock { $0.categories = newValue }
-            delivery.categories = newValue
-        }
+        set { registerPushBusCategories(newValue) }
     }
 
     // MARK: Recordings
@@ -217,6 +220,7 @@ public final class SimulatedDevice: Sendable {
                 CallbackRecord(
                     callback: callback, state: current, notification: notification, payloadID: payloadID,
                     date: clock.now)))
+        reconcileCategories()
         if callback == .didFinishLaunching { liveActivitiesAppLaunched() }
         inboxNoticed(callback)
     }

@@ -16,10 +16,11 @@ extension SimulatedApp {
             case let other: throw ScenarioError("unknown answers '\(other)' (once, twice, never, late)")
             }
             let presentation = try setup.presentation.map { try PresentationOptions(names: $0) } ?? [.banner, .list]
+            let categories = (setup.categories ?? []).map(SimulatedDevice.Configuration.category)
             device.install(
                 SimulatedSDK(
                     name: setup.name, providers: Set((setup.providers ?? []).map(PushProvider.Name.init(rawValue:))),
-                    presentation: presentation, answers: answers))
+                    categories: categories, presentation: presentation, answers: answers))
         }
     }
 }
@@ -40,6 +41,9 @@ extension SimulationScenario {
         if let expected = expect?.presentations {
             let actual = device.completions.values(of: .willPresent)
             if actual != expected { failures.append("expected presentations \(expected), got \(actual)") }
+        }
+        if let expected = expect?.registeredCategories, device.categoryOwnership.owners != expected {
+            failures.append("expected registered categories \(expected), got \(device.categoryOwnership.owners)")
         }
         return failures
     }

@@ -225,12 +225,7 @@ extension SimulatedDevice.Configuration {
             authorization = value
         }
         capabilities = scenario.device.backgroundMode ?? true ? [.remoteNotificationsBackgroundMode] : []
-        let categories = scenario.categories.map { setup in
-            let actions = setup.actions.map(Self.action)
-            return PushCategory(setup.identifier, options: setup.customDismiss == true ? [.customDismissAction] : []) {
-                for action in actions { action }
-            }
-        }
+        let categories = scenario.categories.map(Self.category)
         do {
             self.categories = try CategoryRegistry(categories)
         } catch {
@@ -240,6 +235,13 @@ extension SimulatedDevice.Configuration {
 }
 
 extension SimulatedDevice.Configuration {
+    static func category(_ setup: SimulationScenario.CategorySetup) -> PushCategory {
+        let actions = setup.actions.map(Self.action)
+        return PushCategory(setup.identifier, options: setup.customDismiss == true ? [.customDismissAction] : []) {
+            for action in actions { action }
+        }
+    }
+
     static func action(_ setup: SimulationScenario.ActionSetup) -> PushAction {
         var options: PushAction.Options = []
         if setup.foreground == true { options.insert(.foreground) }

@@ -138,6 +138,8 @@ public struct SimulationScenario: Sendable, Decodable {
         public var name: String
         /// The providers whose pushes belong to it (`braze`, `oneSignal`, `fcm`, …); none: it claims no push.
         public var providers: [String]?
+        /// The categories it registers at launch, replacing the registered set as such SDKs do.
+        public var categories: [CategorySetup]?
         /// What its delegate answers to `willPresent` (default `["banner", "list"]`).
         public var presentation: [String]?
         /// How its delegate calls completion handlers: `once` (default), `twice`, `never`, or `late` (after
@@ -262,6 +264,8 @@ public struct SimulationScenario: Sendable, Decodable {
         public var sdkCallbacks: [String: [String]]?
         /// What iOS got from each `willPresent`, in order (`[banner, list, sound, badge]`).
         public var presentations: [String]?
+        /// The categories registered at the end, and who registered each (`PushBus`, an SDK's name, `unknown`).
+        public var registeredCategories: [String: String]?
     }
 
     enum CodingKeys: String, CodingKey {
