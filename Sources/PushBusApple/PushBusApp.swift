@@ -55,6 +55,9 @@ public enum PushBusApp {
             ? installation!.appDelegate : AppDelegateAdapter(delivery: delivery, mode: .userNotifications)
         installation = Installation(
             delivery: delivery, notificationCenter: notificationCenter, delegate: delegate, appDelegate: appDelegate)
+        #if !os(tvOS)
+        registeredCategories.reconcile(notificationCenter)
+        #endif
         delivery.recordDiagnostics { facts in
             facts.isNotificationDelegateInstalled = true
             facts.isDelegateReplaced = false

@@ -108,6 +108,9 @@ public final class PushNotificationDelegate: NSObject, UNUserNotificationCenterD
         _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
         withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
     ) {
+        #if !os(tvOS)
+        PushBusApp.registeredCategories.reconcile(center)
+        #endif
         forwarder.willPresent(
             NotificationSnapshot(notification), adapter: adapter,
             forward: { target, answer in
@@ -117,7 +120,7 @@ public final class PushNotificationDelegate: NSObject, UNUserNotificationCenterD
                 guard let delegate = target.delegate else { return forward([]) }
                 #if canImport(UserNotifications)
                 // A delegate without the optional method does not answer: it adds nothing to the union.
-                let called = delegate.userNotificationCenter?(
+                let called: Void? = delegate.userNotificationCenter?(
                     center, willPresent: notification, withCompletionHandler: forward)
                 if called == nil { forward([]) }
                 #else
@@ -132,13 +135,14 @@ public final class PushNotificationDelegate: NSObject, UNUserNotificationCenterD
         _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
         withCompletionHandler completionHandler: @escaping @Sendable () -> Void
     ) {
+        PushBusApp.registeredCategories.reconcile(center)
         forwarder.didReceive(
             ResponseSnapshot(response), appState: appState(), adapter: adapter,
             forward: { target, done in
                 let forward: @Sendable () -> Void = { done() }
                 guard let delegate = target.delegate else { return forward() }
                 #if canImport(UserNotifications)
-                let called = delegate.userNotificationCenter?(
+                let called: Void? = delegate.userNotificationCenter?(
                     center, didReceive: response, withCompletionHandler: forward)
                 if called == nil { forward() }
                 #else
