@@ -106,4 +106,21 @@ import Testing
         #expect(device.categoryOwnership.categories(of: "braze") == ["PROMO"])
         #expect(device.categoryOwnership.categories(of: CategoryOwnership.pushBus) == ["CHAT"])
     }
+
+    @Test func everySDKGetsTheDeviceTokenAlsoAfterARelaunch() {
+        let device = SimulatedDevice()
+        let braze = SimulatedSDK(name: "braze", providers: [.braze])
+        let support = SimulatedSDK(name: "support")
+        device.install(braze)
+        device.launch()
+
+        device.registerForRemoteNotifications(deviceToken: Data([0xAB, 0xCD]))
+        device.install(support)  // set up after registration finished: still gets the latest token
+        device.terminate()
+        device.launch()
+        device.registerForRemoteNotifications(deviceToken: Data([0x01]))
+
+        #expect(braze.deviceTokens.map(\.hexString) == ["abcd", "01"])
+        #expect(support.deviceTokens.map(\.hexString) == ["abcd", "01"])
+    }
 }

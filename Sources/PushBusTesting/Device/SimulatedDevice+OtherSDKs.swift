@@ -8,11 +8,13 @@ extension SimulatedDevice {
     /// `didFinishLaunching`): PushBus's delegate forwards `willPresent`, `didReceive` and `openSettingsFor` to its
     /// delegate — only its own pushes when the payload says whose it is (``SimulatedSDK/providers``), every
     /// unclaimed one otherwise — and iOS is still answered once. Its categories replace the registered set, as
-    /// such SDKs do; PushBus puts the union back at the next callback into the app (``categoryOwnership``).
+    /// such SDKs do; PushBus puts the union back at the next callback into the app (``categoryOwnership``). It
+    /// gets every device token through `center.subscribeRegistration`, in this process and every later one.
     public func install(_ sdk: SimulatedSDK) {
         otherSDKs.add(sdk, name: sdk.name, providers: sdk.providers)
         note("the app sets up \(sdk.name) beside PushBus")
         otherSDKRegisters(sdk)
+        process.keep(sdk.receiveDeviceTokens(from: center))
     }
 
     /// The SDKs PushBus forwards to, in order.

@@ -45,6 +45,7 @@ public final class SimulatedSDK: Sendable {
     /// How its delegate calls completion handlers.
     public let answers: Answers
     private let received = LockedState<[Callback]>([])
+    private let tokens = LockedState<[DeviceToken]>([])
 
     /// - Parameters:
     ///   - name: A name for people.
@@ -61,6 +62,16 @@ public final class SimulatedSDK: Sendable {
         self.categories = categories
         self.presentation = presentation
         self.answers = answers
+    }
+
+    /// Every device token it was handed (through `PushCenter.subscribeRegistration`), in order.
+    public var deviceTokens: [DeviceToken] { tokens.withLock { $0 } }
+
+    /// Hands it `center`'s device tokens, as an app does for each SDK that needs them (Docs/Coexistence.md).
+    func receiveDeviceTokens(from center: PushCenter) -> PushSubscription {
+        center.subscribeRegistration { [tokens] event in
+            if case .registered(let token) = event { tokens.withLock { $0.append(token) } }
+        }
     }
 
     /// Every callback its delegate received, in order.
