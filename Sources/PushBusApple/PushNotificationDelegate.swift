@@ -12,12 +12,12 @@ import PushBus
 /// to the other SDKs' delegates it is told about (``forward(to:name:providers:)``) and to the delegate that was
 /// installed before it — no swizzling. The rules are in Docs/Coexistence.md.
 ///
-/// - Ownership: a push whose payload belongs to a provider a forwardee claims (``PushMessage/provider``) goes to
+/// - Ownership: a push whose payload belongs to a provider a forwardee claims (`PushMessage.provider`) goes to
 ///   that forwardee only; any other notification goes to every forwardee, in order (the previous delegate first).
 /// - iOS is answered **exactly once**, whatever the forwardees do (answer twice, never, or late): `willPresent`
-///   with the **union** of the options of PushBus's ``PushDelivery/presentationPolicy`` and of every forwardee
+///   with the **union** of the options of PushBus's `PushDelivery.presentationPolicy` and of every forwardee
 ///   that answered, when all did or after ``presentationDeadline``; `didReceive` when PushBus's response handlers
-///   and every forwardee finished, or at ``PushDelivery/responseDeadline``.
+///   and every forwardee finished, or at `PushDelivery.responseDeadline`.
 ///
 /// `UNUserNotificationCenter.delegate` is weak: keep this object alive (``PushBusApp/install(center:notificationCenter:)``
 /// does). Forwardees are held weakly too, as the center held them; a released one is skipped.
@@ -32,7 +32,7 @@ public final class PushNotificationDelegate: NSObject, UNUserNotificationCenterD
     /// - Parameters:
     ///   - adapter: Where callbacks go.
     ///   - previous: The delegate to keep forwarding to (typically the center's delegate before installing); it is
-    ///     the first forwardee, named ``NotificationForwardee/previousDelegateName``, claiming no provider.
+    ///     the first forwardee, named `NotificationForwardee.previousDelegateName`, claiming no provider.
     ///   - appState: The app's state for `didReceive` (default: `UIApplication`'s state when on the main thread).
     ///   - settings: Where the system's "open settings" requests go (``PushBusApp`` passes
     ///     ``PushBusApp/notificationSettings``); `nil`: only the forwardees hear them.

@@ -34,7 +34,7 @@ public final class SimulatedSDK: Sendable {
         public var action: String?
     }
 
-    /// A name for people, and the owner named in ``SimulatedDevice/categoryOwners``.
+    /// A name for people, and the owner named in ``SimulatedDevice/categoryOwnership``.
     public let name: String
     /// The providers whose pushes belong to this SDK.
     public let providers: Set<PushProvider.Name>
