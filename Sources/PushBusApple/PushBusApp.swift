@@ -32,8 +32,8 @@ public enum PushBusApp {
 
     /// Installs a ``PushNotificationDelegate`` on `notificationCenter`, keeping (and forwarding to) the delegate
     /// that was there, and remembers it so it stays alive. Call it before `didFinishLaunching` returns, so the
-    /// tap that launched the app reaches `didReceive`. Calling it again re-installs (forwarding to whoever is
-    /// the delegate then, unless that is PushBus's own).
+    /// tap that launched the app reaches `didReceive`. Calling it again re-installs: the new delegate forwards to
+    /// whoever is the delegate then (unless that is PushBus's own), then to the earlier delegate's forwardees.
     ///
     /// - Parameters:
     ///   - delivery: The delivery the adapters share (default: the shared delivery of `PushCenter.shared`).
@@ -48,12 +48,16 @@ public enum PushBusApp {
         let delegate = PushNotificationDelegate(
             adapter: UserNotificationAdapter(delivery: delivery), previous: previous,
             settings: notificationSettingsForInstall)
+        if let earlier = installation?.delegate { delegate.inheritForwardees(of: earlier) }
         notificationCenter.delegate = delegate
         let appDelegate =
             installation?.delivery === delivery
             ? installation!.appDelegate : AppDelegateAdapter(delivery: delivery, mode: .userNotifications)
         installation = Installation(
             delivery: delivery, notificationCenter: notificationCenter, delegate: delegate, appDelegate: appDelegate)
+        #if !os(tvOS)
+        registeredCategories.reconcile(notificationCenter)
+        #endif
         delivery.recordDiagnostics { facts in
             facts.isNotificationDelegateInstalled = true
             facts.isDelegateReplaced = false

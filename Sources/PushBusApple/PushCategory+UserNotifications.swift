@@ -63,16 +63,41 @@ extension CategoryRegistry {
 }
 
 extension PushBusApp {
-    /// Registers `registry` with the system (`setNotificationCategories`, which replaces the whole set) and
-    /// with `center`, so tapped messages carry their `PushAction`.
+    /// Registers `registry` with the system and with `center`, so tapped messages carry their `PushAction`.
+    ///
+    /// Merged, never replaced (Docs/Coexistence.md): PushBus reads what is registered (`getNotificationCategories`),
+    /// replaces only its own earlier categories and registers the union, so other SDKs' buttons stay. When
+    /// another SDK later replaces the set, PushBus registers the union again at the next launch (`install`) or
+    /// notification callback, or when you call ``reconcileCategories(notificationCenter:)``.
     public static func register(
         categories registry: CategoryRegistry, center: PushCenter? = nil,
         notificationCenter: UNUserNotificationCenter = .current()
     ) {
         let delivery = delivery(for: center)
-        notificationCenter.setNotificationCategories(registry.makeNotificationCategories())
+        registeredCategories.register(
+            registry.makeNotificationCategories(), owner: CategoryOwnership.pushBus, on: notificationCenter)
         delivery.categories = registry
         delivery.recordDiagnostics { $0.areCategoriesRegistered = true }
+    }
+}
+extension PushBusApp {
+    /// What PushBus has seen registered, and by whom.
+    nonisolated static let registeredCategories = RegisteredCategories()
+
+    /// Which categories PushBus has seen registered on `notificationCenter`, and who registered each: `CategoryOwnership.pushBus` for
+    /// those of ``register(categories:center:notificationCenter:)``, `CategoryOwnership.unknown` for those it
+    /// found registered by someone else.
+    public static func categoryOwnership(
+        notificationCenter: UNUserNotificationCenter = .current()
+    ) -> CategoryOwnership {
+        registeredCategories.ownership(of: notificationCenter)
+    }
+
+    /// Reads the registered categories and registers the union again if another SDK's
+    /// `setNotificationCategories` removed some PushBus knows. PushBus does this itself at `install` and at each
+    /// notification callback; call it after setting up an SDK that registers categories.
+    public static func reconcileCategories(notificationCenter: UNUserNotificationCenter = .current()) {
+        registeredCategories.reconcile(notificationCenter)
     }
 }
 #endif

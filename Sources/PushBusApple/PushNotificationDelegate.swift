@@ -8,30 +8,34 @@ import PushBusAppleStubs
 import Foundation
 import PushBus
 
-/// A `UNUserNotificationCenterDelegate` that hands every callback to a `UserNotificationAdapter` and to the
-/// delegate that was installed before it (the app's own, or another push SDK's) — no swizzling.
+/// A `UNUserNotificationCenterDelegate` that hands every callback to a `UserNotificationAdapter` and forwards it
+/// to the other SDKs' delegates it is told about (``forward(to:name:providers:)``) and to the delegate that was
+/// installed before it — no swizzling. The rules are in Docs/Coexistence.md.
 ///
-/// The system completion handler runs **exactly once**, whoever calls it first: the adapter (which answers
-/// `willPresent` at once with the center's presentation policy, and finishes `didReceive` when the app's
-/// response handlers are done) or the previous delegate. So for `willPresent` PushBus's policy decides; the
-/// previous delegate still sees every notification.
+/// - Ownership: a push whose payload belongs to a provider a forwardee claims (`PushMessage.provider`) goes to
+///   that forwardee only; any other notification goes to every forwardee, in order (the previous delegate first).
+/// - iOS is answered **exactly once**, whatever the forwardees do (answer twice, never, or late): `willPresent`
+///   with the **union** of the options of PushBus's `PushDelivery.presentationPolicy` and of every forwardee
+///   that answered, when all did or after ``presentationDeadline``; `didReceive` when PushBus's response handlers
+///   and every forwardee finished, or at `PushDelivery.responseDeadline`.
 ///
 /// `UNUserNotificationCenter.delegate` is weak: keep this object alive (``PushBusApp/install(center:notificationCenter:)``
-/// does). The previous delegate is held weakly too, as the center held it.
+/// does). Forwardees are held weakly too, as the center held them; a released one is skipped.
 public final class PushNotificationDelegate: NSObject, UNUserNotificationCenterDelegate, Sendable {
     /// The adapter every callback goes to.
     public let adapter: UserNotificationAdapter
-    private let previousDelegate: LockedState<WeakDelegate>
+    private let forwarder = NotificationForwarder<WeakDelegate>()
     private let appState: @Sendable () -> AppState
     /// Where `userNotificationCenter(_:openSettingsFor:)` is posted, as an `OpenSettingsRequest`.
     public let settings: NotificationSettingsChannel?
 
     /// - Parameters:
     ///   - adapter: Where callbacks go.
-    ///   - previous: The delegate to keep forwarding to (typically the center's delegate before installing).
+    ///   - previous: The delegate to keep forwarding to (typically the center's delegate before installing); it is
+    ///     the first forwardee, named `NotificationForwardee.previousDelegateName`, claiming no provider.
     ///   - appState: The app's state for `didReceive` (default: `UIApplication`'s state when on the main thread).
     ///   - settings: Where the system's "open settings" requests go (``PushBusApp`` passes
-    ///     ``PushBusApp/notificationSettings``); `nil`: only the previous delegate hears them.
+    ///     ``PushBusApp/notificationSettings``); `nil`: only the forwardees hear them.
     public init(
         adapter: UserNotificationAdapter, previous: (any UNUserNotificationCenterDelegate)? = nil,
         appState: @escaping @Sendable () -> AppState = ApplicationState.current,
@@ -39,29 +43,91 @@ public final class PushNotificationDelegate: NSObject, UNUserNotificationCenterD
     ) {
         self.adapter = adapter
         self.settings = settings
-        self.previousDelegate = LockedState(WeakDelegate(previous))
         self.appState = appState
         super.init()
+        if let previous {
+            forwarder.add(WeakDelegate(previous), name: NotificationForwardee.previousDelegateName, providers: [])
+        }
     }
 
-    /// The delegate this one forwards to, if it is still alive.
-    public var previous: (any UNUserNotificationCenterDelegate)? { previousDelegate.withLock { $0.delegate } }
+    /// The delegate that was installed before this one, if it is still alive.
+    public var previous: (any UNUserNotificationCenterDelegate)? {
+        forwarder.targets.first { $0.forwardee.name == NotificationForwardee.previousDelegateName }?.target.delegate
+    }
+
+    /// Forwards notification callbacks to another SDK's delegate too, after the forwardees already added.
+    ///
+    /// ```swift
+    /// PushBusApp.delegate?.forward(to: brazeDelegate, name: "braze", providers: [.braze])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - delegate: The SDK's delegate; held weakly. Adding one already forwarded to does nothing.
+    ///   - name: A name for people (diagnostics, ``forwardees``).
+    ///   - providers: The providers whose pushes belong to it: those go to it alone. Empty: it gets only the
+    ///     notifications nobody claims.
+    /// - Returns: The forwardee, for ``stopForwarding(_:)``.
+    @discardableResult
+    public func forward(
+        to delegate: any UNUserNotificationCenterDelegate, name: String, providers: Set<PushProvider.Name> = []
+    ) -> NotificationForwardee {
+        forwarder.removeAll { $0.delegate == nil }
+        if let existing = forwarder.targets.first(where: { $0.target.delegate === delegate }) {
+            return existing.forwardee
+        }
+        return forwarder.add(WeakDelegate(delegate), name: name, providers: providers)
+    }
+
+    /// Adds `earlier`'s live forwardees after this one's (a re-install keeps them), skipping delegates already here.
+    func inheritForwardees(of earlier: PushNotificationDelegate) {
+        for (forwardee, target) in earlier.forwarder.targets {
+            guard let delegate = target.delegate, delegate !== self,
+                !forwarder.targets.contains(where: { $0.target.delegate === delegate })
+            else { continue }
+            forwarder.add(target, name: forwardee.name, providers: forwardee.providers)
+        }
+    }
+
+    /// Stops forwarding to `forwardee`.
+    public func stopForwarding(_ forwardee: NotificationForwardee) { forwarder.remove(forwardee.id) }
+
+    /// The delegates this one forwards to, in order.
+    public var forwardees: [NotificationForwardee] {
+        forwarder.removeAll { $0.delegate == nil }
+        return forwarder.forwardees
+    }
+
+    /// How long `willPresent` waits for the forwardees' answers (seconds, default 1): then iOS gets the union of
+    /// the answers so far (PushBus's own is always there).
+    public var presentationDeadline: Double {
+        get { forwarder.presentationDeadline }
+        set { forwarder.presentationDeadline = newValue }
+    }
 
     public func userNotificationCenter(
         _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
         withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
     ) {
-        let once = OnceCompletion<PresentationOptions> { completionHandler(UNNotificationPresentationOptions($0)) }
-        adapter.willPresent(NotificationSnapshot(notification)) { once.finish($0) }
-        guard let previous else { return }
-        let forward: @Sendable (UNNotificationPresentationOptions) -> Void = { options in
-            once.finish(PresentationOptions(rawValue: options.rawValue))
-        }
-        #if canImport(UserNotifications)
-        previous.userNotificationCenter?(center, willPresent: notification, withCompletionHandler: forward)
-        #else
-        previous.userNotificationCenter(center, willPresent: notification, withCompletionHandler: forward)
+        #if !os(tvOS)
+        PushBusApp.registeredCategories.reconcile(center)
         #endif
+        forwarder.willPresent(
+            NotificationSnapshot(notification), adapter: adapter,
+            forward: { target, answer in
+                let forward: @Sendable (UNNotificationPresentationOptions) -> Void = { options in
+                    answer(PresentationOptions(rawValue: options.rawValue))
+                }
+                guard let delegate = target.delegate else { return forward([]) }
+                #if canImport(UserNotifications)
+                // A delegate without the optional method does not answer: it adds nothing to the union.
+                let called: Void? = delegate.userNotificationCenter?(
+                    center, willPresent: notification, withCompletionHandler: forward)
+                if called == nil { forward([]) }
+                #else
+                delegate.userNotificationCenter(center, willPresent: notification, withCompletionHandler: forward)
+                #endif
+            },
+            completionHandler: { completionHandler(UNNotificationPresentationOptions($0)) })
     }
 
     #if !os(tvOS)
@@ -69,15 +135,21 @@ public final class PushNotificationDelegate: NSObject, UNUserNotificationCenterD
         _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
         withCompletionHandler completionHandler: @escaping @Sendable () -> Void
     ) {
-        let once = OnceCompletion<Void>(completionHandler)
-        adapter.didReceive(ResponseSnapshot(response), appState: appState()) { once.finish() }
-        guard let previous else { return }
-        let forward: @Sendable () -> Void = { once.finish() }
-        #if canImport(UserNotifications)
-        previous.userNotificationCenter?(center, didReceive: response, withCompletionHandler: forward)
-        #else
-        previous.userNotificationCenter(center, didReceive: response, withCompletionHandler: forward)
-        #endif
+        PushBusApp.registeredCategories.reconcile(center)
+        forwarder.didReceive(
+            ResponseSnapshot(response), appState: appState(), adapter: adapter,
+            forward: { target, done in
+                let forward: @Sendable () -> Void = { done() }
+                guard let delegate = target.delegate else { return forward() }
+                #if canImport(UserNotifications)
+                let called: Void? = delegate.userNotificationCenter?(
+                    center, didReceive: response, withCompletionHandler: forward)
+                if called == nil { forward() }
+                #else
+                delegate.userNotificationCenter(center, didReceive: response, withCompletionHandler: forward)
+                #endif
+            },
+            completionHandler: completionHandler)
     }
     #endif
 
@@ -85,13 +157,15 @@ public final class PushNotificationDelegate: NSObject, UNUserNotificationCenterD
     public func userNotificationCenter(
         _ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?
     ) {
-        settings?.requestOpenSettings(OpenSettingsRequest(notification: notification.map(NotificationSnapshot.init)))
-        guard let previous else { return }
-        #if canImport(UserNotifications)
-        previous.userNotificationCenter?(center, openSettingsFor: notification)
-        #else
-        previous.userNotificationCenter(center, openSettingsFor: notification)
-        #endif
+        let snapshot = notification.map(NotificationSnapshot.init)
+        settings?.requestOpenSettings(OpenSettingsRequest(notification: snapshot))
+        forwarder.openSettings(for: snapshot) { target in
+            #if canImport(UserNotifications)
+            target.delegate?.userNotificationCenter?(center, openSettingsFor: notification)
+            #else
+            target.delegate?.userNotificationCenter(center, openSettingsFor: notification)
+            #endif
+        }
     }
     #endif
 }

@@ -122,7 +122,8 @@ public final class UserNotificationAuthorizer: NotificationAuthorizer {
         }
     }
 
-    /// Registers `categories` with the system (replacing the set) and with the delivery.
+    /// Registers `categories` with the system and with the delivery: added to what other SDKs registered, replacing
+    /// only PushBus's own earlier categories (Docs/Coexistence.md).
     public func setCategories(_ registry: CategoryRegistry) async {
         if let delivery {
             delivery.categories = registry
@@ -132,7 +133,8 @@ public final class UserNotificationAuthorizer: NotificationAuthorizer {
             await registerLegacyCategories(registry.categories)
             return
         }
-        box.center.setNotificationCategories(registry.makeNotificationCategories())
+        PushBusApp.registeredCategories.register(
+            registry.makeNotificationCategories(), owner: CategoryOwnership.pushBus, on: box.center)
     }
 
     /// Calls `UIApplication.registerForRemoteNotifications()` on the main actor; the token arrives at the app

@@ -36,6 +36,23 @@ import PushBusTestSupport
         #expect(second.previous === previous)
     }
 
+    @Test func reinstallingAfterAnotherSDKTookOverForwardsToItAndKeepsTheEarlierForwardees() {
+        defer { PushBusApp.uninstall() }
+        let center = PushCenter()
+        let notificationCenter = UNUserNotificationCenter(stubbed: ())
+        let braze = PreviousDelegate(callsCompletion: false)
+        let intruder = PreviousDelegate(callsCompletion: false)
+        PushBusApp.install(center: center, notificationCenter: notificationCenter)
+            .forward(to: braze, name: "braze", providers: [.braze])
+        notificationCenter.delegate = intruder  // another SDK installs itself later
+
+        let delegate = PushBusApp.install(center: center, notificationCenter: notificationCenter)
+
+        #expect(delegate.previous === intruder)
+        #expect(delegate.forwardees.map(\.name) == [NotificationForwardee.previousDelegateName, "braze"])
+        #expect(delegate.forwardees.last?.providers == [.braze])
+    }
+
     @Test func uninstallRestoresThePreviousDelegate() {
         let notificationCenter = UNUserNotificationCenter(stubbed: ())
         let previous = PreviousDelegate(callsCompletion: false)

@@ -153,6 +153,50 @@ import PushBusTestSupport
         #expect(done.count == 1)
     }
 
+    @Test func aPushGoesToTheDelegateOfTheSDKThatOwnsItAndIOSHearsOnce() throws {
+        // Given the delegate installed before PushBus, and an FCM SDK's delegate that answers twice.
+        let previous = PreviousDelegate(callsCompletion: false)
+        let fcm = PreviousDelegate(callsCompletion: true)
+        let delegate = makeDelegate(previous: previous)
+        let forwardee = delegate.forward(to: fcm, name: "firebase", providers: [.fcm])
+        let presented = Recorder<UInt>()
+        let done = Recorder<Bool>()
+        let fcmPush = StubNotifications.remote(StubNotifications.chatPayload, identifier: "FCM-1")
+        let plainPush = StubNotifications.remote(["aps": ["alert": "Hi"]], identifier: "PLAIN-1")
+
+        // When an FCM push and a plain push arrive, and the FCM one is tapped.
+        delegate.userNotificationCenter(UNUserNotificationCenter(stubbed: ()), willPresent: fcmPush) {
+            presented.record($0.rawValue)
+        }
+        delegate.userNotificationCenter(UNUserNotificationCenter(stubbed: ()), willPresent: plainPush) { _ in }
+        delegate.userNotificationCenter(
+            UNUserNotificationCenter(stubbed: ()),
+            didReceive: UNNotificationResponse(stubbedNotification: fcmPush, actionIdentifier: "LIKE")
+        ) { done.record(true) }
+
+        // Then the FCM push reached only the FCM SDK, the plain one both, in order; iOS heard once each.
+        #expect(delegate.forwardees.map(\.name) == [NotificationForwardee.previousDelegateName, "firebase"])
+        #expect(forwardee.providers == [.fcm])
+        #expect(fcm.presented.values == ["FCM-1", "PLAIN-1"])
+        #expect(previous.presented.values == ["PLAIN-1"])
+        #expect(fcm.responses.values == ["LIKE"])
+        #expect(previous.responses.values == [])
+        #expect(presented.values == [UNNotificationPresentationOptions([.banner, .list, .sound, .badge]).rawValue])
+        #expect(done.count == 1)
+    }
+
+    @Test func forwardingToTheSameDelegateTwiceKeepsOneEntryAndStopForwardingRemovesIt() {
+        let sdk = PreviousDelegate(callsCompletion: true)
+        let delegate = makeDelegate()
+
+        let first = delegate.forward(to: sdk, name: "braze", providers: [.braze])
+        let again = delegate.forward(to: sdk, name: "braze again")
+        #expect(first == again)
+        delegate.stopForwarding(first)
+
+        #expect(delegate.forwardees.isEmpty)
+    }
+
     @Test func aReleasedPreviousDelegateIsNotKeptAlive() {
         var previous: PreviousDelegate? = PreviousDelegate(callsCompletion: false)
         let delegate = makeDelegate(previous: previous)

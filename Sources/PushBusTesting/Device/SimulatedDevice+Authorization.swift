@@ -135,6 +135,7 @@ extension SimulatedDevice {
             call(.openSettingsFor, notification: notification)
             settingsApp.state.withLock { $0.openSettingsRequests += 1 }
             process.notificationSettings.requestOpenSettings(OpenSettingsRequest(notification: snapshot))
+            forwardOpenSettings(snapshot)
         }
         switch state {
         case .notRunning:

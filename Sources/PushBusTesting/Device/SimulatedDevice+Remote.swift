@@ -176,6 +176,6 @@ extension SimulatedDevice {
             if options.contains(.badge) { self?.applyNotificationBadge(notification) }
             listed(presentation.isListed)
         }
-        notificationAdapter.willPresent(notification.snapshot, completionHandler: completion)
+        forwardWillPresent(notification, completion: completion)
     }
 }

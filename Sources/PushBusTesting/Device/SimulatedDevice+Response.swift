@@ -93,8 +93,8 @@ extension SimulatedDevice {
             notification: notification.snapshot, actionIdentifier: actionIdentifier, userText: text)
         let didReceive = { (appState: AppState) in
             self.call(.didReceiveResponse, notification: id)
-            self.notificationAdapter.didReceive(
-                response, appState: appState, completionHandler: self.voidCompletion(.didReceiveResponse, id))
+            self.forwardDidReceive(
+                response, appState: appState, completion: self.indexedVoidCompletion(.didReceiveResponse, id))
         }
         let isDefault = actionIdentifier == PushResponse.Action.defaultActionIdentifier
         switch (state, foreground) {

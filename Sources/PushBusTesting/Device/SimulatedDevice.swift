@@ -87,6 +87,10 @@ public final class SimulatedDevice: Sendable {
     let inboxSlot = SimulatedInboxSlot()
     /// The Settings app's notification page for the app, and the prompt (SimulatedDevice+Authorization.swift).
     let settingsApp = SimulatedSettingsApp()
+    /// Other push SDKs in the app, which PushBus's delegate forwards to (SimulatedDevice+OtherSDKs.swift).
+    let otherSDKs = NotificationForwarder<SimulatedSDK>()
+    /// Every category PushBus has seen registered, and by whom (SimulatedDevice+CategoryMerge.swift).
+    let categoryMerge = LockedState(CategoryMerge<PushCategory>())
 
     /// Creates a device with the app not running.
     ///
@@ -116,6 +120,8 @@ public final class SimulatedDevice: Sendable {
                 authorization: configuration.authorization, capabilities: configuration.capabilities,
                 categories: configuration.categories))
         self.recorder = SimulationRecorder(clock: clock)
+        let ownCategories = configuration.categories.categories.map { ($0.identifier, $0) }
+        categoryMerge.withLock { $0.record(ownCategories, owner: CategoryOwnership.pushBus) }
         let first = makeProcess(number: 1, center: center, router: router)
         processStorage.withLock { $0 = first }
         onLaunch?(first)
@@ -144,14 +150,13 @@ public final class SimulatedDevice: Sendable {
         set { storage.withLock { $0.capabilities = newValue } }
     }
 
-    /// The categories the app registered (`setNotificationCategories`): iOS shows their actions, and the
-    /// adapters read them (`delivery.categories`) to attach the chosen `PushAction` to responses.
+    /// The categories iOS has registered: iOS shows their actions, and the adapters read them
+    /// (`delivery.categories`) to attach the chosen `PushAction` to responses. Setting it is the app registering
+    /// its own categories through PushBus: they replace the app's earlier ones and are **added** to the other
+    /// SDKs' (``categoryOwnership``).
     public var categories: CategoryRegistry {
         get { storage.withLock { $0.categories } }
-        set {
-            storage.withLock { $0.categories = newValue }
-            delivery.categories = newValue
-        }
+        set { registerPushBusCategories(newValue) }
     }
 
     // MARK: Recordings
@@ -184,7 +189,9 @@ public final class SimulatedDevice: Sendable {
         return (remote + local).sorted { $0.date < $1.date }
     }
 
-    /// Returns when every completion handler handed to the app so far has been called.
+    /// Returns when every completion handler handed to the app so far has been called — except one that only the
+    /// clock can finish now: PushBus has answered and another SDK (``install(_:)``) answers late or never, so iOS
+    /// is answered at the deadline, when ``advanceTime(by:)`` reaches it.
     ///
     /// > Warning: If an app handler never finishes, this waits until its deadline: advance the clock past it
     /// > first (``advanceTime(by:)``), or the call does not return.
@@ -213,6 +220,7 @@ public final class SimulatedDevice: Sendable {
                 CallbackRecord(
                     callback: callback, state: current, notification: notification, payloadID: payloadID,
                     date: clock.now)))
+        reconcileCategories()
         if callback == .didFinishLaunching { liveActivitiesAppLaunched() }
         inboxNoticed(callback)
     }
@@ -237,18 +245,28 @@ public final class SimulatedDevice: Sendable {
     }
 
     func voidCompletion(_ callback: Callback, _ notification: String?) -> @Sendable () -> Void {
+        indexedVoidCompletion(callback, notification).handler
+    }
+
+    /// A recorded completion handler and its index in the recorder.
+    func indexedVoidCompletion(
+        _ callback: Callback, _ notification: String?
+    ) -> (index: Int, handler: @Sendable () -> Void) {
         let index = recorder.expectCompletion(callback, notification: notification)
-        return { [recorder] in recorder.complete(index, value: "()") }
+        return (index, { [recorder] in recorder.complete(index, value: "()") })
     }
 
     func presentationCompletion(
         _ notification: String?, then: @escaping @Sendable (PresentationOptions) -> Void
-    ) -> @Sendable (PresentationOptions) -> Void {
+    ) -> (index: Int, handler: @Sendable (PresentationOptions) -> Void) {
         let index = recorder.expectCompletion(.willPresent, notification: notification)
-        return { [recorder] options in
-            recorder.complete(index, value: options.simulationDescription)
-            then(options)
-        }
+        return (
+            index,
+            { [recorder] options in
+                recorder.complete(index, value: options.simulationDescription)
+                then(options)
+            }
+        )
     }
 }
 

@@ -19,6 +19,10 @@ final class SimulationRecorder: Sendable {
         /// Completion handlers handed out and not called yet: kept as a count so that recording stays O(1)
         /// however many handlers a long scenario hands out.
         var uncalledCompletions = 0
+        /// Uncalled handlers that only the clock can finish now: PushBus answered, and what is left is another
+        /// SDK answering late or never (the deadline). ``settle()`` does not wait for them.
+        var waitingOnClock: Set<Int> = []
+        var isSettled: Bool { uncalledCompletions == waitingOnClock.count }
         /// Routes a push opened, held back until the hub reports the message that caused them: the router opens
         /// a tapped link while the hub delivers the message, but the hub reports the message (with its receipt)
         /// only once delivery is over, and the timeline must tell cause before effect.
@@ -58,7 +62,7 @@ final class SimulationRecorder: Sendable {
             }
             state.timeline += appended
             var waiters: [CheckedContinuation<Void, Never>] = []
-            if state.uncalledCompletions == 0 && !state.settleWaiters.isEmpty {
+            if state.isSettled && !state.settleWaiters.isEmpty {
                 waiters = state.settleWaiters
                 state.settleWaiters = []
             }
@@ -84,11 +88,27 @@ final class SimulationRecorder: Sendable {
     func complete(_ index: Int, value: String) {
         let (callback, notification, count) = state.withLock { state in
             state.completions[index].values.append(value)
-            if state.completions[index].values.count == 1 { state.uncalledCompletions -= 1 }
+            if state.completions[index].values.count == 1 {
+                state.uncalledCompletions -= 1
+                state.waitingOnClock.remove(index)
+            }
             let record = state.completions[index]
             return (record.callback, record.notification, record.callCount)
         }
         record(.completion(callback: callback, notification: notification, value: value, callCount: count))
+    }
+
+    /// Marks the uncalled handler at `index` as finished only by the clock from now on (another SDK answers late
+    /// or never, PushBus has answered): ``settle()`` stops waiting for it.
+    func waitOnClock(_ index: Int) {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            guard state.completions[index].values.isEmpty else { return [] }
+            state.waitingOnClock.insert(index)
+            guard state.isSettled else { return [] }
+            defer { state.settleWaiters = [] }
+            return state.settleWaiters
+        }
+        for waiter in waiters { waiter.resume() }
     }
 
     // MARK: Reading
@@ -99,11 +119,11 @@ final class SimulationRecorder: Sendable {
     var deliveries: [SimulatedDevice.Delivery] { state.withLock { $0.deliveries } }
     var routes: [SimulatedDevice.RouteRecord] { state.withLock { $0.routes } }
 
-    /// Returns when every completion handler handed out so far has been called.
+    /// Returns when every completion handler handed out so far has been called, or waits only for the clock.
     func settle() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let isSettled = state.withLock { state -> Bool in
-                if state.uncalledCompletions == 0 { return true }
+                if state.isSettled { return true }
                 state.settleWaiters.append(continuation)
                 return false
             }

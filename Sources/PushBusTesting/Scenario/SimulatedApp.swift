@@ -57,6 +57,7 @@ final class SimulatedApp: Sendable {
         if scenario.app.persistsLiveActivityTokens == true { try Self.persistLiveActivityTokens(of: device) }
         if let setup = scenario.app.contentExtension { Self.installContentExtension(setup, on: device) }
         if let inbox = scenario.app.inbox { try Self.installInbox(inbox, on: device) }
+        try Self.installOtherSDKs(scenario.app.otherSDKs ?? [], on: device)
         self.device = device
         self.temporaryLedger = temporaryLedger
         self.localScheduleReserve = scenario.app.localSchedule.map { $0.reserve ?? 4 }
@@ -234,12 +235,7 @@ extension SimulatedDevice.Configuration {
             authorization = value
         }
         capabilities = scenario.device.backgroundMode ?? true ? [.remoteNotificationsBackgroundMode] : []
-        let categories = scenario.categories.map { setup in
-            let actions = setup.actions.map(Self.action)
-            return PushCategory(setup.identifier, options: setup.customDismiss == true ? [.customDismissAction] : []) {
-                for action in actions { action }
-            }
-        }
+        let categories = scenario.categories.map(Self.category)
         do {
             self.categories = try CategoryRegistry(categories)
         } catch {
@@ -249,6 +245,13 @@ extension SimulatedDevice.Configuration {
 }
 
 extension SimulatedDevice.Configuration {
+    static func category(_ setup: SimulationScenario.CategorySetup) -> PushCategory {
+        let actions = setup.actions.map(Self.action)
+        return PushCategory(setup.identifier, options: setup.customDismiss == true ? [.customDismissAction] : []) {
+            for action in actions { action }
+        }
+    }
+
     static func action(_ setup: SimulationScenario.ActionSetup) -> PushAction {
         var options: PushAction.Options = []
         if setup.foreground == true { options.insert(.foreground) }

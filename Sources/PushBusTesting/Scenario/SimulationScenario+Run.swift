@@ -86,6 +86,7 @@ extension SimulationScenario {
         failures += checkContentExtension(device)
         failures += checkInbox(device)
         failures += checkSettings(device)
+        failures += checkOtherSDKs(device)
         if expect?.completionsCalledOnce ?? true, !device.completions.allCalledOnce {
             let bad = device.completions.filter { !$0.isCalledOnce }.map(\.description)
             failures.append("expected every completion handler called once: " + bad.joined(separator: "; "))

@@ -125,6 +125,8 @@ public struct SimulationScenario: Sendable, Decodable {
         /// directory (refilled at launch, on return to the foreground and in background refresh), and the
         /// slots it leaves for its own requests.
         public var localSchedule: LocalScheduleSetup?
+        /// Other push SDKs in the app, each with its own delegate that PushBus forwards to (`Docs/Coexistence.md`).
+        public var otherSDKs: [OtherSDKSetup]?
 
         public init(backgroundFetchResult: String? = nil, presentation: [String]? = nil, reminder: ReminderSetup? = nil)
         {
@@ -138,6 +140,23 @@ public struct SimulationScenario: Sendable, Decodable {
     public struct LocalScheduleSetup: Sendable, Decodable {
         /// Pending slots left for the app's own requests (default 4).
         public var reserve: Int?
+    }
+
+    /// Another push SDK in the app (`SimulatedSDK`).
+    public struct OtherSDKSetup: Sendable, Decodable {
+        /// Its name: the key of `expect.sdkCallbacks`.
+        public var name: String
+        /// The providers whose pushes belong to it (`braze`, `oneSignal`, `fcm`, …); none: it claims no push.
+        public var providers: [String]?
+        /// The categories it registers at launch, replacing the registered set as such SDKs do.
+        public var categories: [CategorySetup]?
+        /// What its delegate answers to `willPresent` (default `["banner", "list"]`).
+        public var presentation: [String]?
+        /// How its delegate calls completion handlers: `once` (default), `twice`, `never`, or `late` (after
+        /// `answerAfter` seconds).
+        public var answers: String?
+        /// `answers: "late"`: the delay in seconds.
+        public var answerAfter: Double?
     }
 
     /// The seeds' recurring reminder: when the user answers a notification of `category` with `action`, the
@@ -259,6 +278,13 @@ public struct SimulationScenario: Sendable, Decodable {
         public var openSettingsRequests: Int?
         /// The `RouteSource` of every route event, in order (`push`, `urlScheme`, `universalLink`, `settings`).
         public var routeSources: [String]?
+        /// Per other SDK (by name), the callbacks its delegate got, in order: `willPresent ID`, `didReceive ID ACTION`
+        /// (`open` for the notification itself), `openSettingsFor` (with ` ID` when from a notification).
+        public var sdkCallbacks: [String: [String]]?
+        /// What iOS got from each `willPresent`, in order (`[banner, list, sound, badge]`).
+        public var presentations: [String]?
+        /// The categories registered at the end, and who registered each (`PushBus`, an SDK's name, `unknown`).
+        public var registeredCategories: [String: String]?
     }
 
     enum CodingKeys: String, CodingKey {

@@ -1,0 +1,95 @@
+import Foundation
+import PushBus
+
+/// Other push SDKs in the app beside PushBus: PushBus's delegate forwards their callbacks (the same
+/// `NotificationForwarder` the Apple glue's `PushNotificationDelegate` uses).
+extension SimulatedDevice {
+    /// Puts another SDK in the app, for this launch and every later one (as the app sets it up in
+    /// `didFinishLaunching`): PushBus's delegate forwards `willPresent`, `didReceive` and `openSettingsFor` to its
+    /// delegate — only its own pushes when the payload says whose it is (``SimulatedSDK/providers``), every
+    /// unclaimed one otherwise — and iOS is still answered once. Its categories replace the registered set, as
+    /// such SDKs do; PushBus puts the union back at the next callback into the app (``categoryOwnership``). It
+    /// gets every device token through `center.subscribeRegistration`, in this process and every later one.
+    public func install(_ sdk: SimulatedSDK) {
+        otherSDKs.add(sdk, name: sdk.name, providers: sdk.providers)
+        note("the app sets up \(sdk.name) beside PushBus")
+        otherSDKRegisters(sdk)
+        process.keep(sdk.receiveDeviceTokens(from: center))
+    }
+
+    /// The SDKs PushBus forwards to, in order.
+    public var forwardees: [NotificationForwardee] { otherSDKs.forwardees }
+
+    /// The installed SDK called `name`, if any.
+    public func otherSDK(named name: String) -> SimulatedSDK? {
+        otherSDKs.targets.first { $0.forwardee.name == name }?.target
+    }
+
+    /// `willPresent` through PushBus's delegate: the adapter and the chosen SDKs answer, iOS gets one merged answer.
+    func forwardWillPresent(
+        _ notification: SimulatedNotification,
+        completion: (index: Int, handler: @Sendable (PresentationOptions) -> Void)
+    ) {
+        let id = notification.identifier
+        let wait = ClockWait(index: completion.index, recorder: recorder)
+        otherSDKs.willPresent(
+            notification.snapshot, adapter: notificationAdapter,
+            forward: { [self] sdk, answer in
+                note("PushBus forwards willPresent [\(id)] to \(sdk.name)'s delegate")
+                sdk.receive(SimulatedSDK.Callback(name: "willPresent", notification: id))
+                if !sdk.answersAtOnce { wait.sdkWaitsForClock() }
+                sdk.answer(on: clock) { answer(sdk.presentation) }
+            }, ownAnswered: wait.ownAnswered, completionHandler: completion.handler)
+    }
+
+    /// `didReceive` through PushBus's delegate.
+    func forwardDidReceive(
+        _ response: ResponseSnapshot, appState: AppState, completion: (index: Int, handler: @Sendable () -> Void)
+    ) {
+        let wait = ClockWait(index: completion.index, recorder: recorder)
+        let id = response.notification.requestIdentifier
+        otherSDKs.didReceive(
+            response, appState: appState, adapter: notificationAdapter,
+            forward: { [self] sdk, done in
+                note("PushBus forwards didReceive [\(id)] to \(sdk.name)'s delegate")
+                let action = response.actionIdentifier
+                sdk.receive(SimulatedSDK.Callback(name: "didReceive", notification: id, action: action))
+                if !sdk.answersAtOnce { wait.sdkWaitsForClock() }
+                sdk.answer(on: clock, done)
+            }, ownAnswered: wait.ownAnswered, completionHandler: completion.handler)
+    }
+
+    /// `openSettingsFor` through PushBus's delegate: the chosen SDKs hear it too.
+    func forwardOpenSettings(_ notification: NotificationSnapshot?) {
+        otherSDKs.openSettings(for: notification) { sdk in
+            note("PushBus forwards openSettingsFor to \(sdk.name)'s delegate")
+            sdk.receive(SimulatedSDK.Callback(name: "openSettingsFor", notification: notification?.requestIdentifier))
+        }
+    }
+}
+
+/// Tells the recorder when one iOS completion handler is left only to the clock: PushBus answered, and an SDK
+/// answers late or never. Then ``SimulatedDevice/settle()`` does not wait for it (only time can finish it).
+private final class ClockWait: Sendable {
+    private let state = LockedState((own: false, sdk: false))
+    private let index: Int
+    private let recorder: SimulationRecorder
+
+    init(index: Int, recorder: SimulationRecorder) {
+        self.index = index
+        self.recorder = recorder
+    }
+
+    @Sendable func ownAnswered() { update { $0.own = true } }
+
+    func sdkWaitsForClock() { update { $0.sdk = true } }
+
+    private func update(_ change: (inout (own: Bool, sdk: Bool)) -> Void) {
+        let isLeftToTheClock = state.withLock { state -> Bool in
+            let before = state.own && state.sdk
+            change(&state)
+            return !before && state.own && state.sdk
+        }
+        if isLeftToTheClock { recorder.waitOnClock(index) }
+    }
+}

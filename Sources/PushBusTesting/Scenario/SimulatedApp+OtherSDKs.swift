@@ -1,0 +1,58 @@
+import Foundation
+import PushBus
+
+/// The other push SDKs of a scenario's app (`app.otherSDKs`, `Docs/Coexistence.md`).
+extension SimulatedApp {
+    static func installOtherSDKs(_ setups: [SimulationScenario.OtherSDKSetup], on device: SimulatedDevice) throws {
+        for setup in setups {
+            let answers: SimulatedSDK.Answers
+            switch setup.answers ?? "once" {
+            case "once": answers = .once
+            case "twice": answers = .twice
+            case "never": answers = .never
+            case "late":
+                guard let delay = setup.answerAfter else { throw ScenarioError("answers 'late' needs 'answerAfter'") }
+                answers = .late(delay)
+            case let other: throw ScenarioError("unknown answers '\(other)' (once, twice, never, late)")
+            }
+            let presentation = try setup.presentation.map { try PresentationOptions(names: $0) } ?? [.banner, .list]
+            let categories = (setup.categories ?? []).map(SimulatedDevice.Configuration.category)
+            device.install(
+                SimulatedSDK(
+                    name: setup.name, providers: Set((setup.providers ?? []).map(PushProvider.Name.init(rawValue:))),
+                    categories: categories, presentation: presentation, answers: answers))
+        }
+    }
+}
+
+extension SimulationScenario {
+    func checkOtherSDKs(_ device: SimulatedDevice) -> [String] {
+        var failures: [String] = []
+        if let expected = expect?.sdkCallbacks {
+            for (name, calls) in expected.sorted(by: { $0.key < $1.key }) {
+                guard let sdk = device.otherSDK(named: name) else {
+                    failures.append("expected callbacks of SDK '\(name)', which the app does not have")
+                    continue
+                }
+                let actual = sdk.callbacks.map(\.scenarioDescription)
+                if actual != calls { failures.append("expected \(name) callbacks \(calls), got \(actual)") }
+            }
+        }
+        if let expected = expect?.presentations {
+            let actual = device.completions.values(of: .willPresent)
+            if actual != expected { failures.append("expected presentations \(expected), got \(actual)") }
+        }
+        if let expected = expect?.registeredCategories, device.categoryOwnership.owners != expected {
+            failures.append("expected registered categories \(expected), got \(device.categoryOwnership.owners)")
+        }
+        return failures
+    }
+}
+
+extension SimulatedSDK.Callback {
+    /// `willPresent ID`, `didReceive ID ACTION`, `openSettingsFor [ID]`.
+    var scenarioDescription: String {
+        let action = self.action.map { $0 == PushResponse.Action.defaultActionIdentifier ? "open" : $0 }
+        return ([name] + [notification, action].compactMap { $0 }).joined(separator: " ")
+    }
+}
