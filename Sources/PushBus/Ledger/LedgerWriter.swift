@@ -29,6 +29,9 @@ final class LedgerWriter: Sendable {
         var outcomes: Outcome = [:]
         /// Tickets whose caller waits: a failed write removes them instead of keeping them for a retry.
         var waited: Set<UInt64> = []
+        /// Tickets a drain is writing now: a write made from a hook that drain runs (on the writer's queue) drains
+        /// again, and must not take them a second time.
+        var inFlight: Set<UInt64> = []
         var retryDelay: TimeInterval = 0
     }
 
@@ -151,15 +154,18 @@ final class LedgerWriter: Sendable {
         if let retry { queue.asyncAfter(deadline: .now() + retry) { self.drain(commit) } }
     }
 
-    /// Everything waiting, or `nil` (and the drain over: the next record schedules a new one) when nothing waits.
+    /// Everything waiting that no drain is writing yet, or `nil` (and the drain over: the next record schedules a
+    /// new one) when nothing is.
     private func takeGroup() -> [Pending]? {
         state.withLock { state in
-            guard !state.pending.isEmpty else {
-                state.isScheduled = false
+            let group = state.pending.filter { !state.inFlight.contains($0.ticket) }
+            guard !group.isEmpty else {
+                if state.inFlight.isEmpty { state.isScheduled = false }
                 return nil
             }
             state.isScheduled = true
-            return state.pending
+            state.inFlight.formUnion(group.map(\.ticket))
+            return group
         }
     }
 
@@ -179,6 +185,7 @@ final class LedgerWriter: Sendable {
                 }
             }
             let tickets = Set(group.map(\.ticket))
+            state.inFlight.subtract(tickets)
             // Records added while the group was written come after the ones kept for a retry.
             state.pending = kept + state.pending.filter { !tickets.contains($0.ticket) }
             guard failed else {

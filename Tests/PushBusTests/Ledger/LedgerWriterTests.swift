@@ -153,3 +153,26 @@ import Darwin
         #expect(try DeliveryLedger(directory: directory.url).count == 1)
     }
 }
+
+/// A write made from code the writer itself runs (an inbox change handler that marks the new entry read) is written
+/// once, beside the group that triggered it, never with it again.
+@Suite(.timeLimit(.minutes(2))) struct LedgerWriterReentryTests {
+    @Test func aWriteFromAHandlerTheWriterCallsWritesEveryRecordOnce() throws {
+        let directory = try LedgerDirectory()
+        defer { directory.remove() }
+        let ledger = try DeliveryLedger(directory: directory.url)
+        let inbox = PushInbox(ledger: ledger)
+        let observation = inbox.observe { change in
+            if case .inserted(let entry) = change { try? inbox.markRead(entry.id) }
+        }
+        defer { observation.cancel() }
+
+        try inbox.add(LedgerWriterTests.message)
+        ledger.waitForWrites()
+
+        let written = try DeliveryLedger(directory: directory.url).allRecords
+        #expect(written.map(\.event.kind) == [.inboxAdded, .inboxRead])
+        #expect(written.map(\.sequence) == [1, 2])
+        #expect(inbox.unreadCount == 0)
+    }
+}
