@@ -26,27 +26,21 @@ extension PushDelivery {
     /// A Boolean value indicating whether the ledger holds this response (same message, same action) written
     /// before this delivery started: by an earlier launch, or by an extension.
     ///
-    /// Identity follows DESIGN's rules. When both reports know the request identifier they must match
-    /// (case-insensitively) and, when this report knows the notification's date, the dates must be within a
-    /// second. A report that knows no request identifier matches only a record written within the correlation
-    /// window, so the same plain alert tapped again a minute later is a new open.
+    /// Identity is the one rule (`SeenDeliveries`): request identifiers equal ignoring case and notification
+    /// dates within a second prove two reports the same or apart; a report that shares no such evidence with the
+    /// record matches only within the correlation window, so the same plain alert tapped again a minute later is a
+    /// new open.
     func wasHandledEarlier(_ message: PushMessage) -> Bool {
         guard let response = message.response else { return false }
         let kind: DeliveryEvent.Kind = response.action == .dismiss ? .dismissed : .opened
         let action = response.action.identifier
-        let now = ledger.configuration.clock.now
+        let evidence = SeenDeliveries.Evidence(identifier: message.requestIdentifier, date: message.notificationDate)
         let window = center.configuration.deduplicationWindow
         return ledger.history(of: message.id).contains { record in
-            guard record.sequence <= store.startSequence, record.event.kind == kind, record.event.action == action
-            else {
-                return false
-            }
-            guard message.requestIdentifier != nil, record.requestIdentifier != nil else {
-                return now.timeIntervalSince(record.writtenAt) <= window
-            }
-            return record.isAbout(
-                messageID: message.id, requestIdentifier: message.requestIdentifier,
-                notificationDate: message.notificationDate)
+            record.sequence <= store.startSequence && record.event.kind == kind && record.event.action == action
+                && SeenDeliveries.isSameDelivery(
+                    evidence, reportedAt: message.date, record.evidence, reportedAt: record.reportedAt,
+                    correlationWindow: window)
         }
     }
 }

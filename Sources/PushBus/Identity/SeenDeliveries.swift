@@ -104,11 +104,58 @@ package struct SeenDeliveries: Sendable {
 
     /// Whether a new report with `evidence` is the delivery `earlier` remembers.
     private func matches(_ evidence: Evidence, _ earlier: Remembered, at now: Date) -> Bool {
-        switch evidence.compare(with: earlier.evidence) {
+        Self.isSameDelivery(evidence, at: now, earlier.evidence, at: earlier.at, correlationWindow: correlationWindow)
+    }
+
+    // MARK: The rule, for stored reports
+
+    /// Whether two reports of one message (same ``PushMessage/ID``; the caller compares kind and action where
+    /// they matter) are one delivery: the rule every layer applies, here and nowhere else. The hub, the delivery and
+    /// the router ask it through a ``SeenDeliveries`` memory; the ledger, the inbox and the router's inbox side ask
+    /// it directly about reports they stored.
+    ///
+    /// - Parameters:
+    ///   - evidence: What the first report knows of the notification (request identifier, the notification's own
+    ///     date, never a callback's date).
+    ///   - time: When the first report was made (a callback's date, or a monotonic instant).
+    ///   - otherEvidence: What the second report knows.
+    ///   - otherTime: When the second report was made, on the same clock as `time`.
+    ///   - correlationWindow: How far apart two reports that share no evidence may be.
+    package static func isSameDelivery(
+        _ evidence: Evidence, at time: Date, _ otherEvidence: Evidence, at otherTime: Date,
+        correlationWindow: TimeInterval
+    ) -> Bool {
+        switch evidence.compare(with: otherEvidence) {
         case .apart: return false
         case .provenSame: return true
-        case .unproven: return now.timeIntervalSince(earlier.at) <= correlationWindow
+        case .unproven: return abs(time.timeIntervalSince(otherTime)) <= correlationWindow
         }
+    }
+
+    /// ``isSameDelivery(_:at:_:at:correlationWindow:)`` for reports kept in a ledger or an inbox, each known by its
+    /// evidence and the date it was reported (a callback's date). Two such reports that share no evidence are
+    /// compared by when each was delivered as best known: the notification's own date when one knows it, else
+    /// the date it was reported.
+    package static func isSameDelivery(
+        _ evidence: Evidence, reportedAt: Date, _ otherEvidence: Evidence, reportedAt otherReportedAt: Date,
+        correlationWindow: TimeInterval
+    ) -> Bool {
+        isSameDelivery(
+            evidence, at: evidence.date ?? reportedAt, otherEvidence, at: otherEvidence.date ?? otherReportedAt,
+            correlationWindow: correlationWindow)
+    }
+
+    /// Whether two reports are not proven apart by their evidence: a question asked with partial evidence ("is
+    /// this record about that request?"), where what either side does not know matches anything.
+    package static func mayBeSameDelivery(_ evidence: Evidence, _ otherEvidence: Evidence) -> Bool {
+        evidence.compare(with: otherEvidence) != .apart
+    }
+
+    /// `identifier` in the form two request identifiers that are the same delivery share (case folded as the rule
+    /// folds it): for keys of sets and dictionaries that group reports.
+    package static func identifierKey(_ identifier: String) -> String {
+        identifier.utf8.allSatisfy { $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+            ? identifier : identifier.lowercased()
     }
 
     // MARK: Storage
@@ -144,13 +191,15 @@ package struct SeenDeliveries: Sendable {
 extension SeenDeliveries {
     /// What can prove two reports of one push apart: the request identifier (case-folded), the
     /// notification's own date and, for a silent push, the callbacks that reported it.
-    struct Evidence: Sendable, Equatable {
-        var identifier: String?
-        var date: Date?
+    package struct Evidence: Sendable, Hashable {
+        /// `UNNotificationRequest.identifier`, when the report knew it.
+        package var identifier: String?
+        /// The notification's own date (`UNNotification.date`), when the report knew it: never a callback's date.
+        package var date: Date?
         /// The callbacks that reported this silent push (empty for any other message).
         var silentPaths: [DeliveryPath] = []
 
-        init(identifier: String? = nil, date: Date? = nil) {
+        package init(identifier: String? = nil, date: Date? = nil) {
             self.identifier = identifier
             self.date = date
         }
@@ -161,7 +210,7 @@ extension SeenDeliveries {
             if let path = report.silentPath { silentPaths = [path] }
         }
 
-        enum Comparison: Equatable {
+        package enum Comparison: Equatable {
             /// The evidence proves two deliveries.
             case apart
             /// Both know some evidence and all of it agrees.
@@ -170,7 +219,7 @@ extension SeenDeliveries {
             case unproven
         }
 
-        func compare(with other: Evidence) -> Comparison {
+        package func compare(with other: Evidence) -> Comparison {
             var compared = false
             if let identifier, let otherIdentifier = other.identifier {
                 guard Self.isSameIdentifier(identifier, otherIdentifier) else { return .apart }

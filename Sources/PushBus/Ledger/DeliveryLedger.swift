@@ -139,7 +139,8 @@ public final class DeliveryLedger: Sendable {
     /// `record` with its dates rounded as the file keeps them and its event values bounded.
     private func prepared(_ record: DeliveryRecord) -> DeliveryRecord {
         var record = record
-        record.notificationDate = LedgerCodec.rounded(record.notificationDate)
+        record.notificationDate = record.notificationDate.map(LedgerCodec.rounded)
+        record.reportedAt = LedgerCodec.rounded(record.reportedAt)
         record.writtenAt = LedgerCodec.rounded(configuration.clock.now)
         record.event.values = Self.bounded(record.event.values, to: configuration.maximumSummaryBytes)
         record.sequence = DeliveryRecord.unwritten
@@ -278,7 +279,7 @@ public final class DeliveryLedger: Sendable {
                 message, keeping: configuration.keptCustomKeys, maximumBytes: configuration.maximumSummaryBytes)
         return DeliveryRecord(
             messageID: message.id, requestIdentifier: message.requestIdentifier,
-            notificationDate: message.notificationDate ?? message.date,
+            notificationDate: message.notificationDate, reportedAt: message.date,
             messageKind: message.kind, event: event, role: role ?? configuration.role, summary: summary)
     }
 
