@@ -12,14 +12,16 @@ extension PushDelivery {
     }
 
     /// Records the outcome of posting `message`: received (an arrival) or opened / dismissed (a response), unless
-    /// the hub dropped it as a duplicate.
-    func recordPosted(_ message: PushMessage, receipt: PostReceipt) {
+    /// the hub dropped it as a duplicate. With `wakesWriter` `false` the record waits for the caller's
+    /// `ledger.wakeWriter()`: a response wakes the writer after its completion handler, not before.
+    func recordPosted(_ message: PushMessage, receipt: PostReceipt, wakesWriter: Bool = true) {
         guard receipt != .duplicate else { return }
         noteContentUse(message.content, isSilent: message.isSilent)
-        if let response = message.response {
-            recordInLedger(.responded(response), for: message)
+        let event: DeliveryEvent = message.response.map { .responded($0) } ?? .received
+        if wakesWriter {
+            recordInLedger(event, for: message)
         } else {
-            recordInLedger(.received, for: message)
+            ledger.enqueueWithoutWaking(event, for: message)
         }
     }
 

@@ -113,18 +113,28 @@ public final class DeliveryLedger: Sendable {
     /// lock held too long, a device locked since boot) is tried again, with pauses doubling up to 5 s, and at each
     /// ``refresh()``; ``waitForWrites()`` returns once nothing waits. In memory it is appended at once.
     public func enqueue(_ record: DeliveryRecord) {
+        enqueue(record, wakesWriter: true)
+    }
+
+    /// ``enqueue(_:)``; with `wakesWriter` `false` the record waits (visible to queries) until ``wakeWriter()``.
+    package func enqueue(_ record: DeliveryRecord, wakesWriter: Bool) {
         let record = prepared(record)
         guard let writer else {
             _ = appendInMemory(record)
             return
         }
-        if let dropped = writer.enqueue(record, commit: commitGroup) {
+        if let dropped = writer.enqueue(record, wakes: wakesWriter, commit: commitGroup) {
             notify([
                 DeliveryLedgerIssue(
                     kind: .writeFailed,
                     error: .io(operation: "enqueue \(dropped.messageID)", path: directory?.path ?? "", errno: ENOBUFS))
             ])
         }
+    }
+
+    /// Starts writing what ``enqueue(_:wakesWriter:)`` left waiting, without waiting for it.
+    package func wakeWriter() {
+        writer?.wake(commit: commitGroup)
     }
 
     /// Returns once the writer has tried to write every record handed to it: for tests, and before the process may
@@ -265,7 +275,12 @@ public final class DeliveryLedger: Sendable {
 
     /// Records `event` for `message` as ``record(_:for:role:)`` does, through ``enqueue(_:)``: returns at once.
     public func enqueue(_ event: DeliveryEvent, for message: PushMessage, role: DeliveryProcessRole? = nil) {
-        enqueue(makeRecord(event, for: message, role: role))
+        enqueue(makeRecord(event, for: message, role: role), wakesWriter: true)
+    }
+
+    /// ``enqueue(_:for:role:)``, leaving the writer asleep until ``wakeWriter()``.
+    package func enqueueWithoutWaking(_ event: DeliveryEvent, for message: PushMessage) {
+        enqueue(makeRecord(event, for: message, role: nil), wakesWriter: false)
     }
 
     private func makeRecord(_ event: DeliveryEvent, for message: PushMessage, role: DeliveryProcessRole?)
