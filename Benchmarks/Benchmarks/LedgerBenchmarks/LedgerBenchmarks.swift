@@ -200,7 +200,8 @@ let benchmarks: @Sendable () -> Void = {
         func dictionary(_ record: DeliveryRecord) -> [String: Any] {
             [
                 "id": record.messageID.rawValue, "request": record.requestIdentifier ?? "",
-                "date": (record.notificationDate ?? record.reportedAt).timeIntervalSince1970, "event": record.event.kind.rawValue,
+                "date": (record.notificationDate ?? record.reportedAt).timeIntervalSince1970,
+                "event": record.event.kind.rawValue,
                 "role": record.role.rawValue, "title": record.summary?.title ?? "", "body": record.summary?.body ?? "",
                 "category": record.summary?.categoryIdentifier ?? "",
                 "link": record.summary?.deepLink?.absoluteString ?? "",
