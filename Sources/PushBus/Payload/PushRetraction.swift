@@ -107,6 +107,9 @@ extension PushRetraction {
         switch value {
         case .string(let text) where !text.isEmpty:
             return text
+        case .string:
+            issues.append(PayloadIssue(keyPath: path, message: "an id cannot be empty", resolution: .ignored))
+            return nil
         case .int(let number):
             issues.append(
                 PayloadIssue(keyPath: path, message: "expected a string id, found a number", resolution: .coerced))
