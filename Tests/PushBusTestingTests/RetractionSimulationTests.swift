@@ -189,12 +189,18 @@ final class RetractingApp: Sendable {
 
 /// A force-quit app gets no silent push, so a silent retract changes nothing; the NSE still takes back.
 @Suite(.timeLimit(.minutes(2))) struct KilledAppRetractTests {
-    @Test func aSilentRetractDoesNotReachAForceQuitApp() async {
+    /// Given: notification `a` (its entry added by the NSE) is listed, and the user force-quit the app.
+    func forceQuitAppWithOneNotification() async -> RetractingApp {
         let app = RetractingApp()
         app.device.launch()
         app.device.deliver(remote: RetractingApp.alert("A", id: "0:1%a", mutable: true), identifier: "a")
         await app.device.settleServiceExtensions()
         app.device.terminate(byUser: true)
+        return app
+    }
+
+    @Test func aSilentRetractDoesNotReachAForceQuitApp() async {
+        let app = await forceQuitAppWithOneNotification()
         let callbacksBefore = app.device.callbacks.count
 
         app.device.deliver(remote: RetractingApp.silentRetract(["0:1%a"]), identifier: "r")
@@ -207,11 +213,7 @@ final class RetractingApp: Sendable {
     }
 
     @Test func aVisibleRetractThroughTheExtensionReachesAForceQuitApp() async {
-        let app = RetractingApp()
-        app.device.launch()
-        app.device.deliver(remote: RetractingApp.alert("A", id: "0:1%a", mutable: true), identifier: "a")
-        await app.device.settleServiceExtensions()
-        app.device.terminate(byUser: true)
+        let app = await forceQuitAppWithOneNotification()
 
         var summary = RetractingApp.alert("Read elsewhere", id: "0:1%s", mutable: true)
         summary["pushbus"] = ["retract": ["0:1%a"]]
