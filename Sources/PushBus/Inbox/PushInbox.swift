@@ -208,7 +208,7 @@ public final class PushInbox: Sendable {
         try write(isRead ? .inboxRead : .inboxUnread, entry)
     }
 
-    private func write(_ kind: DeliveryEvent.Kind, _ entry: InboxEntry, reason: String? = nil)
+    func write(_ kind: DeliveryEvent.Kind, _ entry: InboxEntry, reason: String? = nil)
         throws(DeliveryLedgerError)
     {
         var values = ["entry": String(entry.id)]

@@ -127,6 +127,9 @@ public struct SimulationScenario: Sendable, Decodable {
         public var localSchedule: LocalScheduleSetup?
         /// Other push SDKs in the app, each with its own delegate that PushBus forwards to (`Docs/Coexistence.md`).
         public var otherSDKs: [OtherSDKSetup]?
+        /// Whether the app carries out the PushBus retract and replace keys (`Docs/Retraction.md`): every process
+        /// registers `handleRetractions(in:)`, and the service extension runs `.retract` before `.inbox`.
+        public var retractions: Bool?
 
         public init(backgroundFetchResult: String? = nil, presentation: [String]? = nil, reminder: ReminderSetup? = nil)
         {
@@ -174,7 +177,7 @@ public struct SimulationScenario: Sendable, Decodable {
     public struct Step: Sendable, Decodable {
         /// `launch`, `background`, `foreground`, `suspend`, `terminate`, `receive`, `schedule`, `scheduleSeries`,
         /// `backgroundRefresh`, `tap`, `dismiss`, `forward`, `advance`, `ready`, `notReady`, `authorize`, `settle`,
-        /// `checkInbox`.
+        /// `checkInbox`, `checkNotificationCenter`.
         public var `do`: String
         /// The notification: given to `receive`/`schedule`, referenced by `tap`/`dismiss`.
         public var id: String?
@@ -223,6 +226,8 @@ public struct SimulationScenario: Sendable, Decodable {
         public var settings: [String: String]?
         /// `openURL`, `openUniversalLink`: the URL.
         public var url: String?
+        /// `checkNotificationCenter`: the identifiers Notification Center must list now, oldest first.
+        public var ids: [String]?
     }
 
     /// What must be true after the last step; every field is optional.
@@ -285,6 +290,11 @@ public struct SimulationScenario: Sendable, Decodable {
         public var presentations: [String]?
         /// The categories registered at the end, and who registered each (`PushBus`, an SDK's name, `unknown`).
         public var registeredCategories: [String: String]?
+        /// The identifiers Notification Center lists at the end, oldest first (remote and local).
+        public var notificationCenter: [String]?
+        /// The request identifiers of the ledger's `removed` records, in order (the app's ledger, read again; with
+        /// `"device": {"ledger": true}` it holds the service extension's records too).
+        public var removedNotifications: [String]?
     }
 
     enum CodingKeys: String, CodingKey {
