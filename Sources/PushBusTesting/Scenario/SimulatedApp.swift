@@ -55,6 +55,7 @@ final class SimulatedApp: Sendable {
         }
         built.withLock { $0.device = device }
         if scenario.app.persistsLiveActivityTokens == true { try Self.persistLiveActivityTokens(of: device) }
+        if scenario.app.reportsTokens == true { device.reportTokens(in: configuration.ledgerDirectory) }
         if let setup = scenario.app.contentExtension { Self.installContentExtension(setup, on: device) }
         if let inbox = scenario.app.inbox { try Self.installInbox(inbox, on: device) }
         try Self.installOtherSDKs(scenario.app.otherSDKs ?? [], on: device)
