@@ -85,7 +85,11 @@ extension SimulatedDevice {
         if let channel {
             note("the app starts Live Activity \(activity.identity) on broadcast channel \(channel)")
             whileRunning { $0.observed(activity) }
-            try? process.tokens?.update(.broadcastChannel(activityID: activity.identity.id), to: channel)
+            do {
+                try process.tokens?.update(.broadcastChannel(activityID: activity.identity.id), to: channel)
+            } catch {
+                note("the app cannot record channel \(channel) in its token registry: \(error)")
+            }
         } else {
             note("the app starts Live Activity \(activity.identity) with update token \(activity.token)")
             whileRunning { $0.observed(activity) }
