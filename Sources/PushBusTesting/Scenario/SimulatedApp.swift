@@ -60,6 +60,7 @@ final class SimulatedApp: Sendable {
         built.withLock { $0.device = device }
         if retractions { Self.handleRetractions(in: device.process, device: device) }  // the first process
         if scenario.app.persistsLiveActivityTokens == true { try Self.persistLiveActivityTokens(of: device) }
+        if scenario.app.reportsTokens == true { device.reportTokens(in: configuration.ledgerDirectory) }
         if let setup = scenario.app.contentExtension { Self.installContentExtension(setup, on: device) }
         if let inbox = scenario.app.inbox { try Self.installInbox(inbox, on: device) }
         if retractions { Self.installRetractingServiceExtension(on: device, inbox: scenario.app.inbox) }

@@ -115,6 +115,9 @@ public struct SimulationScenario: Sendable, Decodable {
         public var reminder: ReminderSetup?
         /// Whether the app keeps its Live Activity tokens in a `LiveActivityTokenStore` and reconciles at launch.
         public var persistsLiveActivityTokens: Bool?
+        /// Whether the app keeps every push token in a `PushTokenRegistry` (in the ledger's directory with
+        /// `device.ledger`, else in memory) and reports each change to its server (`expect.tokensReported`).
+        public var reportsTokens: Bool?
         /// The app's Notification Content Extension (`Docs/ContentExtension.md`).
         public var contentExtension: ContentExtensionSetup?
         /// The app's notification inbox (`PushInbox`), and whether its service extension adds to it.
@@ -214,6 +217,13 @@ public struct SimulationScenario: Sendable, Decodable {
         public var attributesType: String?
         /// Live Activity steps: the activity's id (the new one for a start; the target of an update or end).
         public var activity: String?
+        /// `startLiveActivity`: the broadcast channel id the activity is started with (`pushType: .channel(id)`).
+        public var channel: String?
+        /// `recordToken`: the token's kind (`device`, `voip`, `widgets`, `pushToStart`, `activityUpdate`,
+        /// `broadcastChannel`).
+        public var kind: String?
+        /// `recordToken`: the token or channel id; absent: the token is gone.
+        public var value: String?
         /// `extensionAction`: what the extension tells iOS (`doNotDismiss`, `dismiss`, `dismissAndForwardAction`).
         public var option: String?
         /// `checkInbox`: the unread count expected now (the badge must equal it too).
@@ -263,6 +273,10 @@ public struct SimulationScenario: Sendable, Decodable {
         /// The Live Activity token events the app's center accepted, in order (`pushToStartToken TYPE`,
         /// `started ID`, `updateToken ID`, `ended ID`).
         public var liveActivityEvents: [String]?
+        /// What the app's server learned from its `PushTokenRegistry`, in order, across launches: `KIND SCOPE`,
+        /// with ` removed` when a token is gone (`device`, `pushToStart DeliveryAttributes`,
+        /// `activityUpdate order-17 removed`).
+        public var tokensReported: [String]?
         /// How many Live Activities are still running at the end.
         public var liveActivitiesRunning: Int?
         /// How many Live Activity `update` pushes were applied.
