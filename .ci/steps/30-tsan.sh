@@ -10,7 +10,7 @@ suites='HubConcurrencyTests|HubReentrancyTests|HubDeliveryTests|SubscriptionLife
 suites+='|PushMessagesTests|CancelWithoutBlockingTests|ParkedTapHandOverTests'
 suites+='|ParkingTests|DeduplicationTests|PushFilterTests|RegistrationEventTests|HubTeardownTests'
 suites+='|MonitorCancellationTests|CancelAndWaitEveryTokenTests|CancelAndWaitFromInsideTheCallbackTests'
-suites+='|RouterObserverCancelAndWaitTests|ObserverRegistryTests'
+suites+='|ObserverRegistryTests'
 
 # TSan reports make the run fail (halt_on_error), not just print.
 export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1"
