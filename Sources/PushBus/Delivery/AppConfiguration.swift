@@ -6,8 +6,9 @@ import Foundation
 /// ```swift
 /// let configuration = try AppConfiguration(
 ///     infoPlist: Data(contentsOf: infoPlistURL), entitlements: Data(contentsOf: entitlementsURL))
-/// delivery.recordDiagnostics { $0.appConfiguration = configuration }
 /// ```
+///
+/// At run time the Apple glue builds it from the running app (`PushBusApp.recordBuildConfiguration(…)`).
 public struct AppConfiguration: Sendable, Hashable {
     /// `UIBackgroundModes` (`remote-notification`, `fetch`, …).
     public var backgroundModes: Set<String> = []

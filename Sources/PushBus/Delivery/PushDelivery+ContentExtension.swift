@@ -127,8 +127,9 @@ extension PushDelivery {
     }
 
     /// Notes that a notification the app schedules (or the glue sees) uses `category`, for the category-match
-    /// diagnostic. The adapters note the category of every message they build.
-    public func noteCategoryUse(_ category: String?) {
+    /// diagnostic. The adapters note the category of every message they build; apps call
+    /// ``noteContentUse(_:isSilent:)``.
+    package func noteCategoryUse(_ category: String?) {
         guard let category, !category.isEmpty else { return }
         store.state.withLock { state in
             guard state.facts.categoriesInUse.count < DeliveryDiagnostics.maximumCategoriesInUse,

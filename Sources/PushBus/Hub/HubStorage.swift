@@ -22,6 +22,8 @@ final class HubStorage: Sendable {
     /// A Boolean value indicating whether taps taken by subscriptions are remembered (``PushCenter/recentlyTakenTaps``):
     /// only when parking is on — with parking off a tap nobody took would not have waited for a router either.
     let remembersTakenTaps: Bool
+    /// The monitors (``PushCenter/monitor(_:_:)``): called after each post, outside the hub's lock.
+    let monitors = ObserverRegistry<Monitor>()
 
     init(configuration: PushCenter.Configuration) {
         state = HubState(PushCenterStateMachine(configuration: configuration))
@@ -92,12 +94,12 @@ final class HubStorage: Sendable {
         switch consume action {  // moves the snapshot out: no extra retain and release per post
         case .terminated:
             return .dropped
-        case .duplicate(let monitors):
-            notify(monitors, message, .duplicate)
+        case .duplicate:
+            notifyMonitors(message, .duplicate)
             return .duplicate
-        case .deliver(let snapshot, let monitors, let ticket):
+        case .deliver(let snapshot, let ticket):
             let receipt = fanOut(message, to: snapshot, ticket: ticket, context: context)
-            if !monitors.isEmpty { notify(monitors, message, receipt) }
+            notifyMonitors(message, receipt)
             return receipt
         }
     }
@@ -179,10 +181,10 @@ final class HubStorage: Sendable {
         return true
     }
 
-    /// Calls the monitors whose filter matches, on this thread.
-    private func notify(_ monitors: [Monitor], _ message: PushMessage, _ receipt: PostReceipt) {
-        for monitor in monitors where monitor.filter.acceptsAll || monitor.filter.matches(message) {
-            monitor.observer(message, receipt)
+    /// Calls the monitors whose filter matches, on this thread; none whose `cancel()` has returned.
+    private func notifyMonitors(_ message: PushMessage, _ receipt: PostReceipt) {
+        monitors.forEach { monitor in
+            if monitor.filter.acceptsAll || monitor.filter.matches(message) { monitor.observer(message, receipt) }
         }
     }
 

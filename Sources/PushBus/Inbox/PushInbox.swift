@@ -25,18 +25,18 @@ public final class PushInbox: Sendable {
 
     struct State: Sendable {
         var index: InboxIndex
-        var observers: [UInt64: @Sendable (InboxChange) -> Void] = [:]
-        var nextObserverID: UInt64 = 0
         /// Changes applied but not yet handed to the observers, oldest first.
         var undelivered: [InboxChange] = []
         var isDelivering = false
     }
 
     let state: LockedState<State>
+    /// The change observers (``observe(_:)``, ``changes()``).
+    private let observers = ObserverRegistry<@Sendable (InboxChange) -> Void>()
     /// Serializes applying records so that changes reach observers in sequence order.
     private let applying = Lock()
     /// The ledger's change observer: every record the ledger writes or reads reaches the inbox.
-    private let ledgerObserver: LockedState<UInt64?> = LockedState(nil)
+    private let ledgerObserver: LockedState<PushSubscription?> = LockedState(nil)
 
     /// Creates an inbox over `ledger` and loads its entries.
     ///
@@ -48,12 +48,12 @@ public final class PushInbox: Sendable {
         self.configuration = configuration
         state = LockedState(State(index: InboxIndex(correlationWindow: configuration.correlationWindow)))
         catchUp()
-        let id = ledger.addChangeObserver { [weak self] in self?.catchUp() }
-        ledgerObserver.withLock { $0 = id }
+        let observation = ledger.addChangeObserver { [weak self] in self?.catchUp() }
+        ledgerObserver.withLock { $0 = observation }
     }
 
     deinit {
-        if let id = ledgerObserver.withLock({ $0 }) { ledger.removeChangeObserver(id) }
+        ledgerObserver.withLock { $0 }?.cancel()
     }
 
     // MARK: Reading
@@ -104,14 +104,7 @@ public final class PushInbox: Sendable {
     ///
     /// - Returns: The subscription; changes stop when it is cancelled or released.
     public func observe(_ observer: @escaping @Sendable (InboxChange) -> Void) -> PushSubscription {
-        let id = state.withLock { state in
-            state.nextObserverID += 1
-            state.observers[state.nextObserverID] = observer
-            return state.nextObserverID
-        }
-        return PushSubscription { [weak self] in
-            _ = self?.state.withLock { $0.observers.removeValue(forKey: id) }
-        }
+        observers.add(observer).subscription
     }
 
     // MARK: Writing
@@ -237,15 +230,15 @@ public final class PushInbox: Sendable {
 
     private func deliverChanges() {
         while true {
-            let batch: ([InboxChange], [@Sendable (InboxChange) -> Void])? = state.withLock { state in
+            let batch = state.withLock { state -> ([InboxChange], ObserverRegistry<Observer>.Snapshot)? in
                 guard !state.isDelivering, !state.undelivered.isEmpty else { return nil }
                 state.isDelivering = true
                 defer { state.undelivered = [] }
-                return (state.undelivered, state.observers.sorted { $0.key < $1.key }.map(\.value))
+                return (state.undelivered, observers.snapshot())
             }
-            guard let (changes, observers) = batch else { return }
+            guard let (changes, snapshot) = batch else { return }
             for change in changes {
-                for observer in observers { observer(change) }
+                observers.notify(snapshot) { observer in observer(change) }
             }
             let isDone = state.withLock { state -> Bool in
                 state.isDelivering = false
@@ -254,6 +247,8 @@ public final class PushInbox: Sendable {
             if isDone { return }
         }
     }
+
+    private typealias Observer = @Sendable (InboxChange) -> Void
 
     /// What `message` knows of its notification: the request identifier and the notification's own date
     /// (`UNNotification.date`), never the callback's date in ``PushMessage/date`` (a tap reports it long after the

@@ -33,6 +33,9 @@ public final class DeliveryLedger: Sendable {
     let store: LockedState<LedgerStore>
     /// The thread that writes the file (durable ledgers only).
     let writer: LedgerWriter?
+    /// Called (outside every lock) after this process wrote or read new records: how a ``PushInbox`` on the ledger
+    /// notices a ``DeliveryLedger/refresh()`` it did not call.
+    let changeObservers = ObserverRegistry<@Sendable () -> Void>()
     /// Why the writer's last attempt failed; `nil` once a write succeeds.
     private let lastWriteFailure = LockedState<DeliveryLedgerError?>(nil)
 

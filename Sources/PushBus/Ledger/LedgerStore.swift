@@ -25,9 +25,6 @@ struct LedgerStore {
     private var knownIssues: Set<DeliveryLedgerIssue> = []
     var subscribers: [UInt64: Subscriber] = [:]
     var nextSubscriberID: UInt64 = 0
-    /// Called (outside every lock) after this process wrote or read new records: how a ``PushInbox`` on the ledger
-    /// notices a ``DeliveryLedger/refresh()`` it did not call.
-    var changeObservers: [UInt64: @Sendable () -> Void] = [:]
     var isDraining = false
     /// When the age bound last triggered a compaction in this process.
     private var lastAgeCompaction: Date?

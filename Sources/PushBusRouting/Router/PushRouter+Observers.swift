@@ -4,28 +4,14 @@ extension PushRouter {
     /// Calls `handler` with every event, on the thread where it happens. Keep the returned subscription:
     /// releasing or cancelling it stops the calls.
     public func observe(_ handler: @escaping @Sendable (RouteEvent) -> Void) -> PushSubscription {
-        let id = state.withLock { state -> UInt64 in
-            state.nextID += 1
-            state.observers.append((state.nextID, handler))
-            return state.nextID
-        }
-        return PushSubscription { [weak self] in
-            self?.state.withLock { state in state.observers.removeAll { $0.id == id } }
-        }
+        observers.add(handler).subscription
     }
 
     /// Adds a will-open observer (ReerRouter's `willOpenURL`): return the URL to open (the same one, or a
     /// rewrite) or `nil` to veto it (``RouteError/vetoed(_:)``). Observers run in the order added, each
     /// seeing the previous one's URL, after the readiness gate and before matching.
     public func onWillOpen(_ body: @escaping @Sendable (RouteAttempt) -> String?) -> PushSubscription {
-        let id = state.withLock { state -> UInt64 in
-            state.nextID += 1
-            state.willOpen.append((state.nextID, body))
-            return state.nextID
-        }
-        return PushSubscription { [weak self] in
-            self?.state.withLock { state in state.willOpen.removeAll { $0.id == id } }
-        }
+        willOpenHooks.add(body).subscription
     }
 
     /// Calls `body` after each handler runs.
@@ -52,9 +38,9 @@ extension PushRouter {
 
     /// Sends `events` to the current observers, outside the lock.
     func emit(_ events: [RouteEvent]) {
-        let observers = state.withLock { $0.observers.map(\.body) }
+        let receivers = observers.snapshot()
         for event in events {
-            for observer in observers { observer(event) }
+            observers.notify(receivers) { observer in observer(event) }
         }
     }
 

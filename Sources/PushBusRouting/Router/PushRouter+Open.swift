@@ -1,4 +1,5 @@
 import Foundation
+import PushBus
 
 extension PushRouter {
     /// The query item that names a URL to open when no route matches (ReerRouter's convention).
@@ -36,7 +37,7 @@ extension PushRouter {
             guard state.gate.isReady else {
                 return .first(state.gate.enqueue(ReadinessGate.Pending(attempt: attempt)))
             }
-            return .second(Snapshot(state))
+            return .second(Snapshot(state, self))
         }
         switch gate {
         case .second(let snapshot):
@@ -67,21 +68,24 @@ extension PushRouter {
         let table: RouteTable
         let interceptors: [RouteInterceptor]
         let routeInterceptors: [String: [RouteInterceptor]]
-        let willOpen: [@Sendable (RouteAttempt) -> String?]
-        let observers: [@Sendable (RouteEvent) -> Void]
+        let router: PushRouter
+        let willOpen: ObserverRegistry<@Sendable (RouteAttempt) -> String?>.Snapshot
+        let observers: ObserverRegistry<@Sendable (RouteEvent) -> Void>.Snapshot
 
-        init(_ state: State) {
+        /// Taken under the router's lock, so the hooks and observers match the table.
+        init(_ state: State, _ router: PushRouter) {
             table = state.table
             interceptors = state.interceptors
             routeInterceptors = state.routeInterceptors
-            willOpen = state.willOpen.map(\.body)
-            observers = state.observers.map(\.body)
+            self.router = router
+            willOpen = router.willOpenHooks.snapshot()
+            observers = router.observers.snapshot()
         }
 
         func emit(_ event: @autoclosure () -> RouteEvent) {
             guard !observers.isEmpty else { return }
             let event = event()
-            for observer in observers { observer(event) }
+            router.observers.notify(observers) { observer in observer(event) }
         }
     }
 
@@ -93,16 +97,22 @@ extension PushRouter {
     /// Runs a request that passed the readiness gate: will-open observers, then resolution. `parsed` is the
     /// URL already parsed and accepted, and `snapshot` the router's state, if the caller has them.
     func run(_ attempt: RouteAttempt, parsed: RouteURL? = nil, snapshot: Snapshot? = nil) -> RouteResult {
-        let snapshot = snapshot ?? state.withLock { Snapshot($0) }
+        let snapshot = snapshot ?? state.withLock { Snapshot($0, self) }
         snapshot.emit(.willOpen(attempt))
         var url = attempt.url
         var parsed = parsed
-        for willOpen in snapshot.willOpen {
+        var isVetoed = false
+        willOpenHooks.notify(snapshot.willOpen) { willOpen in
+            guard !isVetoed else { return }
             guard let rewritten = willOpen(RouteAttempt(url: url, source: attempt.source, context: attempt.context))
-            else { return fail(.vetoed(url), url: url, attempt, snapshot) }
+            else {
+                isVetoed = true
+                return
+            }
             if rewritten != url { parsed = nil }
             url = rewritten
         }
+        if isVetoed { return fail(.vetoed(url), url: url, attempt, snapshot) }
         var chain = [url]
         return resolve(url, parsed: parsed, attempt, snapshot, chain: &chain, fallbackFrom: nil)
     }

@@ -12,15 +12,15 @@ extension PushRouter {
         configuration.isReady = false
         let copy = PushRouter(configuration: configuration)
         let registered = state.withLock { state in
-            (state.table, state.interceptors, state.routeInterceptors, state.willOpen, state.nextID)
+            (state.table, state.interceptors, state.routeInterceptors)
         }
         copy.state.withLock { state in
             state.table = registered.0
             state.interceptors = registered.1
             state.routeInterceptors = registered.2
-            state.willOpen = registered.3
-            state.nextID = registered.4
         }
+        // The copy's hooks belong to no subscription: the app code of the old process cannot remove them either.
+        for hook in willOpenHooks.registered { _ = copy.willOpenHooks.add(hook) }
         return copy
     }
 

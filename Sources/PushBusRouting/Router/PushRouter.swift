@@ -22,9 +22,6 @@ public final class PushRouter: Sendable {
         var interceptors: [RouteInterceptor] = []
         /// Interceptors added to registered routes after registration, by pattern text.
         var routeInterceptors: [String: [RouteInterceptor]] = [:]
-        var willOpen: [(id: UInt64, body: @Sendable (RouteAttempt) -> String?)] = []
-        var observers: [(id: UInt64, body: @Sendable (RouteEvent) -> Void)] = []
-        var nextID: UInt64 = 0
         /// Deliveries already routed (the package's one "seen" component, bounded by count and age): one tap
         /// opens once even if it reaches the router twice, while a later delivery of an identical payload (a
         /// repeating reminder, the same alert sent again) opens again.
@@ -36,6 +33,10 @@ public final class PushRouter: Sendable {
     }
 
     let state: LockedState<State>
+    /// The event observers (``observe(_:)``); reached under ``state`` by ``Snapshot``, never the other way round.
+    let observers = ObserverRegistry<@Sendable (RouteEvent) -> Void>()
+    /// The will-open hooks (``onWillOpen(_:)``), in the order added.
+    let willOpenHooks = ObserverRegistry<@Sendable (RouteAttempt) -> String?>()
     let schemes: Set<String>
     /// The accepted hosts in host mode; `nil` otherwise.
     let hosts: Set<String>?
