@@ -81,7 +81,8 @@ extension HubStorage {
     func monitor(
         _ filter: PushFilter, _ observer: @escaping @Sendable (PushMessage, PostReceipt) -> Void
     ) -> PushSubscription {
-        monitors.add(Monitor(filter: filter, observer: observer)).subscription
+        state.withLock { $0.noteMonitor() }
+        return monitors.add(Monitor(filter: filter, observer: observer)).subscription
     }
 
     // MARK: Registration

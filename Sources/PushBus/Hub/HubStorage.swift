@@ -94,12 +94,12 @@ final class HubStorage: Sendable {
         switch consume action {  // moves the snapshot out: no extra retain and release per post
         case .terminated:
             return .dropped
-        case .duplicate:
-            notifyMonitors(message, .duplicate)
+        case .duplicate(let notifiesMonitors):
+            if notifiesMonitors { notifyMonitors(message, .duplicate) }
             return .duplicate
         case .deliver(let snapshot, let ticket):
             let receipt = fanOut(message, to: snapshot, ticket: ticket, context: context)
-            notifyMonitors(message, receipt)
+            if ticket.notifiesMonitors { notifyMonitors(message, receipt) }
             return receipt
         }
     }

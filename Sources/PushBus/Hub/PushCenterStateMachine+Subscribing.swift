@@ -16,6 +16,14 @@ extension RegistrationSubscriber {
 extension PushCenterStateMachine {
     // MARK: Subscribing
 
+    /// Notes that a monitor registers: from now on posts tell the monitors' registry.
+    mutating func noteMonitor() {
+        withRunning {
+            $0.hasMonitors = true
+        } terminated: { _ in
+        }
+    }
+
     /// Adds a message subscriber after the existing ones. With `replay: .parked` (and `now`, to expire old ones
     /// first), offers it the parked messages: its thread filters them outside the lock and claims the ones it
     /// takes with ``claim(_:for:)``.

@@ -49,6 +49,8 @@ struct PushCenterStateMachine: Sendable {
         var inFlight = InFlightDeliveries()
         var statistics = PushCenter.Statistics()
         var latestRegistration: RegistrationEvent?
+        /// Set once a monitor registers: until then a post skips the monitors' registry (and its lock).
+        var hasMonitors = false
     }
 
     /// What is left once the center is gone.
@@ -59,8 +61,8 @@ struct PushCenterStateMachine: Sendable {
 
     /// What ``post(_:at:owner:)`` tells the poster to do.
     enum PostAction: Sendable {
-        /// The de-duplication gate dropped the message; tell the monitors.
-        case duplicate
+        /// The de-duplication gate dropped the message; tell the monitors (when any ever registered).
+        case duplicate(notifiesMonitors: Bool)
         /// Deliver to the matching live subscribers of this snapshot (queue for replaying ones), then report back
         /// with the ticket and tell the monitors.
         case deliver([SubscriberList<MessageSubscriber>.Entry], PostTicket)
@@ -74,6 +76,8 @@ struct PushCenterStateMachine: Sendable {
         var ticket: UInt64
         /// The newest subscriber in the snapshot: later ones subscribed while the fan-out ran.
         var lastSubscriberID: UInt64
+        /// A Boolean value indicating whether a monitor ever registered: the poster then tells the monitors.
+        var notifiesMonitors = false
     }
 
     /// What ``park(_:at:ticket:)`` tells the poster to do.
@@ -160,11 +164,12 @@ struct PushCenterStateMachine: Sendable {
             if !isDuplicate, let now { isDuplicate = !running.deduplication.record(message, at: now) }
             if isDuplicate {
                 running.statistics.duplicates += 1
-                return .duplicate
+                return .duplicate(notifiesMonitors: running.hasMonitors)
             }
             let ticket = running.inFlight.begin(reach: running.nextID, owner: owner)
             return .deliver(
-                running.messages.entries, PostTicket(ticket: ticket, lastSubscriberID: running.nextID))
+                running.messages.entries,
+                PostTicket(ticket: ticket, lastSubscriberID: running.nextID, notifiesMonitors: running.hasMonitors))
         } terminated: { _ in
             .terminated
         }
