@@ -412,7 +412,7 @@ public final class DeliveryLedger: Sendable {
         notify(newIssues)
         drain()
         notifyChange(since: sequenceBefore)
-        try result.get()
+        if case .failure(let error) = result { throw error }  // not `get()`: untyped in the Apple SDKs' library
     }
 
     /// Passes issues to the hook, outside every lock.

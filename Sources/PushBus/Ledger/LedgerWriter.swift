@@ -110,7 +110,11 @@ final class LedgerWriter: Sendable {
             state.waited.remove(ticket)
             return state.outcomes.removeValue(forKey: ticket)
         }
-        return try (outcome ?? .failure(.io(operation: "write", path: "", errno: EIO))).get()
+        // A switch, not `Result.get()`: its typed `throws(Failure)` is not in the Apple SDKs' standard library.
+        switch outcome ?? .failure(.io(operation: "write", path: "", errno: EIO)) {
+        case .success(let written): return written
+        case .failure(let error): throw error
+        }
     }
 
     /// Writes what is waiting, if anything, on the writer's queue; returns once that attempt is over.
