@@ -116,7 +116,8 @@ import Testing
         try router.register("app://settings/notifications") { _ in }
         let device = SimulatedDevice(router: router) { process in
             process.keep(
-                process.router!.attach(to: process.notificationSettings, opening: "app://settings/notifications"))
+                process.router!.notifications.routeSettingsRequests(
+                    from: process.notificationSettings, to: "app://settings/notifications"))
         }
         device.launch()
         await device.registerForNotifications(options: [.alert, .providesAppNotificationSettings])

@@ -16,7 +16,7 @@ extension SimulatedDevice {
     ///
     /// ```swift
     /// let device = SimulatedDevice(router: makeRouter()) { process in
-    ///     process.keep(process.router!.attach(to: process.delivery))
+    ///     process.keep(process.router!.attach(to: process.center))
     ///     process.keep(process.center.subscribe(.tapped) { message in log(message) })
     /// }
     /// ```

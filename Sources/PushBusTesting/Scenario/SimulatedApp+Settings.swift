@@ -44,7 +44,7 @@ extension SimulatedApp {
     /// What the app does at launch for `openSettingsFor`: opens `route` (source `.settings`).
     static func attachSettingsRoute(_ route: String?, in process: SimulatedDevice.AppProcess) {
         guard let route, let router = process.router else { return }
-        process.keep(router.attach(to: process.notificationSettings, opening: route))
+        process.keep(router.notifications.routeSettingsRequests(from: process.notificationSettings, to: route))
     }
 
     static func url(_ text: String) throws -> URL {

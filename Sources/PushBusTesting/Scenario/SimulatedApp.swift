@@ -41,10 +41,10 @@ final class SimulatedApp: Sendable {
             // The app's own inbox: every message reaches a subscriber, as in an app that lists notifications.
             process.keep(process.center.subscribe(.all) { _ in })
             if let router = process.router {
-                let options = PushRouter.AttachOptions(link: { message in
-                    Self.link(for: message, rules: rules) ?? PushRouteLink.default(in: message)
-                })
-                process.keep(router.attach(to: process.delivery, options: options))
+                let options = PushRouter.AttachOptions(
+                    link: { message in Self.link(for: message, rules: rules) ?? PushRouteLink.default(in: message) },
+                    ledger: process.delivery.ledger)
+                process.keep(router.attach(to: process.center, options: options))
             }
             if let backgroundResult {
                 process.keep(process.delivery.onBackgroundMessage { _ in backgroundResult })
