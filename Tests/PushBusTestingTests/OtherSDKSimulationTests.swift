@@ -67,7 +67,7 @@ import Testing
         device.install(sdk)
         device.launch()
 
-        try device.openAppNotificationSettings()
+        try device.settings.openAppSettings()
 
         #expect(sdk.callbacks.map(\.name) == ["openSettingsFor"])
     }

@@ -6,8 +6,8 @@ import PushBus
 /// The user long-presses a notification whose category the extension declares (`UNNotificationExtensionCategory`):
 /// iOS starts the extension in its own process, which opens its own ``DeliveryLedger`` on the device's ledger
 /// directory (the app group) with the role ``DeliveryProcessRole/contentExtension``, and a ``SharedValueStore``
-/// there. The user interacts (a value), then the extension answers (``answerInContentExtension(_:)``): the answer is
-/// written to the ledger, iOS closes the extension (unless `.doNotDismiss`) and, for a forwarded answer, calls the
+/// there. The user interacts (a value), then the extension answers
+/// (``SimulatedDevice/ContentExtensionPanel/answer(_:)``): the answer is written to the ledger, iOS closes the extension (unless `.doNotDismiss`) and, for a forwarded answer, calls the
 /// app's `didReceive`. The running app reads the ledger on the extension's Darwin notification; a suspended or
 /// terminated app reads it when it next becomes active. Every step is in the timeline.
 ///
@@ -44,28 +44,28 @@ extension SimulatedDevice {
 
     /// Installs (or, with `nil`, removes) the app's content extension. The current process's delivery learns its
     /// categories (the category-match diagnostic), as each later one does.
-    public func installContentExtension(_ contentExtension: ContentExtension?) {
+    func installContentExtension(_ contentExtension: ContentExtension?) {
         contentExtensionSlot.state.withLock { $0.declaration = contentExtension }
         delivery.contentExtensionCategories = contentExtension?.categories ?? []
     }
 
     /// The installed content extension, if any.
-    public var contentExtension: ContentExtension? { contentExtensionSlot.state.withLock { $0.declaration } }
+    var contentExtensionDeclaration: ContentExtension? { contentExtensionSlot.state.withLock { $0.declaration } }
 
     /// The app group's shared values (in the ledger directory); `nil` when the device has no ledger directory.
-    public var sharedValues: SharedValueStore? {
+    var sharedValues: SharedValueStore? {
         guard let ledgerDirectory else { return nil }
         try? FileManager.default.createDirectory(at: ledgerDirectory, withIntermediateDirectories: true)
         return try? SharedValueStore(directory: ledgerDirectory)
     }
 
     /// What the content extension shows now (`nil` when it is not on screen).
-    public var contentExtensionSession: ContentExtensionSession? {
+    var contentExtensionSession: ContentExtensionSession? {
         contentExtensionSlot.state.withLock { $0.session }
     }
 
     /// The value the user set in the extension's controls (the slider), if any.
-    public var contentExtensionValue: String? { contentExtensionSlot.state.withLock { $0.value } }
+    var contentExtensionValue: String? { contentExtensionSlot.state.withLock { $0.value } }
 
     /// The user long-presses the notification `identifier`: iOS starts the content extension in a new process
     /// and calls its `didReceive(_ notification:)`.
@@ -75,11 +75,11 @@ extension SimulatedDevice {
     ///   Center; ``ContentExtensionRefusal`` when no content extension declares its category or the device has no
     ///   ledger directory (the app group the extension shares with the app).
     @discardableResult
-    public func longPress(_ identifier: String) throws -> ContentExtensionSession {
+    func longPress(_ identifier: String) throws -> ContentExtensionSession {
         let notification = try take(identifier)
         restore(notification)  // still listed while the extension shows it
         let category = notification.content.categoryIdentifier ?? ""
-        guard let declaration = contentExtension, declaration.categories.contains(category) else {
+        guard let declaration = contentExtensionDeclaration, declaration.categories.contains(category) else {
             throw ContentExtensionRefusal(
                 "no content extension declares the category '\(category)' of [\(identifier)]: iOS shows the "
                     + "standard expanded notification")
@@ -115,7 +115,7 @@ extension SimulatedDevice {
 
     /// The user moves the extension's control to `value` (the seed's slider). Ignored, with a note, when the
     /// extension does not enable user interaction.
-    public func interactInContentExtension(value: String) {
+    func interactInContentExtension(value: String) {
         let (session, declaration) = contentExtensionSlot.state.withLock { ($0.session, $0.declaration) }
         guard session != nil else {
             note("no content extension on screen: nothing to interact with")
@@ -135,7 +135,7 @@ extension SimulatedDevice {
     /// the ledger on the extension's Darwin notification.
     ///
     /// - Throws: ``ContentExtensionRefusal`` when no extension is on screen.
-    public func answerInContentExtension(_ answer: ContentExtensionAnswer) throws {
+    func answerInContentExtension(_ answer: ContentExtensionAnswer) throws {
         guard
             let (session, notification, process) = contentExtensionSlot.state.withLock({ state in
                 state.session.flatMap { session in state.notification.map { (session, $0, state.process) } }
@@ -179,7 +179,7 @@ extension SimulatedDevice {
     }
 
     /// The user closes the extension without answering: nothing is recorded, the notification stays listed.
-    public func closeContentExtension() {
+    func closeContentExtension() {
         let process = contentExtensionSlot.state.withLock { state -> Int? in
             guard state.session != nil else { return nil }
             state.session = nil
@@ -194,9 +194,9 @@ extension SimulatedDevice {
     /// The app reads the extension's answers from the ledger (when it becomes active, and on the Darwin
     /// notification while it runs). Only with a content extension installed.
     func appReadsContentExtensionAnswers(reason: String) {
-        guard contentExtension != nil, ledgerDirectory != nil else { return }
+        guard contentExtensionDeclaration != nil, ledgerDirectory != nil else { return }
         let current = delivery
-        if current.contentExtensionCategories.isEmpty, let declared = contentExtension?.categories {
+        if current.contentExtensionCategories.isEmpty, let declared = contentExtensionDeclaration?.categories {
             current.contentExtensionCategories = declared
         }
         let count = current.deliverContentExtensionAnswers(appState: appState)

@@ -78,7 +78,7 @@ public final class SimulatedDevice: Sendable {
     let processStorage = LockedState<AppProcess?>(nil)
     let launchSetup: LaunchSetup?
     /// The app's Notification Service Extension (SimulatedDevice+ServiceExtension.swift).
-    let serviceExtension = SimulatedServiceExtension()
+    let serviceExtensionSlot = SimulatedServiceExtension()
     /// What ActivityKit holds; outlives the app's process (SimulatedDevice+LiveActivity.swift).
     let activityKit = SimulatedActivityKit()
     /// The app's Notification Content Extension (SimulatedDevice+ContentExtension.swift).
