@@ -231,6 +231,10 @@ import Testing
         runner.install(nil)
         await runner.settle()
         #expect(runner.results.isEmpty && SimulatedDevice.ServiceExtensionRunner.timeLimit == 30)
+        let sdks: SimulatedDevice.OtherSDKs = device.otherSDKs
+        sdks.install(SimulatedSDK(name: "Vendor"))
+        #expect(sdks.forwardees.map(\.name) == ["Vendor"] && sdks.named("Vendor")?.name == "Vendor")
+        #expect(throws: SimulationError.notificationNotDelivered("nope")) { try sdks.forward("nope") }
     }
 }
 

@@ -140,7 +140,7 @@ import Testing
         // When the app is killed, launched again, and a push SDK hands over the same "initial notification"
         device.terminate()
         device.launch()
-        try device.forwardFromOtherSDK(id, response: PushResponse(action: .open))
+        try device.otherSDKs.forward(id, response: PushResponse(action: .open))
 
         // Then the open recorded in the first process is not counted or routed again
         #expect(device.routes.opened == ["app://product/12345"])

@@ -85,7 +85,7 @@ extension SimulatedDevice {
         process.keep(observeNotificationSettings(process.notificationSettings))
         let recorder = recorder
         process.keep(center.monitor { message, receipt in recorder.record(.message(message, receipt)) })
-        for (_, sdk) in otherSDKs.targets { process.keep(sdk.receiveDeviceTokens(from: center)) }
+        for (_, sdk) in sdkForwarder.targets { process.keep(sdk.receiveDeviceTokens(from: center)) }
         if let router {
             process.keep(
                 router.observe { event in

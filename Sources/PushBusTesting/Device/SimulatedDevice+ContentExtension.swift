@@ -33,15 +33,6 @@ extension SimulatedDevice {
         }
     }
 
-    /// Why the device refused a content-extension operation: the user could not have done that on a phone.
-    public struct ContentExtensionRefusal: Error, Sendable, Hashable, CustomStringConvertible {
-        /// What went wrong, in words.
-        public var description: String
-
-        /// Creates a refusal.
-        public init(_ description: String) { self.description = description }
-    }
-
     /// Installs (or, with `nil`, removes) the app's content extension. The current process's delivery learns its
     /// categories (the category-match diagnostic), as each later one does.
     func installContentExtension(_ contentExtension: ContentExtension?) {
@@ -72,7 +63,7 @@ extension SimulatedDevice {
     ///
     /// - Returns: The extension's session (its normalized message; answers go through it).
     /// - Throws: ``SimulationError/notificationNotDelivered(_:)`` when the notification is not in Notification
-    ///   Center; ``ContentExtensionRefusal`` when no content extension declares its category or the device has no
+    ///   Center; ``SimulationError/contentExtensionRefused(_:)`` when no content extension declares its category or the device has no
     ///   ledger directory (the app group the extension shares with the app).
     @discardableResult
     func longPress(_ identifier: String) throws -> ContentExtensionSession {
@@ -80,12 +71,13 @@ extension SimulatedDevice {
         restore(notification)  // still listed while the extension shows it
         let category = notification.content.categoryIdentifier ?? ""
         guard let declaration = contentExtensionDeclaration, declaration.categories.contains(category) else {
-            throw ContentExtensionRefusal(
+            throw SimulationError.contentExtensionRefused(
                 "no content extension declares the category '\(category)' of [\(identifier)]: iOS shows the "
                     + "standard expanded notification")
         }
         guard let ledgerDirectory else {
-            throw ContentExtensionRefusal("the device has no ledger directory: the extension has no app group")
+            throw SimulationError.contentExtensionRefused(
+                "the device has no ledger directory: the extension has no app group")
         }
         var configuration = DeliveryLedger.Configuration()
         configuration.clock = clock
@@ -95,7 +87,7 @@ extension SimulatedDevice {
             try FileManager.default.createDirectory(at: ledgerDirectory, withIntermediateDirectories: true)
             ledger = try DeliveryLedger(directory: ledgerDirectory, configuration: configuration)
         } catch {
-            throw ContentExtensionRefusal("the content extension cannot open the ledger: \(error)")
+            throw SimulationError.contentExtensionRefused("the content extension cannot open the ledger: \(error)")
         }
         let number = contentExtensionSlot.state.withLock { state -> Int in
             state.processes += 1
@@ -134,14 +126,14 @@ extension SimulatedDevice {
     /// `.performDefaultAction` calls the app's `didReceive` with the same response. The running app then reads
     /// the ledger on the extension's Darwin notification.
     ///
-    /// - Throws: ``ContentExtensionRefusal`` when no extension is on screen.
+    /// - Throws: ``SimulationError/contentExtensionRefused(_:)`` when no extension is on screen.
     func answerInContentExtension(_ answer: ContentExtensionAnswer) throws {
         guard
             let (session, notification, process) = contentExtensionSlot.state.withLock({ state in
                 state.session.flatMap { session in state.notification.map { (session, $0, state.process) } }
             })
         else {
-            throw ContentExtensionRefusal("no content extension on screen to answer")
+            throw SimulationError.contentExtensionRefused("no content extension on screen to answer")
         }
         let id = notification.identifier
         let values = answer.values.keys.sorted().map { " \($0)=\(answer.values[$0] ?? "")" }.joined()

@@ -2,7 +2,7 @@ import Foundation
 import PushBus
 
 // The device's operations grouped by subject: `device.liveActivities`, `device.contentExtension`,
-// `device.serviceExtension`, `device.settings`. Each is a view of the device (no state of its own).
+// `device.serviceExtension`, `device.settings`, `device.otherSDKs`. Each is a view of the device (no state of its own).
 
 extension SimulatedDevice {
     /// ActivityKit on the device: the app's Live Activities, their tokens and the pushes that drive them.
@@ -14,6 +14,34 @@ extension SimulatedDevice {
     public var serviceExtension: ServiceExtensionRunner { ServiceExtensionRunner(device: self) }
     /// The Settings app's notification page for the app, and the permission prompt.
     public var settings: SettingsApp { SettingsApp(device: self) }
+    /// Other push SDKs in the app beside PushBus, which PushBus's delegate forwards to.
+    public var otherSDKs: OtherSDKs { OtherSDKs(device: self) }
+
+    /// Other push SDKs in the app beside PushBus (``SimulatedDevice/otherSDKs``).
+    public struct OtherSDKs: Sendable {
+        let device: SimulatedDevice
+
+        /// Puts another SDK in the app, for this launch and every later one (as the app sets it up in
+        /// `didFinishLaunching`): PushBus's delegate forwards `willPresent`, `didReceive` and `openSettingsFor` to
+        /// its delegate — only its own pushes when the payload says whose it is (``SimulatedSDK/providers``), every
+        /// unclaimed one otherwise — and iOS is still answered once. Its categories replace the registered set, as
+        /// such SDKs do; PushBus puts the union back at the next callback into the app
+        /// (``SimulatedDevice/categoryOwnership``). It gets every device token through
+        /// `center.subscribeRegistration`, in this process and every later one.
+        public func install(_ sdk: SimulatedSDK) { device.install(sdk) }
+        /// The SDKs PushBus forwards to, in order.
+        public var forwardees: [NotificationForwardee] { device.forwardees }
+        /// The installed SDK called `name`, if any.
+        public func named(_ name: String) -> SimulatedSDK? { device.otherSDK(named: name) }
+        /// Another push SDK (JPush, a vendor channel, …) forwards the notification `identifier` to PushBus again,
+        /// as an arrival or, with `response`, as a tap: subscribers still see it once.
+        ///
+        /// - Throws: ``SimulationError/notificationNotDelivered(_:)`` when the device never received a remote
+        ///   notification with that identifier.
+        public func forward(_ identifier: String, response: PushResponse? = nil) throws {
+            try device.forwardFromOtherSDK(identifier, response: response)
+        }
+    }
 
     /// ActivityKit on the device (``SimulatedDevice/liveActivities``).
     public struct LiveActivities: Sendable {
@@ -93,7 +121,7 @@ extension SimulatedDevice {
         /// category.
         ///
         /// - Throws: ``SimulationError/notificationNotDelivered(_:)`` when the notification is not in
-        ///   Notification Center; ``ContentExtensionRefusal`` when no content extension declares its category or
+        ///   Notification Center; ``SimulationError/contentExtensionRefused(_:)`` when no content extension declares its category or
         ///   the device has no ledger directory (the app group the extension shares with the app).
         @discardableResult
         public func longPress(_ identifier: String) throws -> ContentExtensionSession {
@@ -104,7 +132,7 @@ extension SimulatedDevice {
         public func interact(value: String) { device.interactInContentExtension(value: value) }
         /// The user answers in the extension (an action button, or typed text).
         ///
-        /// - Throws: ``ContentExtensionRefusal`` when no extension is on screen.
+        /// - Throws: ``SimulationError/contentExtensionRefused(_:)`` when no extension is on screen.
         public func answer(_ answer: ContentExtensionAnswer) throws { try device.answerInContentExtension(answer) }
         /// The user closes the extension without answering: nothing is recorded, the notification stays listed.
         public func close() { device.closeContentExtension() }

@@ -88,7 +88,7 @@ final class SimulatedApp: Sendable {
         case "dismiss": try device.dismiss(try required(step.id, "id", step))
         case "forward":
             let response = step.action.map { PushResponse(action: $0 == "open" ? .open : .init(identifier: $0)) }
-            try device.forwardFromOtherSDK(try required(step.id, "id", step), response: response)
+            try device.otherSDKs.forward(try required(step.id, "id", step), response: response)
         case "advance":
             // Work the app started (async handlers) finishes before time moves on, as on a device.
             await device.settle()
