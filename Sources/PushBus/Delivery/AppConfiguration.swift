@@ -24,6 +24,9 @@ public struct AppConfiguration: Sendable, Hashable {
     public var hasCriticalAlertEntitlement = false
     /// A Boolean value indicating whether entitlements were given (without them, entitlement checks are skipped).
     public var areEntitlementsKnown = false
+    /// The embedded provisioning profile, when one was read; `nil` when none was given or the build has none
+    /// (App Store builds), and then nothing is checked against it.
+    public var provisioningProfile: ProvisioningProfile?
 
     public init() {}
 

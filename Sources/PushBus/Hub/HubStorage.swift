@@ -16,6 +16,9 @@ final class HubStorage: Sendable {
     let clock: any PushClock
     /// A Boolean value indicating whether the de-duplication gate is on.
     let deduplicates: Bool
+    /// A Boolean value indicating whether the gate reads ``SystemClock/coarseMonotonicInstant``: the clock is the
+    /// system's, so nothing else needs the gate's instants to be on its exact clock.
+    let gateUsesCoarseClock: Bool
     /// A Boolean value indicating whether taps taken by subscriptions are remembered (``PushCenter/recentlyTakenTaps``):
     /// only when parking is on — with parking off a tap nobody took would not have waited for a router either.
     let remembersTakenTaps: Bool
@@ -24,6 +27,7 @@ final class HubStorage: Sendable {
         state = HubState(PushCenterStateMachine(configuration: configuration))
         clock = configuration.clock
         deduplicates = configuration.deduplicationWindow > 0 && configuration.deduplicationCapacity > 0
+        gateUsesCoarseClock = configuration.clock is SystemClock
         remembersTakenTaps = configuration.parkingCapacity > 0
     }
 
@@ -76,7 +80,10 @@ final class HubStorage: Sendable {
         _ message: PushMessage, context: UnsafeMutablePointer<DeliveryContext>, isKnownDuplicate: Bool = false
     ) -> PostReceipt {
         // The correlation window runs on the monotonic clock: a wall-clock change never merges or splits reports.
-        let now = deduplicates && !isKnownDuplicate ? clock.monotonicInstant : nil
+        // The gate's instants are compared only with each other, and its windows are seconds long.
+        let now =
+            deduplicates && !isKnownDuplicate
+            ? (gateUsesCoarseClock ? SystemClock.coarseMonotonicInstant : clock.monotonicInstant) : nil
         let owner = UInt(bitPattern: context)
         let action = state.withLock { $0.post(message, at: now, owner: owner, isKnownDuplicate: isKnownDuplicate) }
         let depth = context.pointee.depth

@@ -86,7 +86,7 @@ public final class PushInbox: Sendable {
     public func entry(for message: PushMessage) -> InboxEntry? {
         catchUp()
         return state.withLock {
-            $0.index.entry(matching: message.id, message.requestIdentifier, Self.date(of: message))
+            $0.index.entry(matching: message.id, Self.evidence(of: message), reportedAt: message.date)
         }
     }
 
@@ -135,7 +135,7 @@ public final class PushInbox: Sendable {
         if ledger.isDurable { try ledger.refresh() }
         if let existing = entry(for: message) { return existing }
         let isRemoved = state.withLock {
-            $0.index.wasRemoved(message.id, message.requestIdentifier, Self.date(of: message))
+            $0.index.wasRemoved(message.id, Self.evidence(of: message), reportedAt: message.date)
         }
         if isRemoved { return nil }  // removed by the user or the bounds: a tap or a second report does not revive it
         var values: [String: String] = [:]
@@ -145,7 +145,7 @@ public final class PushInbox: Sendable {
         let written = try ledger.append(
             DeliveryRecord(
                 messageID: message.id, requestIdentifier: message.requestIdentifier,
-                notificationDate: Self.date(of: message), messageKind: message.kind,
+                notificationDate: message.notificationDate, reportedAt: message.date, messageKind: message.kind,
                 event: DeliveryEvent(kind: .inboxAdded, values: values), role: role ?? ledger.configuration.role,
                 summary: summary))
         catchUp()
@@ -208,14 +208,15 @@ public final class PushInbox: Sendable {
         try write(isRead ? .inboxRead : .inboxUnread, entry)
     }
 
-    private func write(_ kind: DeliveryEvent.Kind, _ entry: InboxEntry, reason: String? = nil)
+    func write(_ kind: DeliveryEvent.Kind, _ entry: InboxEntry, reason: String? = nil)
         throws(DeliveryLedgerError)
     {
         var values = ["entry": String(entry.id)]
         if let reason { values["reason"] = reason }
         try ledger.append(
             DeliveryRecord(
-                messageID: entry.messageID, requestIdentifier: entry.requestIdentifier, notificationDate: entry.date,
+                messageID: entry.messageID, requestIdentifier: entry.requestIdentifier,
+                notificationDate: entry.evidence.date, reportedAt: entry.reportedAt,
                 event: DeliveryEvent(kind: kind, values: values)))
         catchUp()
     }
@@ -254,8 +255,10 @@ public final class PushInbox: Sendable {
         }
     }
 
-    /// The date an entry is known by: the notification's own date (`UNNotification.date`) when the path knows it,
-    /// else the report's. A tap reports its callback time in ``PushMessage/date``, long after the delivery the
-    /// service extension added: matching on it would make a second entry.
-    static func date(of message: PushMessage) -> Date { message.notificationDate ?? message.date }
+    /// What `message` knows of its notification: the request identifier and the notification's own date
+    /// (`UNNotification.date`), never the callback's date in ``PushMessage/date`` (a tap reports it long after the
+    /// delivery the service extension added).
+    static func evidence(of message: PushMessage) -> SeenDeliveries.Evidence {
+        SeenDeliveries.Evidence(identifier: message.requestIdentifier, date: message.notificationDate)
+    }
 }

@@ -131,6 +131,7 @@ struct LedgerStore {
             var event: DeliveryEvent
             var role: DeliveryProcessRole
             var request: String?
+            /// When the delivery happened as best known (a repeat of one event is one record to keep).
             var date: Date
             var kind: PushMessage.Kind
         }
@@ -148,8 +149,9 @@ struct LedgerStore {
                     continue
                 }
                 let key = Repeat(
-                    event: record.event, role: record.role, request: record.requestIdentifier?.lowercased(),
-                    date: record.notificationDate, kind: record.messageKind)
+                    event: record.event, role: record.role,
+                    request: record.requestIdentifier.map(SeenDeliveries.identifierKey),
+                    date: record.notificationDate ?? record.reportedAt, kind: record.messageKind)
                 if seen.insert(key).inserted { distinct.append(record.sequence) }
             }
         }
@@ -181,7 +183,7 @@ struct LedgerStore {
         for record in inboxRecords {
             switch record.event.kind {
             case .inboxAdded:
-                let request = record.requestIdentifier?.lowercased()
+                let request = record.requestIdentifier.map(SeenDeliveries.identifierKey)
                 let isDuplicate =
                     request != nil && (present[record.messageID]?.values.contains { $0 == request } ?? false)
                 if !isDuplicate { present[record.messageID, default: [:]][record.sequence] = request }

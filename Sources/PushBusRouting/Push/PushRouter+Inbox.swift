@@ -42,7 +42,8 @@ extension PushRouter.NotificationRoutes {
             _ = try? inbox.ledger.append(
                 DeliveryRecord(
                     messageID: entry.messageID, requestIdentifier: entry.requestIdentifier,
-                    notificationDate: entry.date, messageKind: .remoteTapped, event: .routed(url)))
+                    notificationDate: entry.evidence.date, reportedAt: entry.reportedAt, messageKind: .remoteTapped,
+                    event: .routed(url)))
         }
         return result
     }
@@ -62,20 +63,19 @@ extension PushRouter.NotificationRoutes {
         if let link = entry.deepLink, payload["url"] == nil { payload["url"] = .string(link.absoluteString) }
         var message = PushMessage(
             kind: .remoteTapped, content: PushContent(payload: .object(payload)), response: PushResponse(action: .open),
-            requestIdentifier: entry.requestIdentifier, date: date, notificationDate: entry.date)
+            requestIdentifier: entry.requestIdentifier, date: date, notificationDate: entry.evidence.date)
         message.id = entry.messageID  // the push's identity, not a digest of the rebuilt payload
         return message
     }
 
-    /// A Boolean value indicating whether the ledger holds a `routed` record of the entry's delivery: the same
-    /// request identifier when both know one, else a notification date within the inbox's correlation window.
+    /// A Boolean value indicating whether the ledger holds a `routed` record of the entry's delivery, by the one
+    /// identity rule (`SeenDeliveries`) with the inbox's correlation window.
     static func hasRouted(_ entry: InboxEntry, in inbox: PushInbox) -> Bool {
         inbox.ledger.history(of: entry.messageID).contains { record in
-            guard record.event.kind == .routed else { return false }
-            if let own = entry.requestIdentifier, let other = record.requestIdentifier {
-                return own.caseInsensitiveCompare(other) == .orderedSame
-            }
-            return abs(record.notificationDate.timeIntervalSince(entry.date)) <= inbox.configuration.correlationWindow
+            record.event.kind == .routed
+                && SeenDeliveries.isSameDelivery(
+                    entry.evidence, reportedAt: entry.reportedAt, record.evidence, reportedAt: record.reportedAt,
+                    correlationWindow: inbox.configuration.correlationWindow)
         }
     }
 }

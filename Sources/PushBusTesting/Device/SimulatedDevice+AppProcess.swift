@@ -37,6 +37,10 @@ extension SimulatedDevice {
         /// app's `UserDefaults` outlive it), gets the readings of the app's registration and of each return to
         /// the foreground, and the system's "open settings" requests.
         public let notificationSettings: NotificationSettingsChannel
+        /// This process's token registry, once ``SimulatedDevice/reportTokens(in:)`` was called: opened from the
+        /// directory at each launch, fed by this process's center.
+        public var tokens: PushTokenRegistry? { tokenRegistry.withLock { $0 } }
+        let tokenRegistry = LockedState<PushTokenRegistry?>(nil)
         private let kept = LockedState<[PushSubscription]>([])
 
         init(
@@ -86,6 +90,7 @@ extension SimulatedDevice {
         let recorder = recorder
         process.keep(center.monitor { message, receipt in recorder.record(.message(message, receipt)) })
         for (_, sdk) in sdkForwarder.targets { process.keep(sdk.receiveDeviceTokens(from: center)) }
+        attachTokenRegistry(to: process)
         if let router {
             process.keep(
                 router.observe { event in

@@ -291,7 +291,8 @@ struct SimulatedAuthorizer: NotificationAuthorizer {
     let device: SimulatedDevice
 
     func requestAuthorization(options: AuthorizationOptions) async throws -> Bool {
-        device.answerAuthorizationRequest(options)
+        if options.contains(.criticalAlert) { device.delivery.recordDiagnostics { $0.isCriticalAlertRequested = true } }
+        return device.answerAuthorizationRequest(options)
     }
 
     func notificationSettings() async -> NotificationSettingsSnapshot {

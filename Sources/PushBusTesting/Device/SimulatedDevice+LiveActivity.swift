@@ -31,6 +31,9 @@ extension SimulatedDevice {
         public var updateCount: Int
         /// Whether it was started by a push-to-start push (otherwise by the app).
         public var startedByPush: Bool
+        /// The broadcast channel it listens to (`pushType: .channel(id)`, iOS 18); ActivityKit then gives it no
+        /// update token the app sees.
+        public var channelID: String? = nil
 
         /// The ActivityKit life-cycle states the simulator models.
         public enum State: String, Sendable, Hashable { case active, ended, dismissed }
@@ -60,20 +63,37 @@ extension SimulatedDevice {
         return token
     }
 
-    /// The app starts a Live Activity (`Activity.request(…, pushType: .token)`); it must be in the foreground.
+    /// The app starts a Live Activity (`Activity.request(…, pushType: .token)`, or `.channel(channel)` on
+    /// iOS 18); it must be in the foreground. With a channel, the app records the channel id in its token
+    /// registry (``reportTokens(in:)``), as ActivityKit does not report it.
     ///
     /// - Returns: The activity's id.
     /// - Throws: ``LiveActivitySimulationError/appNotInForeground`` otherwise.
     @discardableResult
     func startLiveActivity(
-        _ attributesType: String, id: String? = nil, contentState: PushValue = [:]
+        _ attributesType: String, id: String? = nil, contentState: PushValue = [:], channel: String? = nil
     ) throws -> String {
         guard state.isForeground else { throw LiveActivitySimulationError.appNotInForeground }
         let activity = activityKit.state.withLock { state in
-            state.begin(attributesType, id: id, contentState: contentState, byPush: false)
+            var activity = state.begin(attributesType, id: id, contentState: contentState, byPush: false)
+            if let channel {
+                activity.channelID = channel
+                state.activities[state.activities.count - 1] = activity
+            }
+            return activity
         }
-        note("the app starts Live Activity \(activity.identity) with update token \(activity.token)")
-        whileRunning { $0.observed(activity) }
+        if let channel {
+            note("the app starts Live Activity \(activity.identity) on broadcast channel \(channel)")
+            whileRunning { $0.observed(activity) }
+            do {
+                try process.tokens?.update(.broadcastChannel(activityID: activity.identity.id), to: channel)
+            } catch {
+                note("the app cannot record channel \(channel) in its token registry: \(error)")
+            }
+        } else {
+            note("the app starts Live Activity \(activity.identity) with update token \(activity.token)")
+            whileRunning { $0.observed(activity) }
+        }
         return activity.identity.id
     }
 
@@ -243,7 +263,7 @@ extension LiveActivityAdapter {
         let status: Status = activity.state == .active ? .active : activity.state == .ended ? .ended : .dismissed
         activityObserved(
             id: activity.identity.id, attributesType: activity.identity.attributesType,
-            pushToken: activity.token.data, status: status)
+            pushToken: activity.channelID == nil ? activity.token.data : nil, status: status)
     }
 }
 

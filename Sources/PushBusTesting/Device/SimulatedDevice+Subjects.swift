@@ -59,13 +59,17 @@ extension SimulatedDevice {
         public func observe(_ attributesType: String) -> LiveActivityToken {
             device.observeLiveActivities(attributesType)
         }
-        /// The app starts a Live Activity (`Activity.request(…, pushType: .token)`); it must be in the foreground.
+        /// The app starts a Live Activity (`Activity.request(…, pushType: .token)`, or `.channel(channel)` on
+        /// iOS 18); it must be in the foreground. With a channel, the app records the channel id in its token
+        /// registry (``SimulatedDevice/reportTokens(in:)``), as ActivityKit does not report it.
         ///
         /// - Returns: The activity's id.
         /// - Throws: ``LiveActivitySimulationError/appNotInForeground`` otherwise.
         @discardableResult
-        public func start(_ attributesType: String, id: String? = nil, contentState: PushValue = [:]) throws -> String {
-            try device.startLiveActivity(attributesType, id: id, contentState: contentState)
+        public func start(
+            _ attributesType: String, id: String? = nil, contentState: PushValue = [:], channel: String? = nil
+        ) throws -> String {
+            try device.startLiveActivity(attributesType, id: id, contentState: contentState, channel: channel)
         }
         /// A `liveactivity` push arrives from APNs. `start` goes to the push-to-start token of its
         /// `attributes-type`; `update` and `end` go to `activity`'s update token.

@@ -81,6 +81,8 @@ public final class SimulatedDevice: Sendable {
     let serviceExtensionSlot = SimulatedServiceExtension()
     /// What ActivityKit holds; outlives the app's process (SimulatedDevice+LiveActivity.swift).
     let activityKit = SimulatedActivityKit()
+    /// Where the app keeps its `PushTokenRegistry`, and what its server learned (SimulatedDevice+Tokens.swift).
+    let tokenServer = LockedState(SimulatedTokenServer())
     /// The app's Notification Content Extension (SimulatedDevice+ContentExtension.swift).
     let contentExtensionSlot = SimulatedContentExtensionSlot()
     /// The inboxes of the app and its extension, and the icon's badge (SimulatedDevice+Inbox.swift).

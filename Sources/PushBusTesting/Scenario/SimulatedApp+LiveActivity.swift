@@ -13,18 +13,20 @@ extension SimulatedApp {
         case "startLiveActivity":
             try device.liveActivities.start(
                 try required(step.attributesType, "attributesType", step), id: step.activity,
-                contentState: step.payload ?? [:])
+                contentState: step.payload ?? [:], channel: step.channel)
         case "liveActivityPush":
             let payload = try payload(of: step, baseDirectory: baseDirectory)
             let isStart = payload.objectValue?["aps"]?.objectValue?["event"]?.stringValue == "start"
-            try device.receive(
-                liveActivity: payload, activity: isStart ? nil : step.activity, id: isStart ? step.activity : nil)
+            try device.liveActivities.receive(
+                payload, activity: isStart ? nil : step.activity, id: isStart ? step.activity : nil)
         case "rotateLiveActivityToken":
             try device.liveActivities.rotateToken(try required(step.activity, "activity", step))
         case "rotatePushToStartToken":
             try device.liveActivities.rotatePushToStartToken(try required(step.attributesType, "attributesType", step))
         case "dismissLiveActivity":
             try device.liveActivities.dismiss(try required(step.activity, "activity", step))
+        case "recordToken":
+            try recordToken(step)
         default:
             return false
         }
@@ -46,10 +48,42 @@ extension SimulatedApp {
     }
 }
 
+extension SimulatedApp {
+    /// The app records a token it learned itself (`PushTokenRegistry.update(_:to:)`): the channel id it started
+    /// an activity with (`pushType: .channel(id)`), the widget push token, a VoIP token.
+    private func recordToken(_ step: SimulationScenario.Step) throws {
+        let kind = try required(step.kind, "kind", step)
+        let key: PushTokenRegistry.Key
+        switch kind {
+        case "device": key = .device
+        case "voip": key = .voip
+        case "widgets": key = .widgets
+        case "pushToStart":
+            key = .pushToStart(attributesType: try required(step.attributesType, "attributesType", step))
+        case "activityUpdate": key = .activityUpdate(activityID: try required(step.activity, "activity", step))
+        case "broadcastChannel": key = .broadcastChannel(activityID: try required(step.activity, "activity", step))
+        default: throw ScenarioError("unknown token kind '\(kind)'")
+        }
+        guard let registry = device.process.tokens else {
+            throw ScenarioError("step 'recordToken' needs \"app\": { \"reportsTokens\": true }")
+        }
+        device.note("app: tokens.update(\(key), to: \(step.value ?? "nil"))")
+        do {
+            try registry.update(key, to: step.value)
+        } catch {
+            throw ScenarioError("the app cannot record \(key): \(error)")
+        }
+    }
+}
+
 extension SimulationScenario {
     /// The unmet Live Activity expectations.
     func checkLiveActivities(_ device: SimulatedDevice) -> [String] {
         var failures: [String] = []
+        if let expected = expect?.tokensReported {
+            let actual = device.tokensReported.map(\.scenarioName)
+            if actual != expected { failures.append("expected tokens reported \(expected), got \(actual)") }
+        }
         if let expected = expect?.liveActivityEvents {
             let actual = device.liveActivities.events.map(\.scenarioName)
             if actual != expected { failures.append("expected Live Activity events \(expected), got \(actual)") }

@@ -84,6 +84,7 @@ extension SimulationScenario {
             "local notifications dropped", device.scheduler.droppedIdentifiers.count, expect?.localNotificationsDropped)
         failures += checkLiveActivities(device)
         failures += checkContentExtension(device)
+        failures += checkRetraction(device)
         failures += checkInbox(device)
         failures += checkSettings(device)
         failures += checkOtherSDKs(device)

@@ -1,0 +1,56 @@
+import Foundation
+
+extension ServiceExtensionStep {
+    /// Carries out the PushBus retract and replace keys (``PushRetraction``) of a visible push before it is shown:
+    /// removes the named notifications from Notification Center, records a `removed` event for each in `ledger`,
+    /// and removes their entries from `inbox`. The one way to take a notification back from a force-quit app (a
+    /// silent push never reaches it). Put it before ``inbox(_:)``, so the badge it writes counts what is left.
+    ///
+    /// ```swift
+    /// ServiceExtensionPipeline(steps: [.retract(in: notificationCenter, ledger: ledger, inbox: inbox), .inbox(inbox)])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - notificationCenter: Notification Center's delivered list.
+    ///   - ledger: Where the `removed` events go (the app group's ledger); `nil` records nothing.
+    ///   - inbox: The inbox whose entries of the retracted messages are removed; `nil` leaves inboxes alone.
+    /// - Returns: A work step; a push without the keys passes through untouched.
+    public static func retract(
+        in notificationCenter: some NotificationScheduler, ledger: DeliveryLedger? = nil, inbox: PushInbox? = nil
+    ) -> Self {
+        retract(ledger: ledger, inbox: inbox) { run in await run.removeDelivered(from: notificationCenter) }
+    }
+
+    /// ``retract(in:ledger:inbox:)`` for glue that reads Notification Center itself (PushBusAppleExtension's
+    /// `UNUserNotificationCenter` version).
+    ///
+    /// - Parameters:
+    ///   - delivered: Notification Center's delivered notifications.
+    ///   - remove: `removeDeliveredNotifications(withIdentifiers:)`.
+    package static func retract(
+        delivered: @escaping @Sendable () async -> [NotificationSnapshot],
+        remove: @escaping @Sendable ([String]) -> Void, ledger: DeliveryLedger?, inbox: PushInbox?
+    ) -> Self {
+        retract(ledger: ledger, inbox: inbox) { run in await run.removeDelivered(await delivered(), with: remove) }
+    }
+
+    private static func retract(
+        ledger: DeliveryLedger?, inbox: PushInbox?,
+        removing: @escaping @Sendable (RetractionRun) async -> [(PushMessage, DeliveryEvent)]
+    ) -> Self {
+        custom("retract") { context in
+            let message = PushMessage(
+                kind: .remote, content: context.original, requestIdentifier: context.requestIdentifier,
+                date: context.clock.now)
+            guard let run = RetractionRun(message) else { return .done }
+            let removed = await removing(run)
+            do throws(DeliveryLedgerError) {
+                for (earlier, event) in removed { try ledger?.record(event, for: earlier, role: .serviceExtension) }
+                try inbox?.removeRetracted(by: message)
+            } catch {
+                return .failed("\(error)")
+            }
+            return .done
+        }
+    }
+}
