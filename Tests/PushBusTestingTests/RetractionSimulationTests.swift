@@ -23,7 +23,7 @@ final class RetractingApp: Sendable {
         device.process.keep(device.delivery.handleRetractions(in: device.notificationCenter))
         device.installInbox()
         let inbox = device.serviceExtensionInbox
-        device.installServiceExtension(
+        device.serviceExtension.install(
             ServiceExtensionPipeline(steps: [
                 .retract(in: device.notificationCenter, ledger: inbox?.ledger, inbox: inbox), .inbox(inbox!),
             ]))
@@ -112,12 +112,12 @@ final class RetractingApp: Sendable {
         let app = RetractingApp()
         app.device.deliver(remote: RetractingApp.alert("A", id: "0:1%a", mutable: true), identifier: "a")
         app.device.deliver(remote: RetractingApp.alert("B", id: "0:1%b", mutable: true), identifier: "b")
-        await app.device.settleServiceExtensions()
+        await app.device.serviceExtension.settle()
 
         var summary = RetractingApp.alert("2 read on your Mac", id: "0:1%s", mutable: true)
         summary["pushbus"] = ["retract": ["0:1%a", "0:1%b"]]
         app.device.deliver(remote: summary, identifier: "s")
-        await app.device.settleServiceExtensions()
+        await app.device.serviceExtension.settle()
 
         #expect(app.listed == ["s"])
         let inbox = try #require(app.device.serviceExtensionInbox)
@@ -194,7 +194,7 @@ final class RetractingApp: Sendable {
         let app = RetractingApp()
         app.device.launch()
         app.device.deliver(remote: RetractingApp.alert("A", id: "0:1%a", mutable: true), identifier: "a")
-        await app.device.settleServiceExtensions()
+        await app.device.serviceExtension.settle()
         app.device.terminate(byUser: true)
         return app
     }
@@ -218,7 +218,7 @@ final class RetractingApp: Sendable {
         var summary = RetractingApp.alert("Read elsewhere", id: "0:1%s", mutable: true)
         summary["pushbus"] = ["retract": ["0:1%a"]]
         app.device.deliver(remote: summary, identifier: "s")
-        await app.device.settleServiceExtensions()
+        await app.device.serviceExtension.settle()
 
         #expect(app.listed == ["s"])
         #expect(app.device.serviceExtensionInbox?.entries().map(\.title) == ["Read elsewhere"])

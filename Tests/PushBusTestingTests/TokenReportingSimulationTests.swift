@@ -12,7 +12,7 @@ import Testing
         for launch in 0..<3 {
             if launch > 0 { device.terminate() }
             device.launch()
-            device.observeLiveActivities("DeliveryAttributes")
+            device.liveActivities.observe("DeliveryAttributes")
             device.registerForRemoteNotifications(deviceToken: Data([0xAB, 0xCD]))  // the same token each launch
         }
         return device.tokensReported.map(\.scenarioName)
@@ -34,8 +34,8 @@ import Testing
         let device = SimulatedDevice()
         device.reportTokens(in: nil)
         device.launch()
-        try device.startLiveActivity("MatchAttributes", id: "match-9", channel: "dHN1L3Rlc3Q=")
-        try device.receive(liveActivity: ["aps": ["event": "end", "timestamp": 1_767_229_200]], activity: "match-9")
+        try device.liveActivities.start("MatchAttributes", id: "match-9", channel: "dHN1L3Rlc3Q=")
+        try device.liveActivities.receive(["aps": ["event": "end", "timestamp": 1_767_229_200]], activity: "match-9")
 
         #expect(
             device.tokensReported.map(\.scenarioName) == [

@@ -16,7 +16,7 @@ extension SimulatedDevice {
     ///
     /// ```swift
     /// let device = SimulatedDevice(router: makeRouter()) { process in
-    ///     process.keep(process.router!.attach(to: process.delivery))
+    ///     process.keep(process.router!.attach(to: process.center))
     ///     process.keep(process.center.subscribe(.tapped) { message in log(message) })
     /// }
     /// ```
@@ -89,7 +89,7 @@ extension SimulatedDevice {
         process.keep(observeNotificationSettings(process.notificationSettings))
         let recorder = recorder
         process.keep(center.monitor { message, receipt in recorder.record(.message(message, receipt)) })
-        for (_, sdk) in otherSDKs.targets { process.keep(sdk.receiveDeviceTokens(from: center)) }
+        for (_, sdk) in sdkForwarder.targets { process.keep(sdk.receiveDeviceTokens(from: center)) }
         attachTokenRegistry(to: process)
         if let router {
             process.keep(

@@ -40,17 +40,17 @@ extension SimulatedDevice {
     }
 
     /// The Live Activities iOS holds now (dismissed ones are gone), in start order.
-    public var liveActivities: [SimulatedLiveActivity] { activityKit.state.withLock { $0.activities } }
+    var liveActivityList: [SimulatedLiveActivity] { activityKit.state.withLock { $0.activities } }
 
     /// The push-to-start token iOS issued for `attributesType`, if the app observes that type.
-    public func pushToStartToken(for attributesType: String) -> LiveActivityToken? {
+    func pushToStartToken(for attributesType: String) -> LiveActivityToken? {
         activityKit.state.withLock { $0.pushToStart[attributesType] }
     }
 
     /// The app observes `Activity<A>.pushToStartTokenUpdates` for `attributesType` (iOS 17.2+): iOS issues a
     /// push-to-start token, reported to the app now if it runs, else at its next launch.
     @discardableResult
-    public func observeLiveActivities(_ attributesType: String) -> LiveActivityToken {
+    func observeLiveActivities(_ attributesType: String) -> LiveActivityToken {
         let token = activityKit.state.withLock { state -> LiveActivityToken in
             if let token = state.pushToStart[attributesType] { return token }
             let token = state.makeToken(kind: 0xa1)
@@ -70,7 +70,7 @@ extension SimulatedDevice {
     /// - Returns: The activity's id.
     /// - Throws: ``LiveActivitySimulationError/appNotInForeground`` otherwise.
     @discardableResult
-    public func startLiveActivity(
+    func startLiveActivity(
         _ attributesType: String, id: String? = nil, contentState: PushValue = [:], channel: String? = nil
     ) throws -> String {
         guard state.isForeground else { throw LiveActivitySimulationError.appNotInForeground }
@@ -108,7 +108,7 @@ extension SimulatedDevice {
     /// - Throws: ``LiveActivitySimulationError``: the payload is invalid, no push-to-start token exists for
     ///   the type, or the activity is unknown (APNs would reject the push or the device drop it).
     @discardableResult
-    public func receive(liveActivity payload: PushValue, activity: String? = nil, id: String? = nil) throws -> String {
+    func receive(liveActivity payload: PushValue, activity: String? = nil, id: String? = nil) throws -> String {
         let errors = PayloadValidator.validate(payload, pushType: .liveActivity).filter { $0.severity == .error }
         guard errors.isEmpty else {
             throw LiveActivitySimulationError.invalidPayload(errors.map(\.description).joined(separator: "; "))
@@ -157,7 +157,7 @@ extension SimulatedDevice {
     ///
     /// - Returns: The new token.
     @discardableResult
-    public func rotateLiveActivityToken(_ activity: String) throws -> LiveActivityToken {
+    func rotateLiveActivityToken(_ activity: String) throws -> LiveActivityToken {
         let updated = try activityKit.state.withLock { state -> SimulatedLiveActivity in
             let index = try state.activeIndex(activity)
             state.activities[index].token = state.makeToken(kind: 0xb2)
@@ -173,7 +173,7 @@ extension SimulatedDevice {
 
     /// iOS rotates the push-to-start token of `attributesType`.
     @discardableResult
-    public func rotatePushToStartToken(_ attributesType: String) throws -> LiveActivityToken {
+    func rotatePushToStartToken(_ attributesType: String) throws -> LiveActivityToken {
         let token = try activityKit.state.withLock { state -> LiveActivityToken in
             guard state.pushToStart[attributesType] != nil else {
                 throw LiveActivitySimulationError.noPushToStartToken(attributesType)
@@ -188,7 +188,7 @@ extension SimulatedDevice {
     }
 
     /// The person removes `activity` from the Lock Screen (`ActivityState.dismissed`).
-    public func dismissLiveActivity(_ activity: String) throws {
+    func dismissLiveActivity(_ activity: String) throws {
         let dismissed = try activityKit.state.withLock { state -> SimulatedLiveActivity in
             guard let index = state.activities.firstIndex(where: { $0.identity.id == activity }) else {
                 throw LiveActivitySimulationError.unknownActivity(activity)
@@ -204,17 +204,17 @@ extension SimulatedDevice {
 
     /// Uses `directory` for the app's `LiveActivityTokenStore`: at each launch the simulated app calls
     /// `LiveActivityTokens/reconcile(with:)` and the timeline shows what its server must register and retract.
-    public func persistLiveActivityTokens(in directory: URL) {
+    func persistLiveActivityTokens(in directory: URL) {
         activityKit.state.withLock { $0.storeDirectory = directory }
     }
 
     /// The reconciliations the simulated app made at its launches, oldest first.
-    public var liveActivityReconciliations: [LiveActivityReconciliation] {
+    var liveActivityReconciliations: [LiveActivityReconciliation] {
         activityKit.state.withLock { $0.reconciliations }
     }
 
     /// The token events the app's `PushCenter/liveActivities` accepted, in order.
-    public var liveActivityEvents: [LiveActivityEvent] { activityKit.state.withLock { $0.reported } }
+    var liveActivityEvents: [LiveActivityEvent] { activityKit.state.withLock { $0.reported } }
 
     // MARK: The app's side
 

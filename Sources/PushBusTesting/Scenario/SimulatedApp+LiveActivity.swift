@@ -9,22 +9,22 @@ extension SimulatedApp {
     func performLiveActivityStep(_ step: SimulationScenario.Step, baseDirectory: URL?) throws -> Bool {
         switch step.do {
         case "observeLiveActivities":
-            device.observeLiveActivities(try required(step.attributesType, "attributesType", step))
+            device.liveActivities.observe(try required(step.attributesType, "attributesType", step))
         case "startLiveActivity":
-            try device.startLiveActivity(
+            try device.liveActivities.start(
                 try required(step.attributesType, "attributesType", step), id: step.activity,
                 contentState: step.payload ?? [:], channel: step.channel)
         case "liveActivityPush":
             let payload = try payload(of: step, baseDirectory: baseDirectory)
             let isStart = payload.objectValue?["aps"]?.objectValue?["event"]?.stringValue == "start"
-            try device.receive(
-                liveActivity: payload, activity: isStart ? nil : step.activity, id: isStart ? step.activity : nil)
+            try device.liveActivities.receive(
+                payload, activity: isStart ? nil : step.activity, id: isStart ? step.activity : nil)
         case "rotateLiveActivityToken":
-            try device.rotateLiveActivityToken(try required(step.activity, "activity", step))
+            try device.liveActivities.rotateToken(try required(step.activity, "activity", step))
         case "rotatePushToStartToken":
-            try device.rotatePushToStartToken(try required(step.attributesType, "attributesType", step))
+            try device.liveActivities.rotatePushToStartToken(try required(step.attributesType, "attributesType", step))
         case "dismissLiveActivity":
-            try device.dismissLiveActivity(try required(step.activity, "activity", step))
+            try device.liveActivities.dismiss(try required(step.activity, "activity", step))
         case "recordToken":
             try recordToken(step)
         default:
@@ -43,7 +43,7 @@ extension SimulatedApp {
         } catch {
             throw ScenarioError("cannot create the Live Activity token folder: \(error)")
         }
-        device.persistLiveActivityTokens(in: directory)
+        device.liveActivities.persistTokens(in: directory)
         device.activityKit.state.withLock { $0.ownsStoreDirectory = true }  // removed with the device
     }
 }
@@ -85,15 +85,15 @@ extension SimulationScenario {
             if actual != expected { failures.append("expected tokens reported \(expected), got \(actual)") }
         }
         if let expected = expect?.liveActivityEvents {
-            let actual = device.liveActivityEvents.map(\.scenarioName)
+            let actual = device.liveActivities.events.map(\.scenarioName)
             if actual != expected { failures.append("expected Live Activity events \(expected), got \(actual)") }
         }
         if let expected = expect?.liveActivitiesRunning {
-            let actual = device.liveActivities.filter { $0.state == .active }.count
+            let actual = device.liveActivities.all.filter { $0.state == .active }.count
             if actual != expected { failures.append("expected \(expected) Live Activities running, got \(actual)") }
         }
         if let expected = expect?.liveActivityUpdatesApplied {
-            let actual = device.liveActivities.map(\.updateCount).reduce(0, +)
+            let actual = device.liveActivities.all.map(\.updateCount).reduce(0, +)
             if actual != expected { failures.append("expected \(expected) Live Activity updates, got \(actual)") }
         }
         return failures

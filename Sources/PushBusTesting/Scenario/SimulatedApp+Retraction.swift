@@ -19,7 +19,7 @@ extension SimulatedApp {
             .retract(in: device.notificationCenter, ledger: inbox?.ledger, inbox: inbox)
         ]
         if let inbox, setup?.serviceExtension ?? true { steps.append(.inbox(inbox)) }
-        device.installServiceExtension(ServiceExtensionPipeline(steps: steps))
+        device.serviceExtension.install(ServiceExtensionPipeline(steps: steps))
     }
 
     /// Runs `step` if it is `checkNotificationCenter`: after the extension and the app settle, Notification
@@ -30,7 +30,7 @@ extension SimulatedApp {
     func performRetractionStep(_ step: SimulationScenario.Step) async throws -> Bool {
         guard step.do == "checkNotificationCenter" else { return false }
         let expected = try required(step.ids, "ids", step)
-        await device.settleServiceExtensions()
+        await device.serviceExtension.settle()
         await device.settle()
         let listed = device.deliveredNotifications.map(\.identifier)
         device.note("check: Notification Center lists \(listed)")

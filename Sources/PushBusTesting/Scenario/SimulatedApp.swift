@@ -42,10 +42,10 @@ final class SimulatedApp: Sendable {
             // The app's own inbox: every message reaches a subscriber, as in an app that lists notifications.
             process.keep(process.center.subscribe(.all) { _ in })
             if let router = process.router {
-                let options = PushRouter.AttachOptions(link: { message in
-                    Self.link(for: message, rules: rules) ?? PushRouteLink.default(in: message)
-                })
-                process.keep(router.attach(to: process.delivery, options: options))
+                let options = PushRouter.AttachOptions(
+                    link: { message in Self.link(for: message, rules: rules) ?? PushRouteLink.default(in: message) },
+                    ledger: process.delivery.ledger)
+                process.keep(router.attach(to: process.center, options: options))
             }
             if let backgroundResult {
                 process.keep(process.delivery.onBackgroundMessage { _ in backgroundResult })
@@ -95,7 +95,7 @@ final class SimulatedApp: Sendable {
         case "dismiss": try device.dismiss(try required(step.id, "id", step))
         case "forward":
             let response = step.action.map { PushResponse(action: $0 == "open" ? .open : .init(identifier: $0)) }
-            try device.forwardFromOtherSDK(try required(step.id, "id", step), response: response)
+            try device.otherSDKs.forward(try required(step.id, "id", step), response: response)
         case "advance":
             // Work the app started (async handlers) finishes before time moves on, as on a device.
             await device.settle()

@@ -45,7 +45,7 @@ extension SimulationScenario {
             }
         }
         await device.settle()
-        await device.settleServiceExtensions()
+        await device.serviceExtension.settle()
         withExtendedLifetime(app) {}
         failures += check(device)
         return ScenarioRun(name: name, device: device, failures: failures)
