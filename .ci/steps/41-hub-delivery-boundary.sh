@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-if grep -rnwE 'UserNotificationAdapter|AppDelegateAdapter|PushDelivery|DeliveryStore|DeliveryDiagnostics|PresentationPolicy' \
+if grep -rnwE 'UserNotificationAdapter|AppDelegateAdapter|PushDelivery|DeliveryStore|DeliveryDiagnostics|PresentationPolicy|LiveActivity[A-Za-z]*' \
     Sources/PushBus/Hub; then
     echo "error: Sources/PushBus/Hub names an adapter or delivery type; the center must know nothing of adapters" >&2
     exit 1

@@ -32,9 +32,6 @@ public final class PushCenter: Sendable {
     /// Values the layers above keep per center without the center knowing their types.
     let attachments = AttachmentSlot()
 
-    /// Live Activity tokens: push-to-start and update tokens, starts and ends (`Docs/LiveActivities.md`).
-    public let liveActivities = LiveActivityTokens()
-
     public init(configuration: Configuration = .init()) {
         self.configuration = configuration
         storage = HubStorage(configuration: configuration)
