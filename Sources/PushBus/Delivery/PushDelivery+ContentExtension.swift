@@ -5,9 +5,6 @@ import Foundation
 /// or when iOS forwards the same response to the app's `didReceive`, whichever comes first, never both, and
 /// never again in a later launch.
 extension PushDelivery {
-    /// The key of the app's own record of a delivered answer: the answer record's sequence.
-    static let deliveredAnswerKey = "contentAnswer"
-
     /// Reads the ledger (``DeliveryLedger/refresh()``) and posts each content-extension answer no launch
     /// delivered yet, as a tapped message whose ``PushResponse`` carries the action, the extension's
     /// ``PushResponse/values`` and ``PushResponse/contentExtensionDisposition``.
@@ -62,7 +59,7 @@ extension PushDelivery {
     private func claimAnswer(_ record: DeliveryRecord) -> Bool {
         let mark = String(record.sequence)
         let isDelivered = ledger.history(of: record.messageID).contains { earlier in
-            earlier.role != .contentExtension && earlier.event.values[Self.deliveredAnswerKey] == mark
+            earlier.role != .contentExtension && earlier.event.values[DeliveryRecord.deliveredAnswerKey] == mark
         }
         if isDelivered { return false }
         return store.state.withLock { $0.deliveredAnswers.insert(record.sequence).inserted }
@@ -86,7 +83,7 @@ extension PushDelivery {
         let receipt = center.post(message)
         var event = DeliveryEvent.responded(response)
         event.values = answer.values
-        event.values[Self.deliveredAnswerKey] = String(record.sequence)
+        event.values[DeliveryRecord.deliveredAnswerKey] = String(record.sequence)
         recordInLedger(event, for: message)
         runResponseHandlers(message, receipt: receipt, completion: completion)
     }

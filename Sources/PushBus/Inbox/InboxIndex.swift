@@ -41,13 +41,13 @@ struct InboxIndex: Sendable {
             return [.inserted(entry), .unreadCount(unreadCount)]
         case .inboxRead, .inboxUnread:
             let isRead = record.event.kind == .inboxRead
-            guard let id = Self.entryID(record), var entry = entries[id], entry.isRead != isRead else { return [] }
+            guard let id = record.entryReference, var entry = entries[id], entry.isRead != isRead else { return [] }
             entry.isRead = isRead
             entries[id] = entry
             unreadCount += isRead ? -1 : 1
             return [.updated(entry), .unreadCount(unreadCount)]
         case .inboxRemoved:
-            guard let id = Self.entryID(record), let entry = entries.removeValue(forKey: id) else { return [] }
+            guard let id = record.entryReference, let entry = entries.removeValue(forKey: id) else { return [] }
             order.removeAll { $0 == id }
             removed[entry.messageID, default: []].append(
                 Delivery(requestIdentifier: entry.requestIdentifier, date: entry.date))
@@ -115,8 +115,6 @@ struct InboxIndex: Sendable {
         }
         order.insert(entry.id, at: index)
     }
-
-    static func entryID(_ record: DeliveryRecord) -> UInt64? { record.event.values["entry"].flatMap { UInt64($0) } }
 
     static func entry(from record: DeliveryRecord) -> InboxEntry {
         let summary = record.summary

@@ -211,7 +211,7 @@ public final class PushInbox: Sendable {
     private func write(_ kind: DeliveryEvent.Kind, _ entry: InboxEntry, reason: String? = nil)
         throws(DeliveryLedgerError)
     {
-        var values = ["entry": String(entry.id)]
+        var values = [DeliveryRecord.entryKey: String(entry.id)]
         if let reason { values["reason"] = reason }
         try ledger.append(
             DeliveryRecord(

@@ -143,7 +143,7 @@ struct LedgerStore {
             case .inboxRead, .inboxUnread:
                 continue
             default:
-                if record.event.values[PushDelivery.deliveredAnswerKey] != nil {
+                if record.event.values[DeliveryRecord.deliveredAnswerKey] != nil {
                     kept.insert(record.sequence)
                     continue
                 }
@@ -186,7 +186,7 @@ struct LedgerStore {
                     request != nil && (present[record.messageID]?.values.contains { $0 == request } ?? false)
                 if !isDuplicate { present[record.messageID, default: [:]][record.sequence] = request }
             case .inboxRemoved:
-                guard let entry = InboxIndex.entryID(record) else { continue }
+                guard let entry = record.entryReference else { continue }
                 removed.insert(entry)
                 present[record.messageID]?.removeValue(forKey: entry)
             default:
@@ -197,7 +197,7 @@ struct LedgerStore {
         var latestMark: [UInt64: UInt64] = [:]
         for record in inboxRecords where !(present[record.messageID]?.isEmpty ?? true) {
             if record.event.kind == .inboxRead || record.event.kind == .inboxUnread {
-                guard let entry = InboxIndex.entryID(record), !removed.contains(entry) else { continue }
+                guard let entry = record.entryReference, !removed.contains(entry) else { continue }
                 latestMark[entry] = max(latestMark[entry] ?? 0, record.sequence)
             } else {
                 kept.insert(record.sequence)
