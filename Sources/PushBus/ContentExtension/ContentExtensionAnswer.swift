@@ -13,31 +13,8 @@ import Foundation
 /// try ledger.record(answer.event, for: message, role: .contentExtension)
 /// ```
 public struct ContentExtensionAnswer: Sendable, Hashable {
-    /// What the extension told iOS. Extensible: compare with the static members.
-    public struct Disposition: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        public var rawValue: String
-        /// Creates a disposition from its stored name.
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
-
-        /// `UNNotificationContentExtensionResponseOption.doNotDismiss`: the extension handled the action and
-        /// stays on screen.
-        public static let doNotDismiss = Disposition(rawValue: "doNotDismiss")
-        /// `UNNotificationContentExtensionResponseOption.dismiss`: the extension handled the action; iOS closes it.
-        public static let dismiss = Disposition(rawValue: "dismiss")
-        /// `UNNotificationContentExtensionResponseOption.dismissAndForwardAction`: iOS closes the extension and
-        /// also calls the app's `didReceive` with the same response.
-        public static let dismissAndForwardAction = Disposition(rawValue: "dismissAndForwardAction")
-        /// `NSExtensionContext.performNotificationDefaultAction()` from the extension's own controls: iOS opens
-        /// the app with the default action.
-        public static let performDefaultAction = Disposition(rawValue: "performDefaultAction")
-        /// `NSExtensionContext.dismissNotificationContentExtension()` from the extension's own controls (the
-        /// seed's confirm button).
-        public static let dismissExtension = Disposition(rawValue: "dismissExtension")
-
-        /// A Boolean value indicating whether iOS also reports the response to the app's `didReceive`.
-        public var isForwardedToApp: Bool { self == .dismissAndForwardAction || self == .performDefaultAction }
-    }
+    /// What the extension told iOS (``ContentExtensionDisposition``). Extensible: compare with the static members.
+    public typealias Disposition = ContentExtensionDisposition
 
     /// The action identifier: the response's (a category action), Apple's default action identifier for
     /// ``Disposition/performDefaultAction``, or a name the extension gives its own control.

@@ -46,15 +46,15 @@ public struct PushResponse: Sendable, Hashable {
     public var action: Action
     /// The text typed into a text-input action; `nil` for other actions.
     public var userText: String?
-    /// The registered action the user chose, when the adapters know the app's ``CategoryRegistry``: tells
+    /// The registered action the user chose, when the adapters know the app's `CategoryRegistry`: tells
     /// whether it was destructive, a text input, a foreground action, …
     public var pushAction: PushAction?
     /// The values a Notification Content Extension attached to its answer (the seed's `["seconds": "120"]`);
     /// empty for responses iOS reports.
     public var values: [String: String] = [:]
     /// What the Notification Content Extension told iOS, when the response was answered there
-    /// (``ContentExtensionAnswer``); `nil` for responses iOS reports to the app.
-    public var contentExtensionDisposition: ContentExtensionAnswer.Disposition?
+    /// (`ContentExtensionAnswer`); `nil` for responses iOS reports to the app.
+    public var contentExtensionDisposition: ContentExtensionDisposition?
 
     public init(action: Action = .open, userText: String? = nil, pushAction: PushAction? = nil) {
         self.action = action

@@ -102,7 +102,7 @@ public struct PushAction: Sendable, Hashable {
     ///   - identifier: The action's identifier, unique in the app.
     ///   - title: The action's title.
     ///   - options: Authentication, destructive, foreground.
-    ///   - buttonTitle: The send button's title. Must not be empty (``CategoryValidationError``).
+    ///   - buttonTitle: The send button's title. Must not be empty (`CategoryValidationError`).
     ///   - placeholder: The empty field's placeholder.
     public static func textInput(
         _ identifier: String, title: String, options: Options = [], buttonTitle: String, placeholder: String = ""
