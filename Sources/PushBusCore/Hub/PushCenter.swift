@@ -30,7 +30,7 @@ public final class PushCenter: Sendable {
     let storage: HubStorage
 
     /// Values the layers above keep per center without the center knowing their types.
-    let attachments = AttachmentSlot()
+    package let attachments = AttachmentSlot()
 
     public init(configuration: Configuration = .init()) {
         self.configuration = configuration
@@ -55,7 +55,7 @@ public final class PushCenter: Sendable {
     /// earlier launch or another process): counted as posted and duplicate, shown to the monitors with
     /// ``PostReceipt/duplicate``, delivered to no subscription. What the gate does to a repeat it recognizes itself.
     @discardableResult
-    func postKnownDuplicate(_ message: PushMessage) -> PostReceipt {
+    package func postKnownDuplicate(_ message: PushMessage) -> PostReceipt {
         storage.postKnownDuplicate(message)
     }
 

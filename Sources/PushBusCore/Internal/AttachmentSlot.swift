@@ -2,7 +2,7 @@
 ///
 /// `PushCenter` carries one so that every adapter made from the same center finds the same delivery state,
 /// while the hub still knows nothing of adapters or deliveries. One value per type.
-final class AttachmentSlot: Sendable {
+package final class AttachmentSlot: Sendable {
     private let values = LockedState<[ObjectIdentifier: any Sendable]>([:])
 
     init() {}
@@ -10,7 +10,7 @@ final class AttachmentSlot: Sendable {
     /// The attached value of type `Value`; made by `make` on first use.
     ///
     /// `make` runs without the lock held; if two threads race, one value wins and both get it.
-    func value<Value: Sendable>(orMake make: () -> Value) -> Value {
+    package func value<Value: Sendable>(orMake make: () -> Value) -> Value {
         let key = ObjectIdentifier(Value.self)
         if let existing = values.withLock({ $0[key] }) as? Value { return existing }
         let made = make()

@@ -15,9 +15,9 @@ import Musl
 /// under unpredictable names, and no descriptor leaks into a child (`O_CLOEXEC`).
 ///
 /// Used by the ledger, the Live Activity token store and the shared value store.
-enum SharedFile {
+package enum SharedFile {
     /// Why a shared file could not be used.
-    enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable {
         /// `operation` failed with `errno`.
         case system(operation: String, errno: Int32)
         /// The name is a symbolic link, a FIFO, a device, a socket or a directory, not a regular file.
@@ -26,7 +26,7 @@ enum SharedFile {
         case tooLarge(limit: Int)
 
         /// In words, for the callers' error messages.
-        var reason: String {
+        package var reason: String {
             switch self {
             case .system(let operation, let code): return "\(operation) failed: \(SharedFile.describe(code))"
             case .notRegular: return "not a regular file (a symbolic link, FIFO or device is never used)"
@@ -40,7 +40,7 @@ enum SharedFile {
     ///
     /// - Throws: ``Failure/notRegular`` for a symbolic link or a non-regular file, ``Failure/system(operation:errno:)``
     ///   otherwise (`ENOENT` when it is missing and `O_CREAT` is not given).
-    static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws(Failure) -> Int32 {
+    package static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws(Failure) -> Int32 {
         let descriptor = systemOpen(path, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, mode)
         guard descriptor >= 0 else {
             let code = errno
@@ -78,12 +78,12 @@ enum SharedFile {
     }
 
     /// Creates `path` for reading and writing, failing when anything (a file, a link) already has the name.
-    static func createExclusively(_ path: String) throws(Failure) -> Int32 {
+    package static func createExclusively(_ path: String) throws(Failure) -> Int32 {
         try open(path, O_RDWR | O_CREAT | O_EXCL)
     }
 
     /// The bytes of `path`, at most `limit`; `nil` when there is no such file.
-    static func read(_ path: String, limit: Int) throws(Failure) -> Data? {
+    package static func read(_ path: String, limit: Int) throws(Failure) -> Data? {
         let descriptor: Int32
         do {
             descriptor = try open(path, O_RDONLY)
@@ -108,7 +108,7 @@ enum SharedFile {
     /// Replaces `path` by `bytes` atomically: written to an exclusively created temporary file with a random name
     /// beside it, `fsync`ed, renamed over `path` (a link at `path` is replaced, never followed), then the directory
     /// `fsync`ed. A crash at any instant leaves the old file or the new one; a failure removes the temporary file.
-    static func replace(_ path: String, with bytes: Data) throws(Failure) {
+    package static func replace(_ path: String, with bytes: Data) throws(Failure) {
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         var temporary = ""
@@ -157,7 +157,7 @@ enum SharedFile {
     }
 
     /// `fsync`s a directory, so that a rename in it survives a power loss (best effort).
-    static func syncDirectory(_ directory: String) {
+    package static func syncDirectory(_ directory: String) {
         let descriptor = systemOpen(directory, O_RDONLY | O_CLOEXEC | O_NONBLOCK, 0)
         guard descriptor >= 0 else { return }
         _ = fsync(descriptor)
@@ -165,7 +165,7 @@ enum SharedFile {
     }
 
     /// `strerror` with the number: `No such file or directory (errno 2)`.
-    static func describe(_ code: Int32) -> String { "\(String(cString: strerror(code))) (errno \(code))" }
+    package static func describe(_ code: Int32) -> String { "\(String(cString: strerror(code))) (errno \(code))" }
 }
 
 /// `open(2)`, `close(2)`, `read(2)` and `write(2)`, named apart from the methods of the types that use them.
@@ -179,7 +179,7 @@ enum SharedFile {
     #endif
 }
 
-@inline(__always) func systemClose(_ descriptor: Int32) -> Int32 {
+@inline(__always) package func systemClose(_ descriptor: Int32) -> Int32 {
     #if canImport(Darwin)
     return Darwin.close(descriptor)
     #elseif canImport(Glibc)

@@ -1,4 +1,7 @@
 import Foundation
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 
 /// Turns the `UIApplicationDelegate` notification callbacks (iOS 3 to today) into ``PushMessage``s, and
 /// calls each completion handler exactly once.

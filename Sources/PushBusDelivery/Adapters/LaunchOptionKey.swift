@@ -1,3 +1,7 @@
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
+
 /// A key of the launch options `application(_:didFinishLaunchingWithOptions:)` receives: the neutral
 /// `UIApplication.LaunchOptionsKey`, with the same raw values.
 public struct LaunchOptionKey: RawRepresentable, Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,7 @@
 import Foundation
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 
 /// Turns the `UNUserNotificationCenterDelegate` callbacks (iOS 10+), given as neutral snapshots, into
 /// ``PushMessage``s, and calls each completion handler exactly once.

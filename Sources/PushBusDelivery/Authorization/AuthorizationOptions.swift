@@ -1,3 +1,7 @@
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
+
 /// What the app asks the user to allow (`UNAuthorizationOptions`; on iOS < 10 `UIUserNotificationType`).
 public struct AuthorizationOptions: OptionSet, Sendable, Hashable, Codable {
     /// The bits, numbered as `UNAuthorizationOptions`.

@@ -1,3 +1,7 @@
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
+
 /// Authorization and registration in one call: what every app repeats at launch, in the order iOS wants it.
 ///
 /// ```swift

@@ -1,3 +1,7 @@
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
+
 /// The system calls behind ``NotificationAuthorizationFlow``: `UNUserNotificationCenter` and `UIApplication` in
 /// PushBusApple (the legacy `registerUserNotificationSettings` path on iOS < 10), a simulated device in tests.
 ///

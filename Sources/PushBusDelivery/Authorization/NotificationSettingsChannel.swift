@@ -1,4 +1,7 @@
 import Foundation
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 
 /// Where the app learns that its notification settings changed: the glue reads the settings at launch and each
 /// time the app returns to the foreground and hands them to ``update(_:)``; subscribers hear only real changes.

@@ -1,4 +1,7 @@
 import Foundation
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 
 extension NotificationSettingsSnapshot {
     /// One field of a snapshot, named for change reports.

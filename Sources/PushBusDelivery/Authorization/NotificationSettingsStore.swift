@@ -1,4 +1,7 @@
 import Foundation
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 
 /// Keeps the last notification-settings reading across launches, in `UserDefaults`, so a change the user made
 /// in Settings while the app was not running is noticed at the next launch.

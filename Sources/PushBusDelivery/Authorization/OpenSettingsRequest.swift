@@ -1,4 +1,7 @@
 import Foundation
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 
 /// The system asked the app to show its own notification settings screen
 /// (`userNotificationCenter(_:openSettingsFor:)`, iOS 12+): the user tapped the app's link in Settings, or

@@ -1,3 +1,7 @@
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
+
 /// One system completion handler shared by several answerers (PushBus and the other SDKs' delegates it forwards
 /// to): the handler runs **exactly once**, with the answers merged, when every answerer has answered or at the
 /// deadline, whichever comes first.

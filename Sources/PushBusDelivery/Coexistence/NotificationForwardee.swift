@@ -1,3 +1,7 @@
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
+
 /// Another push SDK's notification-center delegate that PushBus forwards `willPresent`, `didReceive` and
 /// `openSettingsFor` to (see Docs/Coexistence.md).
 ///

@@ -1,3 +1,7 @@
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
+
 /// The platform-neutral half of "several SDKs, one delegate": who gets a callback, and one merged answer to iOS.
 ///
 /// `Target` is whatever the caller calls a forwardee through: the Apple glue keeps a weak

@@ -1,4 +1,7 @@
 import Foundation
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 
 /// What an app's build says about notifications: the `Info.plist` keys and entitlements the preflight checks
 /// (``DeliveryDiagnostics/preflightFindings``, `pushbus check-app`).

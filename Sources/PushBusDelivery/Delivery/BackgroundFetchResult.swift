@@ -1,3 +1,7 @@
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
+
 /// What a background fetch (a silent push) achieved: the neutral `UIBackgroundFetchResult`.
 ///
 /// Raw values are Apple's (`newData` 0, `noData` 1, `failed` 2).

@@ -1,3 +1,7 @@
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
+
 /// The preflight: what the build's Info.plist and entitlements (``DeliveryDiagnostics/appConfiguration``) say
 /// against what the app does. Each finding names the fix.
 extension DeliveryDiagnostics {

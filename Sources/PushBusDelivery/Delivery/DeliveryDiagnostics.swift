@@ -1,3 +1,7 @@
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
+
 /// What the adapters know about how the app wired them up, and the misconfigurations that follow from it.
 ///
 /// The adapters and the Apple glue record the facts; ``findings`` turns them into sentences

@@ -1,4 +1,7 @@
 import Foundation
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 
 /// Everything one ``PushDelivery`` owns, behind one lock: the app's async handlers, presentation policy,
 /// deadlines and clock, categories, deep-link extractor, diagnostics, the launch-options messages waiting for

@@ -1,3 +1,7 @@
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
+
 /// Starts the tasks that run a delivery's async handlers, and knows when they have all ended.
 ///
 /// The one place a `PushDelivery` creates tasks (``HandlerRun`` asks it for each handler), so a test can wait

@@ -1,3 +1,7 @@
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
+
 /// A completion handler that runs at most once, whoever calls it first and however often.
 ///
 /// The adapters wrap every system completion handler in one, so the fan-out, the async handlers, the

@@ -1,3 +1,7 @@
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
+
 /// How a notification that arrives in the foreground is shown: the neutral
 /// `UNNotificationPresentationOptions`, with Apple's raw values so the glue converts by raw value.
 public struct PresentationOptions: OptionSet, Sendable, Hashable {

@@ -1,4 +1,7 @@
 import Foundation
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 
 /// The answers a Notification Content Extension recorded in the ledger reach the app's subscribers once: on the
 /// next ``deliverContentExtensionAnswers(appState:)`` (launch, foreground, the extension's Darwin notification),

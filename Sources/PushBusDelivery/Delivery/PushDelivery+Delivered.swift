@@ -1,4 +1,7 @@
 import Foundation
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 
 extension PushDelivery {
     /// Records the notifications Notification Center shows that the ledger has no arrival of, and adds them to

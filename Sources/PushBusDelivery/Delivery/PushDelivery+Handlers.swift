@@ -1,4 +1,7 @@
 import Foundation
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 
 /// The app's async handlers: background work for content-available pushes, and work for user responses.
 extension PushDelivery {

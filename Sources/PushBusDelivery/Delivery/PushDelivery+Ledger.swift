@@ -1,4 +1,7 @@
 import Foundation
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 
 /// The delivery writes what it classifies into its ``DeliveryLedger``, and asks the ledger whether a response was
 /// already handled in an earlier launch (or by another process), so one open is never counted or routed twice.

@@ -1,3 +1,7 @@
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
+
 extension PushDelivery {
     /// Records what a notification the app scheduled or received uses, for the preflight findings: its
     /// category, its interruption level (time-sensitive and critical need entitlements), and whether it is a

@@ -1,4 +1,7 @@
 import Foundation
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 
 /// What the adapters share, and the only owner of delivery state: the launch-options messages waiting for their
 /// `didReceive`, the memory of answered responses and background runs, the app's async handlers, completion

@@ -1,4 +1,7 @@
 import Foundation
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 
 extension PushInbox {
     /// Keeps the inbox in step with what the app sees: every admitted message enters (unless an extension already

@@ -1,3 +1,7 @@
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
+
 /// A change to the app icon's badge: set a number, clear it and keep Notification Center's list, or clear it
 /// together with the list (the three cases O2SPushKit's `setBadge`, `clearBadge`, `clearNoticeBar` distinguish).
 ///

@@ -1,3 +1,7 @@
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
+
 /// Sets and clears the app icon's badge. PushBusApple implements it over `UNUserNotificationCenter` /
 /// `UIApplication`; PushBusTesting has `SimulatedBadge`.
 ///

@@ -1,3 +1,7 @@
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
+
 /// A local notification to schedule: what it says and when it fires (`UNNotificationRequest`).
 ///
 /// ```swift

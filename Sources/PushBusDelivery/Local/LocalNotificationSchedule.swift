@@ -1,4 +1,7 @@
 import Foundation
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 
 /// More local notifications than iOS keeps pending: a durable schedule that hands the system only the soonest
 /// ones and refills that window as they fire.

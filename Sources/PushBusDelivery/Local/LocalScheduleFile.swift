@@ -1,4 +1,7 @@
 import Foundation
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 
 /// The file a ``LocalNotificationSchedule`` keeps its requests in (`local-notification-schedule.json`): all of
 /// the schedule's file code. Written with the package's atomic replace (temporary file, `fsync`, `rename`);

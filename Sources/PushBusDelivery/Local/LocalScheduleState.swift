@@ -1,4 +1,7 @@
 import Foundation
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 
 /// What a ``LocalNotificationSchedule`` holds (and saves): every request with its next fire date and whether it
 /// is pending in the system. Pure: ``plan(pending:now:configuration:)`` says what a refill does.

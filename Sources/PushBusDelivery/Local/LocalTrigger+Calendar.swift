@@ -1,4 +1,7 @@
 import Foundation
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 
 extension LocalTrigger {
     /// Every day at `hour:minute` (wall-clock time in the scheduler's calendar).

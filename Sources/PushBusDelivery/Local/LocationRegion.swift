@@ -1,3 +1,7 @@
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
+
 /// A circular region for a ``LocalTrigger/location(_:repeats:)`` trigger (a `CLCircularRegion` on Apple
 /// platforms).
 public struct LocationRegion: Sendable, Hashable {

@@ -1,4 +1,7 @@
 import Foundation
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 
 extension NotificationScheduler {
     /// The pending requests with these identifiers, in the scheduler's order (O2SPushKit's

@@ -1,3 +1,7 @@
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
+
 /// Which of a scheduler's lists an operation concerns: requests still pending, notifications already delivered,
 /// or both (O2SPushKit's `O2SPushNotificationRequestStatus`).
 public struct NotificationStatus: OptionSet, Sendable, Hashable {

@@ -1,4 +1,7 @@
 import Foundation
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 
 /// Schedules local notifications and manages the pending and delivered lists, whatever backs them:
 /// `UNUserNotificationCenter` in PushBusApple, `SimulatedScheduler` in PushBusTesting.

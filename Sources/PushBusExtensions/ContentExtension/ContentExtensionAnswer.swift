@@ -1,4 +1,6 @@
 import Foundation
+import PushBusCore
+import PushBusStorage
 
 /// How a Notification Content Extension finished with a notification: what iOS was told, the action, and the
 /// values the extension attached (the recurring-reminder seed's slider seconds).
@@ -66,12 +68,6 @@ public struct ContentExtensionAnswer: Sendable, Hashable {
         response.contentExtensionDisposition = disposition
         return response
     }
-}
-
-extension DeliveryEvent.Kind {
-    /// A Notification Content Extension answered (``ContentExtensionAnswer``): the action and the values it
-    /// attached. Stored as text (`content.answer`): no new ledger format version.
-    public static let contentAnswered: DeliveryEvent.Kind = "content.answer"
 }
 
 extension DeliveryPath {

@@ -1,4 +1,6 @@
 import Foundation
+import PushBusCore
+import PushBusStorage
 
 /// What a Notification Content Extension's `Info.plist` declares, and whether it matches the app's categories
 /// (the recurring-reminder seed's warning: the notification's category must be one the extension lists, or the

@@ -1,3 +1,6 @@
+import PushBusCore
+import PushBusStorage
+
 /// The name and type of a value an app shares with its extensions through a ``SharedValueStore``.
 ///
 /// ```swift

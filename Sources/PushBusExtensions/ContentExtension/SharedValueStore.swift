@@ -1,4 +1,6 @@
 import Foundation
+import PushBusCore
+import PushBusStorage
 
 /// Small typed values shared by an app and its extensions in the app-group directory (the recurring-reminder
 /// seed's `nextReminderSeconds`), safe across processes.

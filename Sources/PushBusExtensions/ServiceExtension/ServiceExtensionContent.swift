@@ -1,4 +1,6 @@
 import Foundation
+import PushBusCore
+import PushBusStorage
 
 /// The notification a Notification Service Extension is rewriting: a mutable copy of what iOS shows.
 ///

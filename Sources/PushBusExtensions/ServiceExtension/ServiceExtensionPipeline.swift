@@ -1,4 +1,6 @@
 import Foundation
+import PushBusCore
+import PushBusStorage
 
 /// A Notification Service Extension's work as ordered steps under one deadline.
 ///

@@ -1,4 +1,6 @@
 import Foundation
+import PushBusCore
+import PushBusStorage
 
 /// What a ``ServiceExtensionPipeline`` run hands to its content handler, exactly once.
 public struct ServiceExtensionResult: Sendable {

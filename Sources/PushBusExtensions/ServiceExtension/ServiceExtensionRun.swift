@@ -1,4 +1,6 @@
 import Foundation
+import PushBusCore
+import PushBusStorage
 
 /// One notification going through a ``ServiceExtensionPipeline``: call ``timeWillExpire()`` from
 /// `serviceExtensionTimeWillExpire()`.

@@ -1,4 +1,6 @@
 import Foundation
+import PushBusCore
+import PushBusStorage
 
 /// The pure state of one pipeline run: every transition returns what the caller must do after unlocking.
 ///

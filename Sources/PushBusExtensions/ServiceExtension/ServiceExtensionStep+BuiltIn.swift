@@ -1,4 +1,6 @@
 import Foundation
+import PushBusCore
+import PushBusStorage
 
 extension ServiceExtensionStep {
     /// Rewrites the content, e.g. decrypts the body or fills in text fetched from your server.

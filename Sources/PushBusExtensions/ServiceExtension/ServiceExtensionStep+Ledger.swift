@@ -1,4 +1,6 @@
 import Foundation
+import PushBusCore
+import PushBusStorage
 
 extension ServiceExtensionStep {
     /// Records "received by the service extension" in `ledger` (a finishing step: put it last), so the app learns

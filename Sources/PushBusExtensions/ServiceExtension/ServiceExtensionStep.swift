@@ -1,4 +1,6 @@
 import Foundation
+import PushBusCore
+import PushBusStorage
 
 /// One piece of a Notification Service Extension's work, run by a ``ServiceExtensionPipeline``.
 ///

@@ -1,4 +1,6 @@
 import Foundation
+import PushBusCore
+import PushBusStorage
 
 /// What a work step sees: the best content so far, and the way to commit changes to it.
 public final class ServiceExtensionStepContext: Sendable {

@@ -1,3 +1,5 @@
+import PushBusCore
+
 /// One Live Activity, as ActivityKit identifies it: `Activity.id` and the name of its `ActivityAttributes` type
 /// (the `attributes-type` a push-to-start payload names).
 public struct LiveActivityIdentity: Sendable, Hashable, Codable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import PushBusCore
+
 /// The pure state of ``LiveActivityTokens``: applies events and says what to deliver. No locks, no callbacks.
 struct LiveActivityStateMachine: Sendable {
     /// What a post leads to.

@@ -1,3 +1,5 @@
+import PushBusCore
+
 /// The Live Activity tokens an app holds now: one push-to-start token per attributes type and one update token
 /// per running activity. What ``LiveActivityTokens/state`` reports and ``LiveActivityTokenStore`` keeps.
 public struct LiveActivityTokenState: Sendable, Hashable, Codable {

@@ -1,4 +1,5 @@
 import Foundation
+import PushBusCore
 
 #if canImport(Darwin)
 import Darwin

@@ -1,3 +1,5 @@
+import PushBusCore
+
 extension PushCenter {
     /// Live Activity tokens: push-to-start and update tokens, starts and ends (`Docs/LiveActivities.md`).
     ///

@@ -1,4 +1,5 @@
 import Foundation
+import PushBusCore
 
 /// One notification in a ``PushInbox``: what it said, when it came, and whether the user has read it.
 public struct InboxEntry: Sendable, Hashable, Identifiable {
@@ -59,15 +60,4 @@ public enum InboxChange: Sendable, Hashable {
     case removed(InboxEntry.ID)
     /// The unread count after the changes before it.
     case unreadCount(Int)
-}
-
-extension DeliveryEvent.Kind {
-    /// A notification entered the inbox (the record carries its summary; `subtitle` in the values).
-    public static let inboxAdded: Self = "inbox.added"
-    /// An inbox entry was marked read (`entry` names it).
-    public static let inboxRead: Self = "inbox.read"
-    /// An inbox entry was marked unread.
-    public static let inboxUnread: Self = "inbox.unread"
-    /// An inbox entry was removed (by the user, by expiry or by the count limit: `reason`).
-    public static let inboxRemoved: Self = "inbox.removed"
 }

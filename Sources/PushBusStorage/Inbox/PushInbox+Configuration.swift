@@ -1,4 +1,5 @@
 import Foundation
+import PushBusCore
 
 extension PushInbox {
     /// How the app icon's badge follows the inbox.

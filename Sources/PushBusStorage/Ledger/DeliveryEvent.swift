@@ -1,4 +1,5 @@
 import Foundation
+import PushBusCore
 
 /// What happened to a delivery: one entry of a ``DeliveryLedger``.
 ///

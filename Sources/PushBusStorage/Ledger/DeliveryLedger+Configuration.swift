@@ -1,4 +1,5 @@
 import Foundation
+import PushBusCore
 
 extension DeliveryLedger {
     /// How much a ledger keeps, what it writes by default, and where its problems go.

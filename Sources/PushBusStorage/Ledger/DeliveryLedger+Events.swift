@@ -1,3 +1,5 @@
+import PushBusCore
+
 extension DeliveryLedger {
     /// The recorded events, in sequence order, each once: those written after `sequence` (when given) and every one
     /// written or read by ``refresh()`` from then on, including other processes' records.

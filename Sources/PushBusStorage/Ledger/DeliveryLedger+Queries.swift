@@ -1,4 +1,5 @@
 import Foundation
+import PushBusCore
 
 extension DeliveryLedger {
     /// Every record of `messageID`, oldest first, then those waiting to be written (sequence

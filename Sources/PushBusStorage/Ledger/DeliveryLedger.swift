@@ -1,4 +1,5 @@
 import Foundation
+import PushBusCore
 
 /// An append-only record of what happened to each delivery, in memory or in a directory shared by the app and its
 /// extensions.

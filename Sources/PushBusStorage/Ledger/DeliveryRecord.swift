@@ -1,4 +1,5 @@
 import Foundation
+import PushBusCore
 
 /// One event in a ``DeliveryLedger``: what happened to which delivery, written by which process, when.
 public struct DeliveryRecord: Sendable, Hashable, Identifiable {

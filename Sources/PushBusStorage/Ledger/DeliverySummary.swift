@@ -1,4 +1,5 @@
 import Foundation
+import PushBusCore
 
 /// What a ledger keeps of a message's content: enough to list it (an inbox, analytics) without the payload.
 ///

@@ -1,3 +1,5 @@
+import PushBusCore
+
 extension LedgerCodec {
     /// One valid frame found by ``scan(_:from:after:)``.
     package struct Frame {

@@ -1,4 +1,5 @@
 import Foundation
+import PushBusCore
 
 /// The ledger file format, version 1 (Docs/Ledger.md): a 32-byte header, then frames.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import PushBusCore
 
 /// The in-memory side of a ``DeliveryLedger``: its records in sequence order, an index by message, the issues
 /// found, and the event subscribers' read positions. A plain value, used under the ledger's state lock.

@@ -1,4 +1,5 @@
 import Foundation
+import PushBusCore
 
 /// Everything a ledger knows about one message, folded from its records.
 ///

@@ -5,8 +5,8 @@
 ///
 /// When markers of several providers appear, the first one in table order that carries a message id wins,
 /// else the first one recognized; a payload with none is plain APNs.
-enum PushProviderRecognizer {
-    static func recognize(_ payload: PushValue) -> PushProvider {
+package enum PushProviderRecognizer {
+    package static func recognize(_ payload: PushValue) -> PushProvider {
         guard case .object(let root) = payload else { return PushProvider(name: .apns) }
         var firstWithoutID: PushProvider?
         for rule in PushProviderTable.recognizedRules(in: root) {

@@ -2,7 +2,7 @@ import Foundation
 
 /// What PushBus knows about one push service: the keys that give it away and where it keeps its message id,
 /// deep link, image and buttons. The rules live in one table, ``PushProviderTable/rules``.
-struct PushProviderRule: Sendable {
+package struct PushProviderRule: Sendable {
     /// A top-level key that suggests the provider: the exact key, or any key with the prefix.
     enum Marker: Sendable {
         case key(String)
@@ -18,7 +18,7 @@ struct PushProviderRule: Sendable {
 
     typealias Root = [String: PushValue]
 
-    let name: PushProvider.Name
+    package let name: PushProvider.Name
     /// Keys that make the rule worth checking; ``confirms`` then decides.
     let markers: [Marker]
     /// Whether a payload carrying a marker really is this provider's (a generic key alone never is).
@@ -33,7 +33,7 @@ struct PushProviderRule: Sendable {
     /// A Boolean value indicating whether the image keys are distinctive enough to be downloaded without the
     /// provider's markers (the notification service extension has always found `fcm_options.image`, `att`,
     /// Airship's `media_attachment` and `ab.att.url` that way).
-    var imagesNeedNoMarker = false
+    package var imagesNeedNoMarker = false
     /// The action buttons the provider describes in the payload.
     var buttons: @Sendable (Root) -> [Button] = { _ in [] }
 }

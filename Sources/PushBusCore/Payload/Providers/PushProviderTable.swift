@@ -4,10 +4,10 @@
 /// Order matters: when markers of several providers appear, the first one in table order that carries a
 /// message id wins, else the first one recognized. FCM comes last, so a service relayed through FCM is
 /// reported as that service when it carries its own id.
-enum PushProviderTable {
-    typealias Rule = PushProviderRule
+package enum PushProviderTable {
+    package typealias Rule = PushProviderRule
 
-    static let rules: [Rule] = [
+    package static let rules: [Rule] = [
         // JPush / Aurora: `_j_msgid` is a JSON number, often above 2^53.
         Rule(name: .jpush, markers: [.prefix("_j_")], messageID: { $0["_j_msgid"] }),
         // OneSignal: `custom` (an object, or JSON text from some SDKs and relays), or the newer `os_data`.
@@ -177,7 +177,7 @@ enum PushProviderTable {
     /// The rules whose markers appear at the top level and which confirm the payload, in table order.
     ///
     /// One pass over the top-level keys, one hash lookup each: every message takes this path.
-    static func recognizedRules(in root: [String: PushValue]) -> [Rule] {
+    package static func recognizedRules(in root: [String: PushValue]) -> [Rule] {
         var suggested: UInt64 = 0
         for key in root.keys {
             if let mask = exactMarkers[key] { suggested |= mask }
@@ -195,7 +195,7 @@ enum PushProviderTable {
 
     /// The image addresses a rule's keys hold, each with the key path it was found under
     /// (`com.urbanairship.media_attachment.url[0]`); objects sent as JSON text are read too.
-    static func images(of rule: Rule, in root: [String: PushValue]) -> [(key: String, address: String)] {
+    package static func images(of rule: Rule, in root: [String: PushValue]) -> [(key: String, address: String)] {
         var found: [(key: String, address: String)] = []
         func walk(_ value: PushValue?, _ path: ArraySlice<String>, _ key: String) {
             guard let value else { return }

@@ -1,4 +1,6 @@
 import Foundation
+import PushBusCore
+import PushBusStorage
 
 /// Why an attachment was refused or failed. The notification is delivered without it.
 ///

@@ -1,4 +1,6 @@
 import Foundation
+import PushBusCore
+import PushBusStorage
 
 /// Finds the media addresses a payload carries, under the keys each provider uses.
 ///

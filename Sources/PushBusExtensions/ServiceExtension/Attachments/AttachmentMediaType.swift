@@ -1,4 +1,6 @@
 import Foundation
+import PushBusCore
+import PushBusStorage
 
 /// A media type iOS attaches to a notification, recognized from a file's first bytes.
 public enum AttachmentMediaType: String, Sendable, Hashable, CaseIterable {

@@ -1,4 +1,6 @@
 import Foundation
+import PushBusCore
+import PushBusStorage
 
 /// The rules attachments are downloaded under.
 ///

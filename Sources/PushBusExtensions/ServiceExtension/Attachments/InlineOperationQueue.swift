@@ -1,4 +1,6 @@
 import Foundation
+import PushBusCore
+import PushBusStorage
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

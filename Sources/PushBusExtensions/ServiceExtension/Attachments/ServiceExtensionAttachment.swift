@@ -1,4 +1,6 @@
 import Foundation
+import PushBusCore
+import PushBusStorage
 
 /// A downloaded media file attached to a notification.
 public struct ServiceExtensionAttachment: Sendable, Hashable {
