@@ -49,7 +49,7 @@ public struct PushFilter: Sendable, CustomStringConvertible {
     /// Messages the filter does not match.
     public static prefix func ! (filter: PushFilter) -> PushFilter { PushFilter(rule: .not(filter.rule)) }
 
-    /// A Boolean value indicating whether the filter is ``all`` (the hub then skips evaluating it).
+    /// A Boolean value indicating whether the filter is `all` (the hub then skips evaluating it).
     var acceptsAll: Bool {
         if case .all = rule { return true }
         return false

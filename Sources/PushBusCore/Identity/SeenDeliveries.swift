@@ -9,7 +9,7 @@ import Foundation
 /// - both know the request identifier and the identifiers differ, compared case-insensitively → apart;
 /// - both know the notification's own date and the dates differ by more than ``dateTolerance`` → apart;
 /// - when the two share no such evidence (a legacy, launch-options or forwarded report knows neither), they
-///   are one delivery only if the earlier one was recorded at most ``correlationWindow`` seconds before, and,
+///   are one delivery only if the earlier one was recorded at most `correlationWindow` seconds before, and,
 ///   for a silent push, only if they came through different callbacks: iOS reports a silent push once per
 ///   callback (the launch options and the fetch callback of a background launch, say), so content alone never
 ///   makes a later report on the same callback a duplicate.

@@ -24,7 +24,7 @@ public struct DeliveryPath: RawRepresentable, Sendable, Hashable, CustomStringCo
     public static let sceneConnection = DeliveryPath(rawValue: "sceneConnection")
     /// Forwarded by a third-party push SDK.
     public static let forwarded = DeliveryPath(rawValue: "forwarded")
-    /// Read from Notification Center's delivered notifications by ``PushDelivery/recordDelivered(_:inbox:)``:
+    /// Read from Notification Center's delivered notifications by `PushDelivery.recordDelivered(_:inbox:)`:
     /// shown while nothing could record it (a device locked since boot).
     public static let notificationCenter = DeliveryPath(rawValue: "notificationCenter")
 }

@@ -147,7 +147,7 @@ public struct PushMessage: Sendable, Hashable, Identifiable {
     ///   - date: When the message was reported.
     ///   - notificationDate: `UNNotification.date`, when the path knows it (see ``notificationDate``).
     ///   - deepLinkExtractor: Finds ``deepLink``; default ``DeepLinkExtractor/default``. The adapters pass their
-    ///     delivery's ``PushDelivery/deepLinkExtractor``.
+    ///     delivery's `PushDelivery.deepLinkExtractor`.
     public init(
         kind: Kind = .remote, content: PushContent, response: PushResponse? = nil,
         appState: AppState = .active, path: DeliveryPath = .direct,

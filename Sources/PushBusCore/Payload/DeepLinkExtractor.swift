@@ -15,7 +15,7 @@ import Foundation
 /// against its own scheme. The extractor never follows or rewrites a link; which routes a link may open is
 /// the router's decision.
 ///
-/// It is configuration of a ``PushDelivery``, not a global: the adapters build every message with their
+/// It is configuration of a `PushDelivery`, not a global: the adapters build every message with their
 /// delivery's extractor.
 ///
 /// ```swift

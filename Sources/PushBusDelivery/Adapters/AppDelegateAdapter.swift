@@ -3,7 +3,7 @@ import PushBusCore
 import PushBusExtensions
 import PushBusStorage
 
-/// Turns the `UIApplicationDelegate` notification callbacks (iOS 3 to today) into ``PushMessage``s, and
+/// Turns the `UIApplicationDelegate` notification callbacks (iOS 3 to today) into `PushMessage`s, and
 /// calls each completion handler exactly once.
 ///
 /// Classification follows the callback that fired and the iOS generation, never guesswork:
@@ -51,7 +51,7 @@ public final class AppDelegateAdapter: Sendable {
     /// `application(_:didFinishLaunchingWithOptions:)`: reports the notification that launched the app, if any.
     ///
     /// `.remoteNotification` holds the payload dictionary, `.localNotification` a ``LegacyLocalNotification``.
-    /// A value of another type is still delivered, with a ``PayloadIssue`` saying what was wrong.
+    /// A value of another type is still delivered, with a `PayloadIssue` saying what was wrong.
     ///
     /// A remote payload is *not* a tap when the app was launched into the background for it (`appState ==
     /// .background`), or when it is silent: iOS then reports it through the fetch callback, as an arrival. In
@@ -150,7 +150,7 @@ public final class AppDelegateAdapter: Sendable {
     // MARK: Registration
 
     /// `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)`: posts `.registered` with the token
-    /// (``DeviceToken/hexString`` is lowercase hex).
+    /// (`DeviceToken.hexString` is lowercase hex).
     public func didRegisterForRemoteNotifications(deviceToken: Data) {
         delivery.recordDiagnostics { $0.isDeviceTokenForwarded = true }
         delivery.center.post(registration: .registered(DeviceToken(deviceToken)))

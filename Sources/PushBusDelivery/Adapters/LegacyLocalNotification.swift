@@ -14,7 +14,7 @@ public struct LegacyLocalNotification: Sendable, Hashable {
     public var alertTitle: String?
     /// `alertBody`.
     public var alertBody: String?
-    /// `soundName`; `UILocalNotificationDefaultSoundName` reads as ``PushSound/default``.
+    /// `soundName`; `UILocalNotificationDefaultSoundName` reads as `PushSound.default`.
     public var soundName: String?
     /// `applicationIconBadgeNumber`; `0` means "leave the badge".
     public var applicationIconBadgeNumber: Int
@@ -58,7 +58,7 @@ public struct LegacyLocalNotification: Sendable, Hashable {
             userInfo: converted)
     }
 
-    /// The notification as ``PushContent`` (the same shape a local `UNNotificationContent` gives).
+    /// The notification as `PushContent` (the same shape a local `UNNotificationContent` gives).
     public var content: PushContent {
         let sound: PushSound? = soundName.map { $0 == Self.defaultSoundName || $0 == "default" ? .default : .named($0) }
         return PushContent(

@@ -4,7 +4,7 @@ import PushBusExtensions
 import PushBusStorage
 
 /// Turns the `UNUserNotificationCenterDelegate` callbacks (iOS 10+), given as neutral snapshots, into
-/// ``PushMessage``s, and calls each completion handler exactly once.
+/// `PushMessage`s, and calls each completion handler exactly once.
 ///
 /// The Apple glue (PushBusApple) calls it; tests and `SimulatedDevice` call it directly:
 ///
@@ -51,7 +51,7 @@ public final class UserNotificationAdapter: Sendable {
     /// `userNotificationCenter(_:didReceive:withCompletionHandler:)`: the user opened the notification, chose an
     /// action (maybe typing text) or dismissed it.
     ///
-    /// Posts a `.remoteTapped` or `.localTapped` message whose ``PushMessage/response`` carries the action and
+    /// Posts a `.remoteTapped` or `.localTapped` message whose `PushMessage.response` carries the action and
     /// text. A launch-options report of the same notification is dropped (this one knows the real action).
     /// `completionHandler` runs exactly once: when the ``PushDelivery/onResponse(_:_:)`` handlers finish, at the
     /// ``PushDelivery/responseDeadline``, or at once for a duplicate.

@@ -20,6 +20,6 @@ public protocol NotificationAuthorizer: Sendable {
     func setCategories(_ categories: CategoryRegistry) async
 
     /// Asks APNs for a device token; the token or the failure arrives later as a
-    /// ``RegistrationEvent`` through the center, as always.
+    /// `RegistrationEvent` through the center, as always.
     func registerForRemoteNotifications() async
 }

@@ -39,7 +39,7 @@ extension NotificationSettingsSnapshot {
 
 /// A change of the app's notification settings: what they were, what they are, and which fields differ.
 ///
-/// The first reading of a process has no ``previous`` value (every field counts as changed).
+/// The first reading of a process has no `previous` value (every field counts as changed).
 public struct NotificationSettingsChange: Sendable, Hashable {
     /// The settings read before, or `nil` for the first reading.
     public var previous: NotificationSettingsSnapshot?

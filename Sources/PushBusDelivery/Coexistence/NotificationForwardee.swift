@@ -5,7 +5,7 @@ import PushBusStorage
 /// Another push SDK's notification-center delegate that PushBus forwards `willPresent`, `didReceive` and
 /// `openSettingsFor` to (see Docs/Coexistence.md).
 ///
-/// A notification whose payload belongs to one of ``providers`` (``PushMessage/provider``) goes only to the
+/// A notification whose payload belongs to one of ``providers`` (`PushMessage.provider`) goes only to the
 /// forwardees that claim that provider; any other notification (a plain APNs push, a local notification, a
 /// provider nobody claims) goes to every forwardee, in registration order.
 public struct NotificationForwardee: Sendable, Hashable, Identifiable {

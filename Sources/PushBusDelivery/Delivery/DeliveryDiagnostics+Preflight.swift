@@ -5,7 +5,7 @@ import PushBusStorage
 /// The preflight: what the build's Info.plist and entitlements (``DeliveryDiagnostics/appConfiguration``) say
 /// against what the app does. Each finding names the fix.
 extension DeliveryDiagnostics {
-    /// The preflight's findings (part of ``findings``); empty without an ``appConfiguration`` except for the
+    /// The preflight's findings (part of `findings`); empty without an ``appConfiguration`` except for the
     /// facts the app alone decides (critical-alert authorization).
     public var preflightFindings: [Finding] {
         var findings: [Finding] = []

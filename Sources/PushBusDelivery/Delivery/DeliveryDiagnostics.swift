@@ -4,7 +4,7 @@ import PushBusStorage
 
 /// What the adapters know about how the app wired them up, and the misconfigurations that follow from it.
 ///
-/// The adapters and the Apple glue record the facts; ``findings`` turns them into sentences
+/// The adapters and the Apple glue record the facts; `findings` turns them into sentences
 /// (`PushBusApp.diagnose()` in PushBusApple prints them).
 public struct DeliveryDiagnostics: Sendable, Hashable {
     /// Whether notifications may be shown, as the system last reported it.

@@ -5,7 +5,7 @@ import PushBusStorage
 
 /// Everything one ``PushDelivery`` owns, behind one lock: the app's async handlers, presentation policy,
 /// deadlines and clock, categories, deep-link extractor, diagnostics, the launch-options messages waiting for
-/// their `didReceive`, and the memories of answered responses and background runs (``SeenDeliveries``).
+/// their `didReceive`, and the memories of answered responses and background runs (`SeenDeliveries`).
 ///
 /// It holds no reference to the center, so a center can keep the store of its shared delivery
 /// (``PushDelivery/shared(for:)``) without a reference cycle. No method calls user code under the lock.

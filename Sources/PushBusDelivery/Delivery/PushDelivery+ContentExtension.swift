@@ -8,9 +8,9 @@ import PushBusStorage
 /// or when iOS forwards the same response to the app's `didReceive`, whichever comes first, never both, and
 /// never again in a later launch.
 extension PushDelivery {
-    /// Reads the ledger (``DeliveryLedger/refresh()``) and posts each content-extension answer no launch
-    /// delivered yet, as a tapped message whose ``PushResponse`` carries the action, the extension's
-    /// ``PushResponse/values`` and ``PushResponse/contentExtensionDisposition``.
+    /// Reads the ledger (`DeliveryLedger.refresh()`) and posts each content-extension answer no launch
+    /// delivered yet, as a tapped message whose `PushResponse` carries the action, the extension's
+    /// `PushResponse.values` and `PushResponse.contentExtensionDisposition`.
     ///
     /// Call it at launch and whenever the app returns to the foreground or the extension posts its Darwin
     /// notification. Each delivered answer is recorded in the ledger (`opened` with the answer's sequence), so
@@ -103,8 +103,8 @@ extension PushDelivery {
 /// Category match: a category used by a scheduled or received notification that nothing declares.
 extension PushDelivery {
     /// The categories the app's Notification Content Extensions declare (`UNNotificationExtensionCategory`,
-    /// read with ``ContentExtensionInfo``). ``deliveryDiagnostics`` reports a category in use that neither these
-    /// nor ``categories`` declare (`category.undeclared`).
+    /// read with `ContentExtensionInfo`). ``deliveryDiagnostics`` reports a category in use that neither these
+    /// nor `categories` declare (`category.undeclared`).
     ///
     /// ```swift
     /// delivery.contentExtensionCategories = Set(try ContentExtensionInfo(plist: data).categories)

@@ -9,8 +9,8 @@ extension PushDelivery {
     /// container unreadable), or a push nothing saw arrive. Call it when the app becomes active; PushBusApple's
     /// `PushBusApp.recordDeliveredNotifications(inbox:)` reads the delivered notifications and calls it.
     ///
-    /// Each one becomes an arrival (`.remote` / `.local`, path ``DeliveryPath/notificationCenter``) recorded as
-    /// `received` through ``DeliveryLedger/enqueue(_:)``; nothing is posted to the hub (the app was not told of it
+    /// Each one becomes an arrival (`.remote` / `.local`, path `DeliveryPath.notificationCenter`) recorded as
+    /// `received` through `DeliveryLedger.enqueue(_:)`; nothing is posted to the hub (the app was not told of it
     /// then, and a tap on it still arrives as usual). A notification the ledger already holds an arrival of (same
     /// message, same request identifier) is left alone, so calling it again records nothing twice.
     ///

@@ -43,7 +43,7 @@ extension PushDelivery {
     /// ```
     ///
     /// - Parameters:
-    ///   - filter: Which responses the handler runs for (default ``PushFilter/tapped``).
+    ///   - filter: Which responses the handler runs for (default `PushFilter.tapped`).
     ///   - handler: Runs in its own task, once per delivered response.
     /// - Returns: A subscription; cancel it (or release it) to unregister.
     public func onResponse(

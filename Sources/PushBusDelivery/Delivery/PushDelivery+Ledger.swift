@@ -3,12 +3,12 @@ import PushBusCore
 import PushBusExtensions
 import PushBusStorage
 
-/// The delivery writes what it classifies into its ``DeliveryLedger``, and asks the ledger whether a response was
+/// The delivery writes what it classifies into its `DeliveryLedger`, and asks the ledger whether a response was
 /// already handled in an earlier launch (or by another process), so one open is never counted or routed twice.
 extension PushDelivery {
     /// Records `event` for `message` through the ledger's writer: the calling thread (the main thread, for a
     /// notification callback) never waits for file work or another process's lock. A ledger that cannot be written
-    /// never stops a delivery: the failure reaches ``DeliveryLedger/Configuration/onIssue``, the record is tried
+    /// never stops a delivery: the failure reaches `DeliveryLedger.Configuration.onIssue`, the record is tried
     /// again later, and the message goes on to its subscribers.
     func recordInLedger(_ event: DeliveryEvent, for message: PushMessage) {
         ledger.enqueue(event, for: message)

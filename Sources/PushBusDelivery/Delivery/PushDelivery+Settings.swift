@@ -37,7 +37,7 @@ extension PushDelivery {
         set { store.state.withLock { $0.clock = newValue } }
     }
 
-    /// Finds the deep link of every message the adapters build. Default: ``DeepLinkExtractor/default``.
+    /// Finds the deep link of every message the adapters build. Default: `DeepLinkExtractor.default`.
     ///
     /// ```swift
     /// delivery.deepLinkExtractor = DeepLinkExtractor(keys: ["target", "route"])
@@ -49,7 +49,7 @@ extension PushDelivery {
         set { store.state.withLock { $0.deepLinkExtractor = newValue } }
     }
 
-    /// The app's categories: when set, each tapped message's ``PushResponse/pushAction`` is the registered
+    /// The app's categories: when set, each tapped message's `PushResponse.pushAction` is the registered
     /// action the user chose (looked up by the notification's category and the action identifier), so a
     /// handler knows it was destructive, a text input, ….
     ///

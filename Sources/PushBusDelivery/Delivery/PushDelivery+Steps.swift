@@ -111,7 +111,7 @@ extension PushDelivery {
         runResponseHandlers(message, receipt: receipt, completion: nil)
     }
 
-    /// `message` with its response's ``PushResponse/pushAction`` looked up in ``categories``.
+    /// `message` with its response's `PushResponse.pushAction` looked up in `categories`.
     private func resolvingAction(_ message: PushMessage) -> PushMessage {
         guard let registry = categories, message.response?.pushAction == nil,
             let action = registry.action(for: message)

@@ -7,7 +7,7 @@ import PushBusStorage
 /// `didReceive`, the memory of answered responses and background runs, the app's async handlers, completion
 /// deadlines and clock, presentation policy, categories, deep-link extractor and diagnostics.
 ///
-/// Data flows one way: Apple glue → adapters → `PushDelivery` → ``PushCenter`` → subscribers. The center
+/// Data flows one way: Apple glue → adapters → `PushDelivery` → `PushCenter` → subscribers. The center
 /// knows nothing of adapters or deliveries.
 ///
 /// ```swift

@@ -5,7 +5,7 @@ import PushBusStorage
 
 extension PushInbox {
     /// Keeps the inbox in step with what the app sees: every admitted message enters (unless an extension already
-    /// added it), and a tap on a notification marks its entry read. Watches with ``PushCenter/monitor(_:_:)``, so it
+    /// added it), and a tap on a notification marks its entry read. Watches with `PushCenter.monitor(_:_:)`, so it
     /// takes nothing from other subscriptions (a cold-start tap still reaches the router).
     ///
     /// - Parameters:

@@ -48,7 +48,7 @@ public struct DeliveredNotification: Sendable, Hashable {
     /// When it was delivered (the fire date).
     public var date: Date
     /// A Boolean value indicating whether it came from a push (`UNPushNotificationTrigger`) rather than a
-    /// local request; its ``request`` then has no trigger.
+    /// local request; its `request` then has no trigger.
     public var isRemote: Bool
 
     public init(request: LocalNotificationRequest, date: Date, isRemote: Bool = false) {

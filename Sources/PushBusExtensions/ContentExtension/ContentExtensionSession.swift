@@ -3,7 +3,7 @@ import PushBusCore
 import PushBusStorage
 
 /// One notification shown by a Notification Content Extension: the normalized message, and its answers recorded
-/// in the shared ``DeliveryLedger`` so the app learns of them (``PushDelivery/deliverContentExtensionAnswers(appState:)``).
+/// in the shared `DeliveryLedger` so the app learns of them (`PushDelivery.deliverContentExtensionAnswers(appState:)`).
 ///
 /// PushBusAppleExtension's `PushBusContentExtension` makes one from `didReceive(_ notification:)`; the simulator
 /// makes one for each long press. Platform-neutral:
@@ -14,7 +14,7 @@ import PushBusStorage
 /// ```
 ///
 /// Each answer is written before iOS is told (so the app's `didReceive` of a forwarded action finds it). After
-/// an answer that closes the extension (any disposition but ``ContentExtensionAnswer/Disposition/doNotDismiss``)
+/// an answer that closes the extension (any disposition but `ContentExtensionAnswer.Disposition.doNotDismiss`)
 /// the session is finished and later answers are ignored.
 public final class ContentExtensionSession: Sendable {
     /// The notification the extension shows, as the app's adapters would build it (an arrival kind).

@@ -20,7 +20,7 @@ import PushBusStorage
 /// ```
 ///
 /// Work steps run one after the other; changes they commit are kept even if a later step is still running when
-/// the run ends. The content handler is called exactly once: when the steps finish, at ``deadline``, or on
+/// the run ends. The content handler is called exactly once: when the steps finish, at `deadline`, or on
 /// ``ServiceExtensionRun/timeWillExpire()``, whichever comes first, with the best content so far (finished
 /// attachments kept, unfinished ones cancelled and reported). Finishing steps (badge, receipt) run synchronously
 /// just before the handler on every path.

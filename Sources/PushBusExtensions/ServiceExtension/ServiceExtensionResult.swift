@@ -20,7 +20,7 @@ public struct ServiceExtensionResult: Sendable {
 
     /// What to do with the notification.
     public enum Disposition: String, Sendable, Hashable {
-        /// Show ``content``.
+        /// Show `content`.
         case show
         /// Show nothing: pass empty content to iOS (needs the
         /// `com.apple.developer.usernotifications.filtering` entitlement).

@@ -28,7 +28,7 @@ extension ServiceExtensionStep {
     }
 
     /// Adds the push to `inbox` before iOS shows it (a finishing step), and, under the inbox's
-    /// ``PushInbox/BadgePolicy/unreadCount`` policy, sets the badge of the shown notification to the inbox's unread
+    /// `PushInbox.BadgePolicy.unreadCount` policy, sets the badge of the shown notification to the inbox's unread
     /// count. The entry shows the rewritten text (a decrypted body, say). A dropped notification does not enter.
     public static func inbox(_ inbox: PushInbox) -> Self {
         .finishing("inbox") { content, info in

@@ -2,7 +2,7 @@ import Foundation
 import PushBusCore
 
 /// ActivityKit's callback shapes, platform-neutral: what the Apple glue (`LiveActivityObserver`) and
-/// `SimulatedDevice` hand over, turned into ``LiveActivityEvent``s on a center's ``PushCenter/liveActivities``.
+/// `SimulatedDevice` hand over, turned into ``LiveActivityEvent``s on a center's `PushCenter.liveActivities`.
 ///
 /// One call per thing ActivityKit reports:
 ///

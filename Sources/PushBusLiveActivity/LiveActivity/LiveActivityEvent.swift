@@ -27,7 +27,7 @@ public enum LiveActivityEndReason: String, Sendable, Hashable, Codable, CustomSt
     public var description: String { rawValue }
 }
 
-/// A change in the app's Live Activity tokens, posted through ``PushCenter/liveActivities`` by
+/// A change in the app's Live Activity tokens, posted through `PushCenter.liveActivities` by
 /// ``LiveActivityAdapter`` (which the Apple glue's `LiveActivityObserver` and `SimulatedDevice` call), and
 /// handed to every subscriber in post order.
 ///

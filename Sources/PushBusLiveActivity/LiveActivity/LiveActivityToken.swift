@@ -2,7 +2,7 @@ import Foundation
 import PushBusCore
 
 /// An ActivityKit push token: a push-to-start token (`Activity<A>.pushToStartToken`, iOS 17.2+) or a Live
-/// Activity's update token (`activity.pushToken`). Variable length, like ``DeviceToken``.
+/// Activity's update token (`activity.pushToken`). Variable length, like `DeviceToken`.
 ///
 /// Encoded (`Codable`) and described as lowercase hexadecimal, two digits per byte: what APNs providers expect.
 public struct LiveActivityToken: Sendable, Hashable, Codable, CustomStringConvertible {

@@ -1,6 +1,6 @@
 import PushBusCore
 
-/// The Live Activity token channel of a ``PushCenter`` (``PushCenter/liveActivities``): token events posted like
+/// The Live Activity token channel of a `PushCenter` (`PushCenter.liveActivities`): token events posted like
 /// registration events, delivered in post order, the latest state replayed to each new subscriber.
 ///
 /// ```swift

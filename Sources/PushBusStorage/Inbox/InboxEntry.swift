@@ -6,7 +6,7 @@ public struct InboxEntry: Sendable, Hashable, Identifiable {
     /// The entry's identity: the sequence number of the ledger record that added it (stable across launches,
     /// processes and compaction).
     public var id: UInt64
-    /// The message's identity (``PushMessage/ID``).
+    /// The message's identity (`PushMessage.ID`).
     public var messageID: PushMessage.ID
     /// `UNNotificationRequest.identifier`, when the process that added the entry knew it.
     public var requestIdentifier: String?

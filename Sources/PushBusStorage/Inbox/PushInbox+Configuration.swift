@@ -5,7 +5,7 @@ extension PushInbox {
     /// How the app icon's badge follows the inbox.
     public enum BadgePolicy: String, Sendable, Hashable, CaseIterable {
         /// The badge is the unread count: the service extension writes it into the notification it rewrites, the
-        /// app sets it after every change (``PushInbox/syncBadge(with:)``).
+        /// app sets it after every change (`PushInbox.syncBadge(with:)`).
         case unreadCount
         /// The inbox never touches the badge.
         case manual
@@ -36,7 +36,7 @@ extension PushInbox {
         public init() {}
 
         /// A Boolean value indicating whether `message` enters the inbox: a visible alert (a title or body; never a
-        /// silent push), a remote one unless ``includesLocalNotifications``, in ``categories`` when set, not
+        /// silent push), a remote one unless ``includesLocalNotifications``, in `categories` when set, not
         /// opted out with ``optOutKey``, and admitted by ``admits``.
         public func shouldAdmit(_ message: PushMessage) -> Bool {
             guard !message.isSilent, message.content.title != nil || message.content.body != nil else { return false }

@@ -42,7 +42,7 @@ public final class PushInbox: Sendable {
     /// Creates an inbox over `ledger` and loads its entries.
     ///
     /// The inbox follows the ledger from then on: records another process wrote reach ``changes()`` and
-    /// ``observe(_:)`` (and so ``syncBadge(with:)``) as soon as anything reads them, including a
+    /// ``observe(_:)`` (and so `syncBadge(with:)`) as soon as anything reads them, including a
     /// ``DeliveryLedger/refresh()`` made by someone else (the Apple glue's `DeliveryLedgerRefresher`).
     public init(ledger: DeliveryLedger, configuration: Configuration = Configuration()) {
         self.ledger = ledger
@@ -256,7 +256,7 @@ public final class PushInbox: Sendable {
     }
 
     /// The date an entry is known by: the notification's own date (`UNNotification.date`) when the path knows it,
-    /// else the report's. A tap reports its callback time in ``PushMessage/date``, long after the delivery the
+    /// else the report's. A tap reports its callback time in `PushMessage.date`, long after the delivery the
     /// service extension added: matching on it would make a second entry.
     static func date(of message: PushMessage) -> Date { message.notificationDate ?? message.date }
 }

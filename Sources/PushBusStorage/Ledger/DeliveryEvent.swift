@@ -4,7 +4,7 @@ import PushBusCore
 /// What happened to a delivery: one entry of a ``DeliveryLedger``.
 ///
 /// A struct rather than an enum so that new kinds (the inbox's read state, a content extension's answers, a
-/// Live Activity token) never break a `switch`: they are new ``Kind`` values carrying ``values``.
+/// Live Activity token) never break a `switch`: they are new `Kind` values carrying ``values``.
 ///
 /// ```swift
 /// try ledger.record(.opened(action: "reply", userText: "On my way"), for: message, role: .app)
@@ -34,11 +34,11 @@ public struct DeliveryEvent: Sendable, Hashable, CustomStringConvertible {
 
     /// What happened.
     public var kind: Kind
-    /// The action identifier, for ``Kind/opened`` (Apple's default action identifier for a plain open).
+    /// The action identifier, for `Kind.opened` (Apple's default action identifier for a plain open).
     public var action: String?
-    /// The text the user typed, for an ``Kind/opened`` event from a text-input action.
+    /// The text the user typed, for an `Kind.opened` event from a text-input action.
     public var userText: String?
-    /// The URL that was opened, for ``Kind/routed``.
+    /// The URL that was opened, for `Kind.routed`.
     public var url: URL?
     /// Small named values for other kinds (an inbox state, a content extension's answer). Bounded by the
     /// ledger's ``DeliveryLedger/Configuration/maximumSummaryBytes`` like the summary.
@@ -71,7 +71,7 @@ public struct DeliveryEvent: Sendable, Hashable, CustomStringConvertible {
         DeliveryEvent(kind: .opened, action: action, userText: userText)
     }
 
-    /// The user's response, as a ``PushResponse`` describes it: dismissed, or opened with an action.
+    /// The user's response, as a `PushResponse` describes it: dismissed, or opened with an action.
     public static func responded(_ response: PushResponse) -> DeliveryEvent {
         if response.action == .dismiss { return DeliveryEvent(kind: .dismissed, action: response.action.identifier) }
         return opened(action: response.action.identifier, userText: response.userText)

@@ -15,7 +15,7 @@ import PushBusCore
 /// any process (``Configuration/durability`` says what else). Records not written yet are visible to the queries at
 /// once. Shared: every process that opens the same directory appends under a short, bounded `flock` (never held
 /// across a flush or an `await`) and sees the others' records after ``refresh()``. Damaged bytes are skipped and
-/// listed in ``issues``; they never stop later records from loading. Docs/Ledger.md describes the file format.
+/// listed in `issues`; they never stop later records from loading. Docs/Ledger.md describes the file format.
 ///
 /// > Warning: ``append(_:)`` waits for the writer, which may wait up to ``Configuration/maximumLockWait`` for
 /// > another process's lock: call it where waiting is acceptable (an extension, a background task), and use
@@ -66,7 +66,7 @@ public final class DeliveryLedger: Sendable {
     ///   - directory: An existing, writable directory (on a device, in the app-group container).
     ///   - configuration: Bounds, defaults and the issue hook.
     /// - Throws: ``DeliveryLedgerError`` when the directory is missing, not a directory, not writable, or holds a
-    ///   newer format. Damaged records are not errors: they are skipped and listed in ``issues``.
+    ///   newer format. Damaged records are not errors: they are skipped and listed in `issues`.
     public convenience init(directory: URL, configuration: Configuration) throws(DeliveryLedgerError) {
         try self.init(directory: directory, configuration: configuration, readOnly: false)
     }

@@ -94,7 +94,7 @@ public struct DeliveryLedgerIssue: Sendable, Hashable, CustomStringConvertible {
     public var offset: Int
     /// How many bytes were skipped.
     public var length: Int
-    /// The error, for ``Kind/writeFailed``.
+    /// The error, for `Kind.writeFailed`.
     public var error: DeliveryLedgerError?
 
     public init(kind: Kind, offset: Int = 0, length: Int = 0, error: DeliveryLedgerError? = nil) {

@@ -6,11 +6,11 @@ public struct DeliveryRecord: Sendable, Hashable, Identifiable {
     /// The record's position in its ledger: assigned when it is written, increasing, never reused (compaction
     /// keeps the numbers of the records it keeps).
     public var sequence: UInt64
-    /// The message's identity (``PushMessage/ID``).
+    /// The message's identity (`PushMessage.ID`).
     public var messageID: PushMessage.ID
     /// `UNNotificationRequest.identifier`, when known.
     public var requestIdentifier: String?
-    /// When the notification was delivered (``PushMessage/date``).
+    /// When the notification was delivered (`PushMessage.date`).
     public var notificationDate: Date
     /// The message's kind when the event was recorded.
     public var messageKind: PushMessage.Kind
@@ -25,11 +25,11 @@ public struct DeliveryRecord: Sendable, Hashable, Identifiable {
 
     public var id: UInt64 { sequence }
 
-    /// The ``sequence`` of a record handed to ``DeliveryLedger/enqueue(_:)`` and not written yet: the queries show
+    /// The `sequence` of a record handed to ``DeliveryLedger/enqueue(_:)`` and not written yet: the queries show
     /// it at once, after every written record.
     public static let unwritten: UInt64 = .max
 
-    /// Creates a record; ``DeliveryLedger/append(_:)`` assigns ``sequence`` and ``writtenAt``.
+    /// Creates a record; ``DeliveryLedger/append(_:)`` assigns `sequence` and ``writtenAt``.
     public init(
         messageID: PushMessage.ID, requestIdentifier: String? = nil, notificationDate: Date,
         messageKind: PushMessage.Kind = .remote, event: DeliveryEvent, role: DeliveryProcessRole = .app,

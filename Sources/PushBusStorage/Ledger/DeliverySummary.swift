@@ -17,9 +17,9 @@ public struct DeliverySummary: Sendable, Hashable {
         get { deepLinkText.flatMap { URL(string: $0) } }
         set { deepLinkText = newValue?.absoluteString }
     }
-    /// ``deepLink`` as stored.
+    /// `deepLink` as stored.
     var deepLinkText: String?
-    /// The push service's name (``PushProvider/Name``), `nil` for local notifications.
+    /// The push service's name (`PushProvider.Name`), `nil` for local notifications.
     public var provider: String?
     /// The custom payload keys the ledger was asked to keep (``DeliveryLedger/Configuration/keptCustomKeys``).
     public var customData: [String: PushValue]

@@ -51,9 +51,9 @@ private struct FrameScanner {
     let bytes: UnsafeRawBufferPointer
     var scan: LedgerCodec.Scan
     var window: CRC32Window?
-    /// A Boolean value indicating whether damage was met: from then on every checksum goes through ``window``.
+    /// A Boolean value indicating whether damage was met: from then on every checksum goes through `window`.
     var hasDamage = false
-    /// The valid frames inside ``window`` (start and sequence), in order.
+    /// The valid frames inside `window` (start and sequence), in order.
     var validStarts: [(position: Int, sequence: UInt64)] = []
     /// The message ids and request identifiers met so far (``interned(_:)``).
     var strings: [String: String] = [:]

@@ -70,7 +70,7 @@ struct LedgerFile {
     /// Opens (creating when missing, unless `readOnly`) the ledger files in `directory`.
     ///
     /// Neither file is followed when it is a symbolic link, and anything but a regular file is refused
-    /// (``SharedFile``). A read-only ledger without a usable lock file reads without the lock.
+    /// (`SharedFile`). A read-only ledger without a usable lock file reads without the lock.
     init(directory: String, readOnly: Bool, maximumLockWait: TimeInterval? = nil) throws(DeliveryLedgerError) {
         self.maximumLockWait = maximumLockWait
         var info = stat()
@@ -98,7 +98,7 @@ struct LedgerFile {
         }
     }
 
-    /// ``SharedFile/open(_:_:mode:)``, its failures as ``DeliveryLedgerError``s.
+    /// `SharedFile.open(_:_:mode:)`, its failures as ``DeliveryLedgerError``s.
     private static func open(_ path: String, _ flags: Int32) throws(DeliveryLedgerError) -> Int32 {
         do {
             return try SharedFile.open(path, flags)
@@ -204,7 +204,7 @@ struct LedgerFile {
 
     /// What changed since the last read.
     enum Change {
-        /// Frames appended after ``offset``: the scan's offsets are relative to `base`.
+        /// Frames appended after `offset`: the scan's offsets are relative to `base`.
         case appended(LedgerCodec.Scan, base: Int)
         /// The file was replaced (compacted) or is read for the first time: a scan of all of it.
         case replaced(LedgerCodec.Scan, headerIssue: DeliveryLedgerIssue?)
@@ -286,7 +286,7 @@ struct LedgerFile {
 
     // MARK: Writing
 
-    /// Appends `frames` (records `firstSequence` through `lastSequence`) at ``offset`` in one write, cutting off a
+    /// Appends `frames` (records `firstSequence` through `lastSequence`) at `offset` in one write, cutting off a
     /// torn tail first. It does not flush: once it returns the bytes are in the kernel, so they survive `kill -9` of
     /// any process; ``flush(_:)`` (outside the lock) makes them survive a power loss. On failure the file is cut
     /// back to where it was, so no partial frame stays behind.
@@ -320,7 +320,7 @@ struct LedgerFile {
     }
 
     /// A Boolean value indicating whether the data file may hold bytes this handle has not read: another file
-    /// (compacted and renamed), or a size other than ``offset``. Reads metadata only, without the lock, so a
+    /// (compacted and renamed), or a size other than `offset`. Reads metadata only, without the lock, so a
     /// refresh with nothing to read costs one `lstat` and one `fstat`.
     func mayHaveChanges() -> Bool {
         guard hasRead, descriptor >= 0 else { return true }

@@ -74,6 +74,6 @@ public struct PushType: RawRepresentable, Sendable, Hashable, CustomStringConver
 }
 
 extension PayloadValidator {
-    /// The `apns-push-type` a payload is sent with (``PushBusCore/PushType``).
+    /// The `apns-push-type` a payload is sent with (``PushType``).
     public typealias PushType = PushBusCore.PushType
 }
