@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "PushBus", targets: ["PushBus"]),
         .library(name: "PushBusCore", targets: ["PushBusCore"]),
+        .library(name: "PushBusHub", targets: ["PushBusHub"]),
         .library(name: "PushBusStorage", targets: ["PushBusStorage"]),
         .library(name: "PushBusExtensions", targets: ["PushBusExtensions"]),
         .library(name: "PushBusDelivery", targets: ["PushBusDelivery"]),
@@ -31,23 +32,27 @@ let package = Package(
         // One module per job (Docs/Architecture.md; .ci/steps/41-module-graph.sh checks these edges). Each module that
         // calls a required-reason API carries its own PrivacyInfo.xcprivacy: fstat in Core's SharedFile, stat/fstat
         // in Storage's ledger, UserDefaults in Delivery's NotificationSettingsStore.
-        // Message, payload reading and validation, identity, categories, the hub.
+        // Message, payload reading and validation, identity, categories, the subscription handle.
         .target(name: "PushBusCore", resources: [.copy("PrivacyInfo.xcprivacy")]),
+        // The hub: PushCenter (subscribe, post, monitor, park, de-duplicate). An app extension does not link it.
+        .target(name: "PushBusHub", dependencies: ["PushBusCore"]),
         // The delivery ledger and the inbox that folds it.
         .target(name: "PushBusStorage", dependencies: ["PushBusCore"], resources: [.copy("PrivacyInfo.xcprivacy")]),
         // What app extensions run: the service-extension pipeline and the content extension's session.
         .target(name: "PushBusExtensions", dependencies: ["PushBusCore", "PushBusStorage"]),
         // The app's side: adapters, PushDelivery, local notifications, authorization, coexistence, device tokens.
         .target(
-            name: "PushBusDelivery", dependencies: ["PushBusCore", "PushBusStorage", "PushBusExtensions"],
+            name: "PushBusDelivery",
+            dependencies: ["PushBusCore", "PushBusHub", "PushBusStorage", "PushBusExtensions"],
             resources: [.copy("PrivacyInfo.xcprivacy")]),
         // Live Activity tokens and their store.
-        .target(name: "PushBusLiveActivity", dependencies: ["PushBusCore"]),
+        .target(name: "PushBusLiveActivity", dependencies: ["PushBusCore", "PushBusHub"]),
         // The umbrella: its one source re-exports the modules above, so `import PushBus` keeps compiling.
         .target(
             name: "PushBus",
             dependencies: [
-                "PushBusCore", "PushBusStorage", "PushBusExtensions", "PushBusDelivery", "PushBusLiveActivity",
+                "PushBusCore", "PushBusHub", "PushBusStorage", "PushBusExtensions", "PushBusDelivery",
+                "PushBusLiveActivity",
             ]),
         .target(name: "PushBusRouting", dependencies: ["PushBus"]),
         // Declares Apple's types with Apple's signatures; compiled into PushBusApple on Linux only.
@@ -85,7 +90,7 @@ let package = Package(
         .target(name: "PushBusTestSupport", dependencies: ["PushBus"], path: "Tests/PushBusTestSupport"),
         .testTarget(
             name: "PushBusTests",
-            dependencies: ["PushBus", "PushBusCore", "PushBusStorage", "PushBusExtensions", "PushBusDelivery", "PushBusLiveActivity", "PushBusTesting", "PushBusTestSupport"]),
+            dependencies: ["PushBus", "PushBusCore", "PushBusHub", "PushBusStorage", "PushBusExtensions", "PushBusDelivery", "PushBusLiveActivity", "PushBusTesting", "PushBusTestSupport"]),
         .testTarget(
             name: "PushBusRoutingTests", dependencies: ["PushBus", "PushBusRouting", "PushBusTesting", "PushBusTestSupport"]),
         .testTarget(

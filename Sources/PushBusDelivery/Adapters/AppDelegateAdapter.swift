@@ -1,6 +1,7 @@
 import Foundation
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// Turns the `UIApplicationDelegate` notification callbacks (iOS 3 to today) into `PushMessage`s, and

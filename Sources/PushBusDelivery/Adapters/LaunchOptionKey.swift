@@ -1,5 +1,6 @@
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// A key of the launch options `application(_:didFinishLaunchingWithOptions:)` receives: the neutral

@@ -1,6 +1,7 @@
 import Foundation
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// Turns the `UNUserNotificationCenterDelegate` callbacks (iOS 10+), given as neutral snapshots, into

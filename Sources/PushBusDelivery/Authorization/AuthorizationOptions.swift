@@ -1,5 +1,6 @@
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// What the app asks the user to allow (`UNAuthorizationOptions`; on iOS < 10 `UIUserNotificationType`).

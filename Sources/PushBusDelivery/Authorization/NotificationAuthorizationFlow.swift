@@ -1,5 +1,6 @@
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// Authorization and registration in one call: what every app repeats at launch, in the order iOS wants it.

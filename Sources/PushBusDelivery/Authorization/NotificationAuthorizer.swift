@@ -1,5 +1,6 @@
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// The system calls behind ``NotificationAuthorizationFlow``: `UNUserNotificationCenter` and `UIApplication` in

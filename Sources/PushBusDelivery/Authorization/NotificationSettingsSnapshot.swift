@@ -1,6 +1,7 @@
 import Foundation
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// What the user allowed for the app's notifications, as a typed value (`UNNotificationSettings`, read once).

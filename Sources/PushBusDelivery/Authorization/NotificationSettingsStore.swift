@@ -1,6 +1,7 @@
 import Foundation
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// Keeps the last notification-settings reading across launches, in `UserDefaults`, so a change the user made

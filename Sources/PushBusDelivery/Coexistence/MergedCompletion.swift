@@ -1,5 +1,6 @@
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// One system completion handler shared by several answerers (PushBus and the other SDKs' delegates it forwards

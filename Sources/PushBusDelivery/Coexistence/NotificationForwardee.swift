@@ -1,5 +1,6 @@
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// Another push SDK's notification-center delegate that PushBus forwards `willPresent`, `didReceive` and

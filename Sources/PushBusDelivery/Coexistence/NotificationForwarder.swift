@@ -1,5 +1,6 @@
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// The platform-neutral half of "several SDKs, one delegate": who gets a callback, and one merged answer to iOS.

@@ -1,6 +1,7 @@
 import Foundation
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// What an app's build says about notifications: the `Info.plist` keys and entitlements the preflight checks

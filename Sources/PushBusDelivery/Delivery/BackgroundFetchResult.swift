@@ -1,5 +1,6 @@
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// What a background fetch (a silent push) achieved: the neutral `UIBackgroundFetchResult`.

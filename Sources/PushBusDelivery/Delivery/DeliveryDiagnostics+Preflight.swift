@@ -1,5 +1,6 @@
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// The preflight: what the build's Info.plist and entitlements (``DeliveryDiagnostics/appConfiguration``) say

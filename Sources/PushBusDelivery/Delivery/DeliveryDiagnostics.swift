@@ -1,5 +1,6 @@
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// What the adapters know about how the app wired them up, and the misconfigurations that follow from it.

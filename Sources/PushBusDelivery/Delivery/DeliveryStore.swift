@@ -1,6 +1,7 @@
 import Foundation
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// Everything one ``PushDelivery`` owns, behind one lock: the app's async handlers, presentation policy,

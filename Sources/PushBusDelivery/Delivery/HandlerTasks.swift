@@ -1,5 +1,6 @@
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// Starts the tasks that run a delivery's async handlers, and knows when they have all ended.

@@ -1,6 +1,7 @@
 import Foundation
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// The answers a Notification Content Extension recorded in the ledger reach the app's subscribers once: on the

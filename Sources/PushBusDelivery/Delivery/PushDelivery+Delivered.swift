@@ -1,6 +1,7 @@
 import Foundation
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 extension PushDelivery {

@@ -1,6 +1,7 @@
 import Foundation
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// The app's async handlers: background work for content-available pushes, and work for user responses.

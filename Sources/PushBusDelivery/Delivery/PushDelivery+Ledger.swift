@@ -1,6 +1,7 @@
 import Foundation
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// The delivery writes what it classifies into its `DeliveryLedger`, and asks the ledger whether a response was

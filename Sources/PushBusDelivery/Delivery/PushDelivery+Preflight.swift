@@ -1,5 +1,6 @@
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 extension PushDelivery {

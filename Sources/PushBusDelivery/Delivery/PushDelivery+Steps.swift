@@ -1,6 +1,7 @@
 import Foundation
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// The delivery steps both adapters share: build the message, post it, run the app's async handlers, complete

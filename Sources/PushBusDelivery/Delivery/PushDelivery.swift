@@ -1,6 +1,7 @@
 import Foundation
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// What the adapters share, and the only owner of delivery state: the launch-options messages waiting for their

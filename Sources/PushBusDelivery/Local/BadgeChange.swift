@@ -1,5 +1,6 @@
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// A change to the app icon's badge: set a number, clear it and keep Notification Center's list, or clear it

@@ -1,5 +1,6 @@
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// Sets and clears the app icon's badge. PushBusApple implements it over `UNUserNotificationCenter` /

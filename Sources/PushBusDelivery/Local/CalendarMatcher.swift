@@ -1,6 +1,7 @@
 import Foundation
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// Finds the next date matching a calendar trigger's components, without `Calendar.nextDate(after:matching:…)`

@@ -1,6 +1,7 @@
 import Foundation
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// Why a local notification request or trigger is invalid (what iOS would reject, or accept and never fire).

@@ -1,5 +1,6 @@
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// A local notification to schedule: what it says and when it fires (`UNNotificationRequest`).

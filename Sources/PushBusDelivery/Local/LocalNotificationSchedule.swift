@@ -1,6 +1,7 @@
 import Foundation
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// More local notifications than iOS keeps pending: a durable schedule that hands the system only the soonest

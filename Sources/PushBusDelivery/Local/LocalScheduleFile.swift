@@ -1,6 +1,7 @@
 import Foundation
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// The file a ``LocalNotificationSchedule`` keeps its requests in (`local-notification-schedule.json`): all of

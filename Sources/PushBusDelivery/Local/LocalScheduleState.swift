@@ -1,6 +1,7 @@
 import Foundation
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// What a ``LocalNotificationSchedule`` holds (and saves): every request with its next fire date and whether it

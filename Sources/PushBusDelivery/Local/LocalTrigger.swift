@@ -1,6 +1,7 @@
 import Foundation
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// When a local notification fires: after an interval, at matching calendar dates, or on entering or leaving a

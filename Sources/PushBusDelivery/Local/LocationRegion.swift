@@ -1,5 +1,6 @@
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// A circular region for a ``LocalTrigger/location(_:repeats:)`` trigger (a `CLCircularRegion` on Apple

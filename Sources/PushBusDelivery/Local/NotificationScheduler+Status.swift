@@ -1,5 +1,6 @@
 import PushBusCore
 import PushBusExtensions
+import PushBusHub
 import PushBusStorage
 
 /// Which of a scheduler's lists an operation concerns: requests still pending, notifications already delivered,

@@ -1,4 +1,5 @@
 import PushBusCore
+import PushBusHub
 
 /// One Live Activity, as ActivityKit identifies it: `Activity.id` and the name of its `ActivityAttributes` type
 /// (the `attributes-type` a push-to-start payload names).

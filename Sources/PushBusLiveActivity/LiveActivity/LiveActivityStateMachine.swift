@@ -1,4 +1,5 @@
 import PushBusCore
+import PushBusHub
 
 /// The pure state of ``LiveActivityTokens``: applies events and says what to deliver. No locks, no callbacks.
 struct LiveActivityStateMachine: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import PushBusCore
+import PushBusHub
 
 /// An ActivityKit push token: a push-to-start token (`Activity<A>.pushToStartToken`, iOS 17.2+) or a Live
 /// Activity's update token (`activity.pushToken`). Variable length, like `DeviceToken`.

@@ -1,4 +1,5 @@
 import PushBusCore
+import PushBusHub
 
 /// The Live Activity tokens an app holds now: one push-to-start token per attributes type and one update token
 /// per running activity. What ``LiveActivityTokens/state`` reports and ``LiveActivityTokenStore`` keeps.

@@ -1,5 +1,6 @@
 import Foundation
 import PushBusCore
+import PushBusHub
 
 #if canImport(Darwin)
 import Darwin

@@ -4,6 +4,7 @@ import Testing
 
 @testable import PushBus
 @testable import PushBusCore
+@testable import PushBusHub
 @testable import PushBusDelivery
 @testable import PushBusExtensions
 @testable import PushBusLiveActivity

@@ -1,3 +1,4 @@
+import PushBusCore
 /// What happened to a posted message.
 public enum PostReceipt: Sendable, Hashable {
     /// Delivered to this many subscriptions.

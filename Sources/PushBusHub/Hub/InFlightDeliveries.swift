@@ -1,3 +1,4 @@
+import PushBusCore
 import Dispatch
 
 /// The deliveries running outside the lock (fan-outs, replays, registration fan-outs), so that a cancel waits

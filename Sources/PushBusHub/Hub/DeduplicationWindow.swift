@@ -1,4 +1,5 @@
 import Foundation
+import PushBusCore
 
 /// The hub's de-duplication gate: ``SeenDeliveries`` with the center's configured correlation window and
 /// capacity, asked once per post.

@@ -1,3 +1,4 @@
+import PushBusCore
 extension PushCenter {
     /// A tapped notification that subscriptions received (live or as a replay) instead of it waiting in the
     /// parking lot: what ``PushCenter/recentlyTakenTaps`` reports so a router attached later can say it will

@@ -1,3 +1,4 @@
+import PushBusCore
 extension HubStorage {
     // MARK: Subscribing
 

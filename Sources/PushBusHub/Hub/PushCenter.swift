@@ -1,4 +1,5 @@
 import Foundation
+import PushBusCore
 
 /// The hub every ``PushMessage`` goes through: de-duplication, fan-out to subscriptions, parking for cold starts.
 ///

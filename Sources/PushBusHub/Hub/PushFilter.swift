@@ -1,3 +1,4 @@
+import PushBusCore
 /// Which messages a subscription wants. Combine with `&&`, `||` and `!`.
 ///
 /// ```swift

@@ -1,4 +1,5 @@
 import Foundation
+import PushBusCore
 
 extension PushCenter {
     /// Limits for parking and de-duplication, and the clock that measures them.

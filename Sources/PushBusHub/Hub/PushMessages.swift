@@ -1,3 +1,4 @@
+import PushBusCore
 /// An `AsyncSequence` of the messages a ``PushCenter`` delivers, made by
 /// ``PushCenter/messages(_:replay:bufferingPolicy:)``.
 ///

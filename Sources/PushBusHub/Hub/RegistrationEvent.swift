@@ -1,4 +1,5 @@
 import Foundation
+import PushBusCore
 
 typealias NSErrorBridge = NSError
 

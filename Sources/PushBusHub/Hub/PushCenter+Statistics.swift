@@ -1,3 +1,4 @@
+import PushBusCore
 extension PushCenter {
     /// Counters for diagnostics, since the center was created. Reading them takes the center's lock once.
     public struct Statistics: Sendable, Hashable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import PushBusCore
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)

@@ -1,3 +1,4 @@
+import PushBusCore
 import Dispatch
 
 extension MessageSubscriber {

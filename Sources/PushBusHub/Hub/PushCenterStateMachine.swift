@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import PushBusCore
 
 /// The hub's state and its transitions. Pure: no locking, no calls to user code, and no writes to subscriber
 /// objects — each method changes the one ``State`` and returns an action saying what the caller must do after
