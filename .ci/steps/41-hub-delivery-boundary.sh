@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Data flows one way: adapters -> PushDelivery -> PushCenter. The hub (Sources/PushBusCore/Hub) names no adapter or
+# Data flows one way: adapters -> PushDelivery -> PushCenter. The hub (Sources/PushBusHub/Hub) names no adapter or
 # delivery type, and nothing outside the hub extends PushCenter with delivery state.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 if grep -rnwE 'UserNotificationAdapter|AppDelegateAdapter|PushDelivery|DeliveryStore|DeliveryDiagnostics|PresentationPolicy|LiveActivity[A-Za-z]*' \
-    Sources/PushBusCore/Hub; then
-    echo "error: Sources/PushBusCore/Hub names an adapter or delivery type; the center must know nothing of adapters" >&2
+    Sources/PushBusHub/Hub; then
+    echo "error: Sources/PushBusHub/Hub names an adapter or delivery type; the center must know nothing of adapters" >&2
     exit 1
 fi
 if grep -rnE '^extension PushCenter\b' Sources/PushBusDelivery; then

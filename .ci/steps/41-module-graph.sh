@@ -15,14 +15,16 @@ import json, os, re, sys
 # Library targets: exactly these dependencies. Tests and executables may use any library target.
 modules = {
     "PushBusCore": [],
+    "PushBusHub": ["PushBusCore"],
     "PushBusStorage": ["PushBusCore"],
     "PushBusExtensions": ["PushBusCore", "PushBusStorage"],
-    "PushBusDelivery": ["PushBusCore", "PushBusStorage", "PushBusExtensions"],
-    "PushBusLiveActivity": ["PushBusCore"],
-    "PushBus": ["PushBusCore", "PushBusStorage", "PushBusExtensions", "PushBusDelivery", "PushBusLiveActivity"],
+    "PushBusDelivery": ["PushBusCore", "PushBusHub", "PushBusStorage", "PushBusExtensions"],
+    "PushBusLiveActivity": ["PushBusCore", "PushBusHub"],
+    "PushBus": ["PushBusCore", "PushBusHub", "PushBusStorage", "PushBusExtensions", "PushBusDelivery",
+                "PushBusLiveActivity"],
     "PushBusRouting": ["PushBus"],
     "PushBusAppleStubs": [],
-    # Extension-safe: no hub delivery, no adapters, no app glue.
+    # Extension-safe: no hub, no delivery, no adapters, no app glue.
     "PushBusAppleExtension": ["PushBusCore", "PushBusStorage", "PushBusExtensions", "PushBusAppleStubs"],
     "PushBusApple": ["PushBus", "PushBusAppleExtension", "PushBusAppleStubs"],
     "PushBusTesting": ["PushBus", "PushBusRouting"],
@@ -34,8 +36,9 @@ folders = {
         "Internal": [], "Clock": ["Internal"], "Links": [], "Payload": ["Internal"],
         "Payload/Validation": ["Payload", "Message", "Internal"], "Message": ["Payload", "Internal"],
         "Identity": ["Message", "Payload", "Internal"], "Categories": ["Message", "Payload", "Internal"],
-        "Hub": ["Clock", "Identity", "Internal", "Message", "Payload"],
+        "Subscription": ["Internal"],
     },
+    "PushBusHub": {"Hub": []},
     "PushBusStorage": {"Ledger": [], "Inbox": ["Ledger"]},
     "PushBusExtensions": {"ServiceExtension": [], "ContentExtension": []},
     "PushBusDelivery": {

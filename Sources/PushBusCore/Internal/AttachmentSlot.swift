@@ -5,7 +5,7 @@
 package final class AttachmentSlot: Sendable {
     private let values = LockedState<[ObjectIdentifier: any Sendable]>([:])
 
-    init() {}
+    package init() {}
 
     /// The attached value of type `Value`; made by `make` on first use.
     ///

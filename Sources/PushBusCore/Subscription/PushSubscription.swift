@@ -1,5 +1,5 @@
 /// Something a ``PushSubscription`` cancels: the hub's own subscriber, or a closure.
-protocol CancellationToken: AnyObject, Sendable {
+package protocol CancellationToken: AnyObject, Sendable {
     /// Stops deliveries without blocking. Idempotent.
     func cancel()
     /// Stops deliveries, then blocks until no delivery on another thread can still call the handler.
@@ -34,7 +34,7 @@ public final class PushSubscription: @unchecked Sendable, Hashable {
         self.init(token: ClosureToken(onCancel))
     }
 
-    init(token: any CancellationToken) {
+    package init(token: any CancellationToken) {
         self.token = token
     }
 
