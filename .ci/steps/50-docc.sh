@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 started=$(date +%s)
 
-modules=(PushBus PushBusCore PushBusStorage PushBusExtensions PushBusDelivery PushBusLiveActivity PushBusRouting PushBusApple
+modules=(PushBus PushBusCore PushBusHub PushBusStorage PushBusExtensions PushBusDelivery PushBusLiveActivity PushBusRouting PushBusApple
     PushBusTesting)
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -15,7 +15,7 @@ import Foundation
 ///   makes a later report on the same callback a duplicate.
 ///
 /// A report proven the same by its evidence matches for as long as the earlier one is remembered: at most
-/// ``retention`` seconds and ``capacity`` reports. A duplicate does not refresh the remembered report, but
+/// ``retention`` seconds and `capacity` reports. A duplicate does not refresh the remembered report, but
 /// teaches it the evidence it lacked (a launch-options report followed by its `didReceive` learns the request
 /// identifier and date, so a different delivery of the same payload is told apart later).
 ///
@@ -34,7 +34,7 @@ package struct SeenDeliveries: Sendable {
     /// How many reports are remembered at most; the oldest is forgotten first.
     package let capacity: Int
 
-    /// Remembered reports in a ring indexed by sequence number, grown as reports arrive up to ``capacity`` (a
+    /// Remembered reports in a ring indexed by sequence number, grown as reports arrive up to `capacity` (a
     /// capacity of 50 million allocated at once would be 2.7 GB at the first post). Each entry links to the
     /// previous report of its id, kind and action, so a bucket needs no collection of its own.
     private var ring: [Remembered] = []
@@ -59,7 +59,7 @@ package struct SeenDeliveries: Sendable {
     /// A Boolean value indicating whether the memory is on (a positive window and capacity).
     package var isEnabled: Bool { correlationWindow > 0 && capacity > 0 }
 
-    /// How many report slots are allocated: grows with the reports recorded, never past ``capacity``.
+    /// How many report slots are allocated: grows with the reports recorded, never past `capacity`.
     package var allocatedCount: Int { ring.count }
 
     /// Records `report`, made at `now`.

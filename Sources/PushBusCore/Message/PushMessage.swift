@@ -246,7 +246,7 @@ extension PushMessage {
     /// apart: both know the ``requestIdentifier`` and the identifiers differ (case-insensitively), or both know
     /// the ``notificationDate`` and the dates differ by more than a second. Reports that share neither (legacy
     /// callbacks, launch options, forwarded reports) are one delivery only within the correlation window
-    /// (``PushCenter/Configuration/deduplicationWindow``, 30 s by default), and only when they came through
+    /// (`PushCenter.Configuration.deduplicationWindow`, 30 s by default), and only when they came through
     /// different callbacks if the push is silent: iOS reports a silent push once per callback, so an identical
     /// silent push on the same callback, however soon, is a new delivery. So equal keys of a push that is not
     /// silent are always one delivery; unequal keys may be one too (a launch-options report and the `didReceive`

@@ -1,10 +1,10 @@
 import Foundation
 import PushBusCore
 
-/// The hub's de-duplication gate: ``SeenDeliveries`` with the center's configured correlation window and
+/// The hub's de-duplication gate: `SeenDeliveries` with the center's configured correlation window and
 /// capacity, asked once per post.
 ///
-/// A post is dropped when its report (``PushMessage/deduplicationKey``: id, kind, action, request identifier,
+/// A post is dropped when its report (`PushMessage.deduplicationKey`: id, kind, action, request identifier,
 /// notification date) is a delivery already seen under DESIGN's identity rules. A duplicate does not refresh
 /// what is remembered.
 struct DeduplicationWindow: Sendable {

@@ -1,7 +1,7 @@
 import PushBusCore
 /// The hub's state machine behind its lock, kept in a stable heap allocation.
 ///
-/// Like ``LockedState`` but the state lives behind a pointer rather than in a class property, so each
+/// Like `LockedState` but the state lives behind a pointer rather than in a class property, so each
 /// transition skips the runtime's dynamic exclusivity check (two per post; measurable at ~50 ns a post).
 final class HubState: @unchecked Sendable {
     // Safe: `pointee` is read and written only inside `withLock`, between `lock.lock()` and `lock.unlock()`.

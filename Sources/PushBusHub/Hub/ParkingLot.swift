@@ -8,7 +8,7 @@ import PushBusCore
 struct ParkingLot: Sendable {
     struct Entry: Sendable {
         var message: PushMessage
-        /// ``PushClock/uptime`` when parked.
+        /// `PushClock.uptime` when parked.
         var parkedAt: Double
         /// Identifies the entry while a subscriber's filter decides (outside the lock) whether to claim it.
         var sequence: UInt64

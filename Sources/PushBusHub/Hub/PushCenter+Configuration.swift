@@ -15,7 +15,7 @@ extension PushCenter {
         public var parkingMaximumAge: TimeInterval
         /// The correlation window, in seconds: how long a report that shares no evidence (request identifier,
         /// notification date) with an earlier report of the same push still counts as the same delivery
-        /// (see ``PushMessage/DeduplicationKey``). Default 30. `0` turns the de-duplication gate off.
+        /// (see `PushMessage.DeduplicationKey`). Default 30. `0` turns the de-duplication gate off.
         public var deduplicationWindow: TimeInterval
         /// How many deliveries are remembered at most; the oldest is forgotten first. `0` turns the gate off.
         /// Memory grows with the deliveries remembered (about 56 bytes each), not with this bound.

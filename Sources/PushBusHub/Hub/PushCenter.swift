@@ -1,7 +1,7 @@
 import Foundation
 import PushBusCore
 
-/// The hub every ``PushMessage`` goes through: de-duplication, fan-out to subscriptions, parking for cold starts.
+/// The hub every `PushMessage` goes through: de-duplication, fan-out to subscriptions, parking for cold starts.
 ///
 /// ```swift
 /// let subscription = PushCenter.shared.subscribe(.tapped) { message in print(message.kind) }

@@ -7,7 +7,7 @@ import PushBusCore
 public struct PushFilter: Sendable, CustomStringConvertible {
     indirect enum Rule: Sendable {
         case all
-        /// One bit per ``PushMessage/Kind`` (see `kindBit`), so matching neither hashes nor allocates.
+        /// One bit per `PushMessage.Kind` (see `kindBit`), so matching neither hashes nor allocates.
         case kinds(UInt8)
         case category(String)
         case silent

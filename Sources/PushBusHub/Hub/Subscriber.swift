@@ -127,7 +127,7 @@ struct Monitor: Sendable {
     let observer: @Sendable (PushMessage, PostReceipt) -> Void
 }
 
-/// A monitor's handle: cancelling removes it (no waiting; see ``PushSubscription/cancel()``).
+/// A monitor's handle: cancelling removes it (no waiting; see `PushSubscription.cancel()`).
 final class MonitorToken: CancellationToken, @unchecked Sendable {
     // Safe: `id` is immutable; `storage` is a weak reference, read atomically by the runtime.
     let id: UInt64
