@@ -2,7 +2,7 @@
 // against the single module keep compiling. Pick the modules themselves to link less (Docs/Architecture.md).
 @_exported import PushBusCore
 @_exported import PushBusDelivery
-@_exported import PushBusHub
 @_exported import PushBusExtensions
+@_exported import PushBusHub
 @_exported import PushBusLiveActivity
 @_exported import PushBusStorage

@@ -3,9 +3,9 @@ import Testing
 
 @testable import PushBus
 @testable import PushBusCore
-@testable import PushBusHub
 @testable import PushBusDelivery
 @testable import PushBusExtensions
+@testable import PushBusHub
 @testable import PushBusLiveActivity
 @testable import PushBusStorage
 

@@ -1,5 +1,5 @@
-import PushBusCore
 import Dispatch
+import PushBusCore
 
 extension MessageSubscriber {
     static func withList<Result>(
