@@ -43,7 +43,7 @@ let package = Package(
         // The app's side: adapters, PushDelivery, local notifications, authorization, coexistence, device tokens.
         .target(
             name: "PushBusDelivery",
-            dependencies: ["PushBusCore", "PushBusHub", "PushBusStorage", "PushBusExtensions"],
+            dependencies: ["PushBusCore", "PushBusHub", "PushBusStorage", "PushBusExtensions", "PushBusLiveActivity"],
             resources: [.copy("PrivacyInfo.xcprivacy")]),
         // Live Activity tokens and their store.
         .target(name: "PushBusLiveActivity", dependencies: ["PushBusCore", "PushBusHub"]),

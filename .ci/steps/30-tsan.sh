@@ -9,6 +9,8 @@ export PATH="/opt/swift/usr/bin:$PATH"
 suites='HubConcurrencyTests|HubReentrancyTests|HubDeliveryTests|SubscriptionLifetimeTests|SubscriptionReleaseTests'
 suites+='|PushMessagesTests|CancelWithoutBlockingTests|ParkedTapHandOverTests'
 suites+='|ParkingTests|DeduplicationTests|PushFilterTests|RegistrationEventTests|HubTeardownTests'
+suites+='|MonitorCancellationTests|CancelAndWaitEveryTokenTests|CancelAndWaitFromInsideTheCallbackTests'
+suites+='|ObserverRegistryTests'
 
 # TSan reports make the run fail (halt_on_error), not just print.
 export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1"

@@ -8,4 +8,4 @@ export PATH="/opt/swift/usr/bin:$PATH"
 
 export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1"
 timeout 900 swift test --sanitize=thread --scratch-path .build-tsan \
-    --filter 'PushBusRoutingTests\.(ConcurrencyTests|ReadinessGateTests|ColdStartTests|ObserverTests)'
+    --filter 'PushBusRoutingTests\.(ConcurrencyTests|ReadinessGateTests|ColdStartTests|ObserverTests|RouterObserverCancelAndWaitTests)'

@@ -18,7 +18,7 @@ modules = {
     "PushBusHub": ["PushBusCore"],
     "PushBusStorage": ["PushBusCore"],
     "PushBusExtensions": ["PushBusCore", "PushBusStorage"],
-    "PushBusDelivery": ["PushBusCore", "PushBusHub", "PushBusStorage", "PushBusExtensions"],
+    "PushBusDelivery": ["PushBusCore", "PushBusHub", "PushBusStorage", "PushBusExtensions", "PushBusLiveActivity"],
     "PushBusLiveActivity": ["PushBusCore", "PushBusHub"],
     "PushBus": ["PushBusCore", "PushBusHub", "PushBusStorage", "PushBusExtensions", "PushBusDelivery",
                 "PushBusLiveActivity"],

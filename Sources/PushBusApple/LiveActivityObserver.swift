@@ -27,6 +27,12 @@ import PushBus
 /// `PushBus/LiveActivityEvent/updateToken(_:activity:)`; `ended` and `dismissed` become
 /// `PushBus/LiveActivityEvent/ended(_:reason:invalidatedToken:)`.
 ///
+/// A `PushTokenRegistry` attached to the same channel (`PushBusApp.reportTokens(to:)`, or
+/// `PushTokenRegistry.attach(to:onChange:)`) records every token the observer posts, and retracts an activity's
+/// update token and broadcast channel when it ends, so the server learns each once across launches. ActivityKit
+/// does not report which channel an activity listens to: record the id the app started it with
+/// (`tokens.update(.broadcastChannel(activityID: activity.id), to: channelID)`).
+///
 /// `Attributes` must be `Sendable` (`struct DeliveryAttributes: ActivityAttributes, Sendable`): the observation
 /// runs in tasks, and Swift 6.2 checks the metatypes they capture.
 ///

@@ -11,7 +11,8 @@ import PushBus
 
 /// Keeps a `LocalNotificationSchedule`'s window full: refills it when created (at launch), on
 /// `UIApplication.willEnterForegroundNotification`, and whenever one of its notifications is shown in the
-/// foreground or answered (through the center). Background refresh is the app's: call
+/// foreground or answered (through the center). It also records the category and interruption level of every
+/// scheduled reminder for `PushBusApp.diagnose()`. Background refresh is the app's: call
 /// `LocalNotificationSchedule.refill()` in its `BGAppRefreshTask` handler.
 ///
 /// ```swift
@@ -38,6 +39,9 @@ public final class LocalScheduleRefresher: Sendable {
         notificationCenter: NotificationCenter = .default
     ) {
         subscription = schedule.attach(to: center)
+        // The preflight's facts: reminders that are time-sensitive or critical need entitlements.
+        schedule.recordContentUse(
+            in: center === PushBusApp.installedCenter ? PushBusApp.installedDelivery : PushDelivery.shared(for: center))
         foreground = ForegroundObservation(notificationCenter: notificationCenter) {
             Task { try? await schedule.refill() }
         }

@@ -12,21 +12,23 @@ import PushBus
 /// `IncomingURL` values, which `PushRouter.open(_:)` (PushBusRouting) opens with the right `RouteSource`.
 ///
 /// ```swift
+/// // The router opens each with the source its kind names (`.urlScheme`, `.universalLink`):
+/// func route(_ incoming: IncomingURL) { router.open(incoming.url.absoluteString, source: RouteSource(incoming.kind)) }
 /// // Scene delegate
 /// func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
 ///            options connectionOptions: UIScene.ConnectionOptions) {
-///     for incoming in PushBusApp.incomingURLs(connectionOptions) { router.open(incoming) }   // cold start
+///     for incoming in PushBusApp.incomingURLs(connectionOptions) { route(incoming) }   // cold start
 /// }
 /// func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
-///     for incoming in PushBusApp.incomingURLs(URLContexts) { router.open(incoming) }       // .urlScheme
+///     for incoming in PushBusApp.incomingURLs(URLContexts) { route(incoming) }       // .urlScheme
 /// }
 /// func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
-///     if let incoming = PushBusApp.incomingURL(userActivity) { router.open(incoming) }      // .universalLink
+///     if let incoming = PushBusApp.incomingURL(userActivity) { route(incoming) }      // .universalLink
 /// }
 /// // App delegate (no scenes)
 /// func application(_ app: UIApplication, open url: URL,
 ///                  options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
-///     router.open(PushBusApp.incomingURL(url, options: options))
+///     route(PushBusApp.incomingURL(url, options: options))
 ///     return true
 /// }
 /// ```

@@ -107,7 +107,8 @@ public enum PushBusApp {
         return adapter
     }
 
-    /// Asks for permission to notify, and records the outcome for ``diagnose(center:notificationCenter:)``.
+    /// Asks for permission to notify, and records the outcome (and whether `.criticalAlert` was asked for) for
+    /// ``diagnose(center:notificationCenter:)``.
     ///
     /// - Returns: Whether permission was granted.
     public static func requestAuthorization(
@@ -115,6 +116,7 @@ public enum PushBusApp {
         notificationCenter: UNUserNotificationCenter = .current(), center: PushCenter? = nil
     ) async throws -> Bool {
         let delivery = delivery(for: center)
+        if options.contains(.criticalAlert) { delivery.recordDiagnostics { $0.isCriticalAlertRequested = true } }
         let granted: Bool = try await withCheckedThrowingContinuation { continuation in
             notificationCenter.requestAuthorization(options: options) { granted, error in
                 if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: granted) }
@@ -127,10 +129,40 @@ public enum PushBusApp {
     /// Checks the setup and says, in words, what is misconfigured: no notification-center delegate by the end
     /// of launch, PushBus's delegate replaced by someone else, no device token forwarded, no categories
     /// registered, authorization denied. Empty when all is well.
+    ///
+    /// It also reads the build's `embedded.mobileprovision` (off the main thread) and compares its
+    /// `aps-environment` with the entitlements and the environment the app reports
+    /// (``recordBuildConfiguration(infoDictionary:entitlements:reportedAPNsEnvironment:requestsCriticalAlerts:serviceExtensionAppGroups:center:)``);
+    /// App Store builds have no profile, and nothing is said about it then.
     public static func diagnose(
         center: PushCenter? = nil, notificationCenter: UNUserNotificationCenter? = nil
     ) async -> [DeliveryDiagnostics.Finding] {
+        await diagnose(center: center, notificationCenter: notificationCenter, bundleURL: Bundle.main.bundleURL)
+    }
+
+    /// As ``diagnose(center:notificationCenter:)``, reading the profile of the bundle at `bundleURL` (tests).
+    package static func diagnose(
+        center: PushCenter?, notificationCenter: UNUserNotificationCenter?, bundleURL: URL
+    ) async -> [DeliveryDiagnostics.Finding] {
         let delivery = delivery(for: center)
+        var unreadable: [DeliveryDiagnostics.Finding] = []
+        switch await Task.detached(operation: { Result { try ProvisioningProfile.embedded(inBundleAt: bundleURL) } })
+            .value
+        {
+        case .success(nil): break  // an App Store build: production, nothing to compare
+        case .success(let read?):
+            let info = Bundle.main.infoDictionary ?? [:]
+            delivery.recordDiagnostics { facts in
+                var configuration = facts.appConfiguration ?? AppConfiguration(infoDictionary: info)
+                configuration.provisioningProfile = read
+                facts.appConfiguration = configuration
+            }
+        case .failure(let error):
+            unreadable.append(
+                DeliveryDiagnostics.Finding(
+                    code: "provisioningProfile.unreadable", message: "The embedded provisioning profile: \(error).",
+                    fix: "Rebuild and re-sign the app (iOS also refuses to install a damaged profile)."))
+        }
         let notificationCenter = notificationCenter ?? installation?.notificationCenter ?? .current()
         if let installed = installation?.delegate, installation?.delivery === delivery {
             let isReplaced = notificationCenter.delegate !== installed
@@ -138,7 +170,7 @@ public enum PushBusApp {
         }
         let status = await authorizationStatus(of: notificationCenter)
         delivery.recordDiagnostics { $0.authorization = status }
-        return delivery.deliveryDiagnostics.findings
+        return delivery.deliveryDiagnostics.findings + unreadable
     }
 
     static func authorizationStatus(of notificationCenter: UNUserNotificationCenter) async

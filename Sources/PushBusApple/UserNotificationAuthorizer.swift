@@ -91,11 +91,15 @@ public final class UserNotificationAuthorizer: NotificationAuthorizer {
         legacy.withLock { $0.categories = categories.categories }
     }
 
-    /// Asks the user (or not, for provisional) with the options this iOS knows, and records the status for
-    /// `PushBusApp.diagnose`.
+    /// Asks the user (or not, for provisional) with the options this iOS knows, and records the status and
+    /// whether `.criticalAlert` was asked for, for `PushBusApp.diagnose`.
     ///
     /// - Throws: The system's error (`UNErrorDomain`), on the modern path only.
     public func requestAuthorization(options: AuthorizationOptions) async throws -> Bool {
+        if options.contains(.criticalAlert) {
+            // The preflight's "critical notifications, but critical alerts never requested" fact.
+            delivery?.recordDiagnostics { $0.isCriticalAlertRequested = true }
+        }
         if api.isLegacy { return await requestLegacyAuthorization(options: options) }
         let systemOptions = features.authorizationOptions(options)
         let box = self.box

@@ -22,16 +22,22 @@ import PushBusAppleExtension
 /// ```
 public final class UserNotificationScheduler: NotificationScheduler {
     private let box: CenterBox
+    private let delivery: PushDelivery?
 
-    /// - Parameter notificationCenter: The center to use (default: `.current()`).
-    public init(notificationCenter: UNUserNotificationCenter = .current()) {
+    /// - Parameters:
+    ///   - notificationCenter: The center to use (default: `.current()`).
+    ///   - delivery: Where each added request's category and interruption level are recorded for
+    ///     `PushBusApp.diagnose()` (time-sensitive and critical need entitlements); `nil` records nothing.
+    public init(notificationCenter: UNUserNotificationCenter = .current(), delivery: PushDelivery? = nil) {
         box = CenterBox(center: notificationCenter)
+        self.delivery = delivery
     }
 
     /// Validates `request` (`LocalNotificationRequest.validate()`) and adds it; a pending request with the same
     /// identifier is replaced.
     public func add(_ request: LocalNotificationRequest) async throws {
         try request.validate()
+        delivery?.noteContentUse(request.content)
         let center = box.center
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             center.add(request.makeNotificationRequest()) { error in

@@ -117,11 +117,12 @@ extension DeliveryRecord {
     fileprivate var jsonValue: PushValue {
         var object: [String: PushValue] = [
             "sequence": sequence.jsonValue, "messageID": .string(messageID.rawValue),
-            "notificationDate": .double(notificationDate.timeIntervalSince1970),
+            "reportedAt": .double(reportedAt.timeIntervalSince1970),
             "writtenAt": .double(writtenAt.timeIntervalSince1970), "kind": .string(messageKind.rawValue),
             "event": .string(event.kind.rawValue), "role": .string(role.rawValue),
         ]
         object["requestIdentifier"] = requestIdentifier.map(PushValue.string)
+        object["notificationDate"] = notificationDate.map { .double($0.timeIntervalSince1970) }
         object["action"] = event.action.map(PushValue.string)
         object["userText"] = event.userText.map(PushValue.string)
         object["url"] = event.url.map { .string($0.absoluteString) }

@@ -26,23 +26,44 @@ struct ValidateCommand: ParsableCommand {
         help: "The apns-push-type the payload is sent with: \(PushType.all.map(\.rawValue).joined(separator: ", ")).")
     var pushType: String = PushType.alert.rawValue
 
+    @Option(
+        name: .long,
+        help: "Validate as a broadcast to this channel (apns-channel-id, iOS 18 Live Activities): update or end only.")
+    var channelId: String?
+
+    @Option(name: .long, help: "The apns-priority header of a broadcast (10, 5 or 1); needs --channel-id.")
+    var priority: Int?
+
+    @Option(name: .long, help: "The apns-expiration header of a broadcast; needs --channel-id.")
+    var expiration: Int?
+
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("Give at least one file, or '-' for standard input.") }
         guard PushType.all.contains(where: { $0.rawValue == pushType }) else {
             throw ValidationError("Unknown push type '\(pushType)'.")
         }
+        if channelId == nil, priority != nil || expiration != nil {
+            throw ValidationError("--priority and --expiration are checked for broadcasts: give --channel-id too.")
+        }
     }
 
     func run() throws {
         let type = PushType.all.first { $0.rawValue == pushType } ?? .alert
-        let reports = files.map { file in ValidateCommand.report(for: file, pushType: type) }
+        let broadcast = channelId.map {
+            PayloadValidator.BroadcastHeaders(channelID: $0, pushType: type, priority: priority, expiration: expiration)
+        }
+        let reports = files.map { file in ValidateCommand.report(for: file, pushType: type, broadcast: broadcast) }
         if json {
             print(
-                PushValue.array(reports.map { report in Self.json(report, pushType: type) }).jsonString(
-                    prettyPrinted: true))
+                PushValue.array(reports.map { report in Self.json(report, pushType: type, broadcast: broadcast) })
+                    .jsonString(prettyPrinted: true))
         } else {
             print(reports.map(\.text).joined(separator: "\n"), terminator: "")
-            if let suffix = type.topicSuffix {
+            if let broadcast {
+                print(
+                    "send to /4/broadcasts/apps/<bundle-id> with apns-push-type: \(type.rawValue) and "
+                        + "apns-channel-id: \(broadcast.channelID) (no apns-topic)")
+            } else if let suffix = type.topicSuffix {
                 print("send with apns-push-type: \(type.rawValue) and apns-topic: <bundle-id>\(suffix)")
             }
         }
@@ -52,17 +73,28 @@ struct ValidateCommand: ParsableCommand {
 
     /// The report as JSON, with the APNs headers the push type needs (`apnsPushType`, and `apnsTopicSuffix` for
     /// types whose topic is the bundle id plus a suffix, such as `.push-type.liveactivity`).
-    static func json(_ report: PayloadReport, pushType: PushType) -> PushValue {
+    /// A broadcast's report carries `apnsChannelId` instead of the topic suffix (broadcasts send no topic).
+    static func json(
+        _ report: PayloadReport, pushType: PushType, broadcast: PayloadValidator.BroadcastHeaders? = nil
+    ) -> PushValue {
         guard case .object(var object) = report.json else { return report.json }
         object["apnsPushType"] = .string(pushType.rawValue)
-        if let suffix = pushType.topicSuffix { object["apnsTopicSuffix"] = .string(suffix) }
+        if let broadcast {
+            object["apnsChannelId"] = .string(broadcast.channelID)
+        } else if let suffix = pushType.topicSuffix {
+            object["apnsTopicSuffix"] = .string(suffix)
+        }
         return .object(object)
     }
 
-    static func report(for file: String, pushType: PushType) -> PayloadReport {
+    static func report(
+        for file: String, pushType: PushType, broadcast: PayloadValidator.BroadcastHeaders? = nil
+    ) -> PayloadReport {
         do {
             let data = try InputFile.read(file, limit: InputFile.payloadLimit)
-            return PayloadReport(source: file, data: data, pushType: pushType)
+            var report = PayloadReport(source: file, data: data, pushType: pushType)
+            if let broadcast { report.diagnostics = PayloadValidator.validateBroadcast(data, headers: broadcast) }
+            return report
         } catch {
             return PayloadReport(source: file, readFailure: error.description)
         }

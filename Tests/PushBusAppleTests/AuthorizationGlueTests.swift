@@ -278,14 +278,15 @@ final class LoggingCenter: UNUserNotificationCenter, @unchecked Sendable {
         let router = PushRouter(schemes: ["myapp"])
         let opened = Recorder<RouteRequest>()
         try router.register("myapp://settings/notifications") { opened.record($0) }
-        let link = router.attach(to: channel, opening: "myapp://settings/notifications")
+        let link = router.notifications.routeSettingsRequests(from: channel, to: "myapp://settings/notifications")
 
         delegate.userNotificationCenter(
             UNUserNotificationCenter(stubbed: ()),
             openSettingsFor: StubNotifications.remote(StubNotifications.chatPayload))
 
         #expect(opened.values.map(\.source) == [.settings])
-        let request = opened.values.first?.context[PushRouter.openSettingsRequestKey] as? OpenSettingsRequest
+        let request =
+            opened.values.first?.context[PushRouter.NotificationRoutes.settingsRequestKey] as? OpenSettingsRequest
         #expect(request?.notification?.requestIdentifier == "REQ-1")
         withExtendedLifetime(link) {}
     }
@@ -300,7 +301,7 @@ final class LoggingCenter: UNUserNotificationCenter, @unchecked Sendable {
         let router = PushRouter(schemes: ["myapp"])
         let opened = Recorder<RouteSource>()
         try router.register("myapp://settings/notifications") { opened.record($0.source) }
-        let link = router.attach(to: channel, opening: "myapp://settings/notifications")
+        let link = router.notifications.routeSettingsRequests(from: channel, to: "myapp://settings/notifications")
 
         #expect(opened.values == [.settings])
         withExtendedLifetime(link) {}
@@ -350,7 +351,7 @@ nonisolated func settingsURLStringsAndActivitiesAreNonisolated() -> [String] {
         ]
 
         let incoming = PushBusApp.incomingURLs(contexts)
-        for url in incoming { router.open(url) }
+        for url in incoming { router.open(url.url.absoluteString, source: RouteSource(url.kind)) }
 
         #expect(incoming.first?.sourceApplication == "com.apple.mobilesafari")
         #expect(sources.values == ["urlScheme 7"])
@@ -378,7 +379,9 @@ nonisolated func settingsURLStringsAndActivitiesAreNonisolated() -> [String] {
         let handoff = NSUserActivity(activityType: "com.example.reading")
         handoff.webpageURL = URL(string: "https://example.com/product/10")
 
-        if let link = PushBusApp.incomingURL(web) { router.open(link) }
+        if let link = PushBusApp.incomingURL(web) {
+            router.open(link.url.absoluteString, source: RouteSource(link.kind))
+        }
         #expect(PushBusApp.incomingURL(handoff) == nil)
 
         #expect(sources.values == ["universalLink 9"])
@@ -390,8 +393,9 @@ nonisolated func settingsURLStringsAndActivitiesAreNonisolated() -> [String] {
 
         let product = PushBusApp.incomingURL(
             URL(string: "myapp://product/3")!, options: [.sourceApplication: "com.example.other"])
-        router.open(product)
-        let admin = router.open(PushBusApp.incomingURL(URL(string: "myapp://admin")!))
+        router.open(product.url.absoluteString, source: RouteSource(product.kind))
+        let admin = router.open(
+            "myapp://admin", source: RouteSource(PushBusApp.incomingURL(URL(string: "myapp://admin")!).kind))
 
         #expect(product.kind == .urlScheme)
         #expect(product.sourceApplication == "com.example.other")

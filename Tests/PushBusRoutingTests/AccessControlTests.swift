@@ -16,7 +16,7 @@ import Testing
         let requests = Recorder<RouteRequest>()
         let failures = Recorder<RouteFailure>()
         try router.record("myapp://debug/menu", access: .internal, into: requests)
-        let observation = router.onDidFail { failures.record($0) }
+        let observation = router.observe { if case .didFail(let failure) = $0 { failures.record(failure) } }
         defer { observation.cancel() }
 
         for source in [RouteSource.push, .urlScheme, .universalLink, .widget, .custom("spotlight")] {
@@ -57,7 +57,7 @@ import Testing
     @Test func unknownSchemesAreRejectedAndReported() throws {
         let failures = Recorder<RouteFailure>()
         try router.register("user/:id") { _ in }
-        let observation = router.onDidFail { failures.record($0) }
+        let observation = router.observe { if case .didFail(let failure) = $0 { failures.record(failure) } }
         defer { observation.cancel() }
         #expect(router.open("otherapp://user/1").error == .schemeNotAllowed("otherapp"))
         #expect(router.open("https://evil.example/user/1").error == .schemeNotAllowed("https"))

@@ -43,14 +43,14 @@ import Testing
     @Test func extraParametersMergeBelowPathParameters() throws {
         let requests = Recorder<RouteRequest>()
         try router.record("myapp://product/:id", into: requests)
-        router.open("myapp://product/1", parameters: ["id": "2", "name": "iPhone"])
+        router.open("myapp://product/1", context: RouteContext(parameters: ["id": "2", "name": "iPhone"]))
         #expect(requests.values.first?.parameters == ["id": "1", "name": "iPhone"])
     }
 
-    @Test func foundationURLsOpenToo() throws {
+    @Test func foundationURLsOpenByTheirText() throws {
         let requests = Recorder<RouteRequest>()
         try router.record("myapp://user/:id", into: requests)
-        router.open(URL(string: "myapp://user/5")!, source: .urlScheme)
+        router.open(URL(string: "myapp://user/5")!.absoluteString, source: .urlScheme)
         #expect(requests.values.first?.parameters["id"] == "5")
     }
 

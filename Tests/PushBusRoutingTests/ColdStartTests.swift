@@ -68,10 +68,10 @@ import Testing
         try router.record("app://product/:id", into: requests)
         let content = PushContent(userInfo: Self.seedPayload)
         let tap = PushMessage(kind: .localTapped, content: content, date: clock.now)
-        router.route(tap)
-        router.route(tap)
+        router.notifications.route(tap)
+        router.notifications.route(tap)
         clock.advance(by: 86_400)
-        router.route(PushMessage(kind: .localTapped, content: content, date: clock.now))
+        router.notifications.route(PushMessage(kind: .localTapped, content: content, date: clock.now))
         #expect(requests.count == 2)
     }
 
@@ -82,8 +82,10 @@ import Testing
         let requests = Recorder<RouteRequest>()
         try router.record("app://product/:id", into: requests)
         let content = PushContent(userInfo: Self.seedPayload)
-        router.route(PushMessage(kind: .localTapped, content: content, date: Date(timeIntervalSince1970: 0)))
-        router.route(PushMessage(kind: .localTapped, content: content, date: Date(timeIntervalSince1970: 86_400)))
+        router.notifications.route(
+            PushMessage(kind: .localTapped, content: content, date: Date(timeIntervalSince1970: 0)))
+        router.notifications.route(
+            PushMessage(kind: .localTapped, content: content, date: Date(timeIntervalSince1970: 86_400)))
         // Then it is the same report within the window: no monotonic time passed.
         #expect(requests.count == 1)
     }
@@ -139,7 +141,7 @@ import Testing
         let requests = Recorder<RouteRequest>()
         let failures = Recorder<RouteError>()
         try router.record("app://product/:id", access: .internal, into: requests)
-        let observation = router.onDidFail { failures.record($0.error) }
+        let observation = router.observe { if case .didFail(let failure) = $0 { failures.record(failure.error) } }
         let subscription = router.attach(to: center)
         defer {
             subscription.cancel()

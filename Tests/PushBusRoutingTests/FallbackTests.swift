@@ -9,7 +9,7 @@ import Testing
         let requests = Recorder<RouteRequest>()
         let fallbacks = Recorder<String>()
         try router.record("myapp://user", into: requests)
-        let observation = router.onDidFallBack { from, _ in fallbacks.record(from) }
+        let observation = router.observe { if case .didFallBack(let from, _) = $0 { fallbacks.record(from) } }
         defer { observation.cancel() }
 
         let url = "myapp://unregisteredKey?route_fallback_url=myapp%3A%2F%2Fuser%3Fname%3Di_am_fallback"
@@ -26,7 +26,7 @@ import Testing
 
     @Test func fallbackToAnotherAppsSchemeIsRefused() throws {
         let failures = Recorder<RouteFailure>()
-        let observation = router.onDidFail { failures.record($0) }
+        let observation = router.observe { if case .didFail(let failure) = $0 { failures.record(failure) } }
         defer { observation.cancel() }
         let result = router.open("myapp://nothing?route_fallback_url=otherapp%3A%2F%2Fsteal", source: .push)
         #expect(result == .rejected(.fallbackRefused("otherapp://steal")))

@@ -23,7 +23,8 @@ import Testing
     @Test func aURLSchemeOpenUsesTheURLSchemeSource() throws {
         let sources = Sources()
         let router = try makeRouter(sources)
-        router.open(IncomingURL(url: URL(string: "myapp://product/1")!, kind: .urlScheme))
+        let incoming = IncomingURL(url: URL(string: "myapp://product/1")!, kind: .urlScheme)
+        router.open(incoming.url.absoluteString, source: RouteSource(incoming.kind))
         #expect(sources.all == [.urlScheme])
     }
 
@@ -32,14 +33,16 @@ import Testing
         let router = try makeRouter(sources)
         let link = IncomingURL.universalLink(
             activityType: IncomingURL.browsingWebActivityType, webpageURL: URL(string: "https://example.com/product/2"))
-        router.open(try #require(link))
+        let incoming = try #require(link)
+        router.open(incoming.url.absoluteString, source: RouteSource(incoming.kind))
         #expect(sources.all == [.universalLink])
         #expect(IncomingURL.universalLink(activityType: "handoff", webpageURL: link?.url) == nil)
     }
 
     @Test func anIncomingURLCannotOpenAnInternalRoute() throws {
         let router = try makeRouter(Sources())
-        let result = router.open(IncomingURL(url: URL(string: "myapp://admin")!, kind: .urlScheme))
+        let incoming = IncomingURL(url: URL(string: "myapp://admin")!, kind: .urlScheme)
+        let result = router.open(incoming.url.absoluteString, source: RouteSource(incoming.kind))
         #expect(!result.isOpened)
     }
 
@@ -50,7 +53,7 @@ import Testing
             sources.values.withLock { $0.append(request.source) }
         }
         let channel = NotificationSettingsChannel()
-        let link = router.attach(to: channel, opening: "myapp://settings/notifications")
+        let link = router.notifications.routeSettingsRequests(from: channel, to: "myapp://settings/notifications")
 
         channel.requestOpenSettings(OpenSettingsRequest())
 

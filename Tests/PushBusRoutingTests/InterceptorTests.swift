@@ -12,10 +12,11 @@ import Testing
                 order.record("global 1")
                 return .allow
             })
-        router.addInterceptor { _ in
-            order.record("global 2")
-            return .allow
-        }
+        router.addInterceptor(
+            RouteInterceptor { _ in
+                order.record("global 2")
+                return .allow
+            })
         let own = RouteInterceptor { _ in
             order.record("route")
             return .allow
@@ -28,11 +29,13 @@ import Testing
     @Test func rejectStopsTheChainWithTheReason() throws {
         let handled = Recorder<RouteRequest>()
         let later = Recorder<String>()
-        router.addInterceptor { request in request.parameters["name"] == "google" ? .reject("blocked name") : .allow }
-        router.addInterceptor { _ in
-            later.record("ran")
-            return .allow
-        }
+        router.addInterceptor(
+            RouteInterceptor { request in request.parameters["name"] == "google" ? .reject("blocked name") : .allow })
+        router.addInterceptor(
+            RouteInterceptor { _ in
+                later.record("ran")
+                return .allow
+            })
         try router.record("myapp://user", into: handled)
         #expect(
             router.open("myapp://user?name=google").error
@@ -44,9 +47,10 @@ import Testing
 
     @Test func redirectOpensAnotherURLWithTheSameSourceAndContext() throws {
         let requests = Recorder<RouteRequest>()
-        router.addInterceptor { request in
-            request.pattern == "myapp://account" ? .redirect("myapp://login?next=account") : .allow
-        }
+        router.addInterceptor(
+            RouteInterceptor { request in
+                request.pattern == "myapp://account" ? .redirect("myapp://login?next=account") : .allow
+            })
         try router.register("myapp://account") { _ in }
         try router.record("myapp://login", into: requests)
         let result = router.open("myapp://account", source: .push, context: RouteContext(values: ["k": 1]))
@@ -74,14 +78,14 @@ import Testing
         let failures = Recorder<RouteFailure>()
         try router.register("myapp://a", options: RouteOptions(redirect: { _ in "myapp://b" })) { _ in }
         try router.register("myapp://b", options: RouteOptions(redirect: { _ in "myapp://a" })) { _ in }
-        let observation = router.onDidFail { failures.record($0) }
+        let observation = router.observe { if case .didFail(let failure) = $0 { failures.record(failure) } }
         defer { observation.cancel() }
         #expect(router.open("myapp://a") == .rejected(.redirectLoop(["myapp://a", "myapp://b", "myapp://a"])))
         #expect(failures.count == 1)
     }
 
     @Test func selfRedirectIsALoop() throws {
-        router.addInterceptor { request in .redirect(request.url) }
+        router.addInterceptor(RouteInterceptor { request in .redirect(request.url) })
         try router.register("myapp://self") { _ in }
         #expect(router.open("myapp://self") == .rejected(.redirectLoop(["myapp://self", "myapp://self"])))
     }
@@ -89,7 +93,7 @@ import Testing
     @Test func endlessDistinctRedirectsHitTheBound() throws {
         let router = PushRouter(configuration: .init(schemes: ["myapp"], maximumRedirects: 3))
         try router.register("myapp://step/:n(int)") { _ in }
-        router.addInterceptor { request in .redirect("myapp://step/\(request.int("n")! + 1)") }
+        router.addInterceptor(RouteInterceptor { request in .redirect("myapp://step/\(request.int("n")! + 1)") })
         guard case .rejected(.tooManyRedirects(let chain)) = router.open("myapp://step/0") else {
             Issue.record("expected too many redirects")
             return
@@ -98,14 +102,15 @@ import Testing
     }
 
     @Test func redirectToAnotherAppIsRejected() throws {
-        router.addInterceptor { _ in .redirect("otherapp://x") }
+        router.addInterceptor(RouteInterceptor { _ in .redirect("otherapp://x") })
         try router.register("myapp://a") { _ in }
         #expect(router.open("myapp://a").error == .schemeNotAllowed("otherapp"))
     }
 
     @Test func interceptorsMayCallBackIntoTheRouter() throws {
         try router.register("myapp://probe") { _ in }
-        router.addInterceptor { [router] _ in router.canOpen("myapp://probe") ? .allow : .reject("no") }
+        router.addInterceptor(
+            RouteInterceptor { [router] _ in router.canOpen("myapp://probe") ? .allow : .reject("no") })
         #expect(router.open("myapp://probe").isOpened)
     }
 }

@@ -5,26 +5,22 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct ObserverTests {
     let router = PushRouter(schemes: ["myapp"])
 
-    @Test func willOpenMayRewriteTheURL() throws {
+    @Test func willOpenInterceptorMayRewriteTheURL() throws {
         let requests = Recorder<RouteRequest>()
         try router.record("myapp://search", into: requests)
-        let observation = router.onWillOpen { attempt in attempt.url + "&extra=1" }
-        defer { observation.cancel() }
+        router.addInterceptor(.willOpen { attempt in .redirect(attempt.url + "&extra=1") })
         router.open("myapp://search?q=a")
         #expect(requests.values.first?.parameters == ["q": "a", "extra": "1"])
         #expect(requests.values.first?.originalURL == "myapp://search?q=a")
     }
 
-    @Test func willOpenMayVetoAndTheVetoIsReported() throws {
+    @Test func willOpenInterceptorMayVetoAndTheVetoIsReported() throws {
         let requests = Recorder<RouteRequest>()
         let failures = Recorder<RouteFailure>()
         try router.record("myapp://bytedance", into: requests)
-        let veto = router.onWillOpen { $0.url.contains("bytedance") ? nil : $0.url }
-        let failing = router.onDidFail { failures.record($0) }
-        defer {
-            veto.cancel()
-            failing.cancel()
-        }
+        router.addInterceptor(.willOpen { $0.url.contains("bytedance") ? .reject("vetoed") : .allow })
+        let failing = router.observe { if case .didFail(let failure) = $0 { failures.record(failure) } }
+        defer { failing.cancel() }
         #expect(router.open("myapp://bytedance").error == .vetoed("myapp://bytedance"))
         #expect(requests.count == 0)
         #expect(failures.values.map(\.error) == [.vetoed("myapp://bytedance")])
@@ -34,8 +30,8 @@ import Testing
         let opened = Recorder<String>()
         let failed = Recorder<RouteError>()
         try router.register("myapp://a") { _ in }
-        let o1 = router.onDidOpen { opened.record($0.url) }
-        let o2 = router.onDidFail { failed.record($0.error) }
+        let o1 = router.observe { if case .didOpen(let request) = $0 { opened.record(request.url) } }
+        let o2 = router.observe { if case .didFail(let failure) = $0 { failed.record(failure.error) } }
         defer {
             o1.cancel()
             o2.cancel()
@@ -68,7 +64,7 @@ import Testing
     @Test func cancelledObserversHearNothing() throws {
         let opened = Recorder<String>()
         try router.register("myapp://a") { _ in }
-        let observation = router.onDidOpen { opened.record($0.url) }
+        let observation = router.observe { if case .didOpen(let request) = $0 { opened.record(request.url) } }
         observation.cancel()
         router.open("myapp://a")
         #expect(opened.count == 0)

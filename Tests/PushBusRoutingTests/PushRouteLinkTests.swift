@@ -33,6 +33,6 @@ import Testing
         let router = PushRouter(schemes: ["app"])
         let message = Self.message(["aps": ["alert": "x"], "route": ""])
         #expect(PushRouteLink.default(in: message) == nil)
-        #expect(router.route(message) == nil)
+        #expect(router.notifications.route(message) == nil)
     }
 }

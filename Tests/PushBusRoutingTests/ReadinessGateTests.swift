@@ -23,7 +23,7 @@ import Testing
         let requests = Recorder<RouteRequest>()
         let failures = Recorder<RouteError>()
         try router.record("myapp://product/:id", into: requests)
-        let observation = router.onDidFail { failures.record($0.error) }
+        let observation = router.observe { if case .didFail(let failure) = $0 { failures.record(failure.error) } }
         defer { observation.cancel() }
         router.open("myapp://product/1")
         router.open("myapp://product/2")

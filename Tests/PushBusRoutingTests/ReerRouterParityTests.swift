@@ -41,9 +41,11 @@ import Testing
         let router = PushRouter(schemes: ["myapp"])
         let requests = Recorder<RouteRequest>()
         try router.record("myapp://user", into: requests)
-        try router.addInterceptor(forRoute: "user") { request in
-            request["name"] == "google" ? .reject("blocked") : .allow
-        }
+        try router.addInterceptor(
+            forRoute: "user",
+            RouteInterceptor { request in
+                request["name"] == "google" ? .reject("blocked") : .allow
+            })
         #expect(router.open("myapp://user?name=apple").isOpened)
         let blocked = router.open("myapp://user?name=google")
         #expect(!blocked.isOpened)
@@ -52,7 +54,9 @@ import Testing
 
     @Test func addingAnInterceptorToAnUnknownRouteThrows() {
         let router = PushRouter(schemes: ["myapp"])
-        #expect(throws: RouteError.self) { try router.addInterceptor(forRoute: "nothing") { _ in .allow } }
+        #expect(throws: RouteError.self) {
+            try router.addInterceptor(forRoute: "nothing", RouteInterceptor { _ in .allow })
+        }
     }
 
     @Test func aRegisteredActionRunsByItsKey() throws {

@@ -26,7 +26,8 @@ import Testing
         // Then the tap is not routed, but the router says so, naming the subscription and its filter
         #expect(requests.count == 0)
         #expect(events.values == ["subscribe .all"])
-        #expect(router.diagnose().contains { $0.contains("was taken before attach(to:) by subscribe .all") })
+        #expect(
+            router.notifications.diagnose().contains { $0.contains("was taken before attach(to:) by subscribe .all") })
         _ = (analytics, observation, subscription)
     }
 
@@ -42,7 +43,7 @@ import Testing
         let subscription = router.attach(to: center)
 
         // Then the router says which consumer took it
-        #expect(router.diagnose().contains { $0.contains("was taken before attach(to:) by messages()") })
+        #expect(router.notifications.diagnose().contains { $0.contains("was taken before attach(to:) by messages()") })
         _ = (inbox, subscription)
     }
 
@@ -57,7 +58,7 @@ import Testing
         let subscription = router.attach(to: center)
 
         #expect(requests.count == 1)
-        #expect(router.diagnose().count == 1, "only the readiness line")
+        #expect(router.notifications.diagnose().count == 1, "only the readiness line")
         _ = (analytics, subscription)
     }
 
@@ -68,7 +69,7 @@ import Testing
         try router.register("app://product/:id") { _ in }
         router.attach(to: center).cancel()
         let second = router.attach(to: center)
-        #expect(router.diagnose().count == 1)
+        #expect(router.notifications.diagnose().count == 1)
         _ = second
     }
 }

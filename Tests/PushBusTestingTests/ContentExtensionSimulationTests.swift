@@ -27,7 +27,7 @@ struct ContentExtensionDevice {
             let number = process.number
             process.keep(process.center.subscribe(.tapped) { received.append($0, process: number) })
         }
-        device.installContentExtension(.init(categories: ["TIMER_REMINDER"]))
+        device.contentExtension.install(.init(categories: ["TIMER_REMINDER"]))
     }
 
     func fireReminder(after seconds: TimeInterval = 30) throws {
@@ -75,13 +75,13 @@ final class LockedMessages: Sendable {
         setup.device.launch()
         setup.device.moveToBackground()
         try setup.fireReminder()
-        try setup.device.longPress("timer-reminder")
+        try setup.device.contentExtension.longPress("timer-reminder")
 
         // When the user slides to 120 and the extension saves it, then confirms
-        setup.device.interactInContentExtension(value: "120")
+        setup.device.contentExtension.interact(value: "120")
         let key = SharedValueKey<Int>("nextReminderSeconds")
-        try setup.device.sharedValues?.set(120, for: key)
-        try setup.device.answerInContentExtension(
+        try setup.device.contentExtension.sharedValues?.set(120, for: key)
+        try setup.device.contentExtension.answer(
             .init(action: "CONFIRM", disposition: .dismissExtension, values: ["nextReminderSeconds": "120"]))
 
         // Then the app reads the value from its own store, and got the answer once
@@ -104,9 +104,9 @@ struct ContentExtensionAnswerWhileNotRunningTests {
         setup.device.terminate()
 
         // When the user answers in the extension, then launches the app twice
-        try setup.device.longPress("timer-reminder")
-        setup.device.interactInContentExtension(value: "45")
-        try setup.device.answerInContentExtension(
+        try setup.device.contentExtension.longPress("timer-reminder")
+        setup.device.contentExtension.interact(value: "45")
+        try setup.device.contentExtension.answer(
             .init(action: "CONFIRM", disposition: .dismissExtension, values: ["seconds": "45"]))
         #expect(setup.received.all.isEmpty)
         setup.device.launch()
@@ -129,8 +129,8 @@ struct ContentExtensionAnswerWhileNotRunningTests {
         setup.device.moveToBackground()
         setup.device.suspend()
         try setup.fireReminder()
-        try setup.device.longPress("timer-reminder")
-        try setup.device.answerInContentExtension(.init(action: "CONFIRM", disposition: .dismissExtension))
+        try setup.device.contentExtension.longPress("timer-reminder")
+        try setup.device.contentExtension.answer(.init(action: "CONFIRM", disposition: .dismissExtension))
         #expect(setup.received.all.isEmpty)
 
         setup.device.bringToForeground()
@@ -150,9 +150,9 @@ struct ContentExtensionAnswerWhileNotRunningTests {
         setup.device.launch()
         setup.device.moveToBackground()
         try setup.fireReminder()
-        try setup.device.longPress("timer-reminder")
+        try setup.device.contentExtension.longPress("timer-reminder")
 
-        try setup.device.answerInContentExtension(
+        try setup.device.contentExtension.answer(
             .init(action: "SNOOZE", disposition: .dismissAndForwardAction, values: ["minutes": "5"]))
         await setup.device.settle()
 
@@ -170,9 +170,9 @@ struct ContentExtensionAnswerWhileNotRunningTests {
         setup.device.launch()
         try setup.fireReminder()
         setup.device.terminate()
-        try setup.device.longPress("timer-reminder")
+        try setup.device.contentExtension.longPress("timer-reminder")
 
-        try setup.device.answerInContentExtension(
+        try setup.device.contentExtension.answer(
             .init(
                 action: PushResponse.Action.defaultActionIdentifier, disposition: .performDefaultAction,
                 values: ["from": "button"]))
@@ -192,13 +192,13 @@ struct ContentExtensionAnswerWhileNotRunningTests {
         setup.device.launch()
         setup.device.moveToBackground()
         try setup.fireReminder()
-        try setup.device.longPress("timer-reminder")
+        try setup.device.contentExtension.longPress("timer-reminder")
 
-        try setup.device.answerInContentExtension(.init(action: "SNOOZE", disposition: .doNotDismiss))
-        #expect(setup.device.contentExtensionSession != nil)
-        try setup.device.answerInContentExtension(.init(action: "CONFIRM", disposition: .dismiss))
+        try setup.device.contentExtension.answer(.init(action: "SNOOZE", disposition: .doNotDismiss))
+        #expect(setup.device.contentExtension.session != nil)
+        try setup.device.contentExtension.answer(.init(action: "CONFIRM", disposition: .dismiss))
 
-        #expect(setup.device.contentExtensionSession == nil)
+        #expect(setup.device.contentExtension.session == nil)
         #expect(setup.received.all.map { $0.message.response?.action } == [.custom("SNOOZE"), .custom("CONFIRM")])
     }
 }
@@ -214,7 +214,7 @@ struct SimulatedCategoryMatchTests {
                 trigger: .timeInterval(30, repeats: false)))
         #expect(device.delivery.deliveryDiagnostics.undeclaredCategories == ["TIMER_REMINDER"])
 
-        device.installContentExtension(.init(categories: ["TIMER_REMINDER"]))
+        device.contentExtension.install(.init(categories: ["TIMER_REMINDER"]))
 
         #expect(device.delivery.deliveryDiagnostics.undeclaredCategories == [])
     }

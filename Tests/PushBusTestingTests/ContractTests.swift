@@ -207,6 +207,35 @@ import Testing
         #expect(device.deliveredNotifications.map(\.identifier) == listed)
         #expect(device.authorization == authorization && device.ledgerDirectory == ledger)
     }
+
+    @Test func testingSubjectsAreGrouped() async throws {
+        // Issue 25: the device's operations of one subject live under it, not beside the lifecycle ones.
+        let device = SimulatedDevice()
+        let settings: SimulatedDevice.SettingsApp = device.settings
+        settings.promptAnswer = .dontAllow
+        settings.hasCriticalAlertEntitlement = true
+        #expect(device.settings.promptAnswer == .dontAllow && device.settings.hasCriticalAlertEntitlement)
+        let _: NotificationSettingsSnapshot = settings.current
+        #expect(settings.changes.isEmpty && settings.openSettingsRequestCount == 0)
+        settings.change { $0.sound = .disabled }
+        let activities: SimulatedDevice.LiveActivities = device.liveActivities
+        device.launch()
+        let id = try activities.start("DeliveryAttributes", contentState: ["eta": 5])
+        #expect(activities.all.map(\.identity.id) == [id])
+        let _: [LiveActivityEvent] = activities.events
+        let _: [LiveActivityReconciliation] = activities.reconciliations
+        let panel: SimulatedDevice.ContentExtensionPanel = device.contentExtension
+        panel.install(SimulatedDevice.ContentExtension(categories: ["MSG"]))
+        #expect(panel.declaration?.categories == ["MSG"] && panel.session == nil && panel.value == nil)
+        let runner: SimulatedDevice.ServiceExtensionRunner = device.serviceExtension
+        runner.install(nil)
+        await runner.settle()
+        #expect(runner.results.isEmpty && SimulatedDevice.ServiceExtensionRunner.timeLimit == 30)
+        let sdks: SimulatedDevice.OtherSDKs = device.otherSDKs
+        sdks.install(SimulatedSDK(name: "Vendor"))
+        #expect(sdks.forwardees.map(\.name) == ["Vendor"] && sdks.named("Vendor")?.name == "Vendor")
+        #expect(throws: SimulationError.notificationNotDelivered("nope")) { try sdks.forward("nope") }
+    }
 }
 
 private final class ContractCounter: @unchecked Sendable {

@@ -23,60 +23,60 @@ import Testing
     @Test func aRemoteStartWhileTheAppIsNotRunningYieldsTheUpdateTokenAtTheNextLaunch() throws {
         let device = SimulatedDevice()
         device.launch()
-        device.observeLiveActivities("DeliveryAttributes")
+        device.liveActivities.observe("DeliveryAttributes")
         device.terminate()
 
-        let id = try device.receive(liveActivity: Self.start, id: "order-17")
+        let id = try device.liveActivities.receive(Self.start, id: "order-17")
 
-        let issued = try #require(device.liveActivities.first { $0.identity.id == id })
+        let issued = try #require(device.liveActivities.all.first { $0.identity.id == id })
         #expect(issued.startedByPush)
         #expect(device.center.liveActivities.state.token(forActivity: id) == nil)  // the app has not heard yet
         device.launch()
         #expect(device.center.liveActivities.state.token(forActivity: id) == issued.token)
         #expect(
-            device.liveActivityEvents.map(\.scenarioName).suffix(2) == ["started order-17", "updateToken order-17"])
+            device.liveActivities.events.map(\.scenarioName).suffix(2) == ["started order-17", "updateToken order-17"])
     }
 
     @Test func updatesAndEndArriveByPushAndTheEndInvalidatesTheToken() throws {
         let device = SimulatedDevice()
         device.launch()
-        device.observeLiveActivities("DeliveryAttributes")
-        let id = try device.receive(liveActivity: Self.start)
+        device.liveActivities.observe("DeliveryAttributes")
+        let id = try device.liveActivities.receive(Self.start)
         let token = try #require(device.center.liveActivities.state.token(forActivity: id))
-        try device.receive(liveActivity: Self.update(3), activity: id)
-        try device.receive(liveActivity: Self.update(1), activity: id)
-        #expect(device.liveActivities.first?.contentState == ["stopsAway": 1])
-        #expect(device.liveActivities.first?.updateCount == 2)
+        try device.liveActivities.receive(Self.update(3), activity: id)
+        try device.liveActivities.receive(Self.update(1), activity: id)
+        #expect(device.liveActivities.all.first?.contentState == ["stopsAway": 1])
+        #expect(device.liveActivities.all.first?.updateCount == 2)
 
-        try device.receive(liveActivity: Self.end, activity: id)
+        try device.liveActivities.receive(Self.end, activity: id)
 
         #expect(device.center.liveActivities.state.token(forActivity: id) == nil)
         #expect(
-            device.liveActivityEvents.last
+            device.liveActivities.events.last
                 == .ended(
                     LiveActivityIdentity(id: id, attributesType: "DeliveryAttributes"), reason: .ended,
                     invalidatedToken: token))
         #expect(throws: LiveActivitySimulationError.unknownActivity(id)) {
-            try device.receive(liveActivity: Self.update(0), activity: id)
+            try device.liveActivities.receive(Self.update(0), activity: id)
         }
     }
 
     @Test func localStartsNeedTheForegroundAndTokensRotate() throws {
         let device = SimulatedDevice()
         #expect(throws: LiveActivitySimulationError.appNotInForeground) {
-            try device.startLiveActivity("ScoreAttributes")
+            try device.liveActivities.start("ScoreAttributes")
         }
         device.launch()
-        let id = try device.startLiveActivity("ScoreAttributes", id: "match")
+        let id = try device.liveActivities.start("ScoreAttributes", id: "match")
         let first = device.center.liveActivities.state.token(forActivity: id)
-        let rotated = try device.rotateLiveActivityToken(id)
+        let rotated = try device.liveActivities.rotateToken(id)
         #expect(first != rotated)
         #expect(device.center.liveActivities.state.token(forActivity: id) == rotated)
         #expect(rotated.hexString == rotated.hexString.lowercased())
-        try device.dismissLiveActivity(id)
-        #expect(device.liveActivities.isEmpty)
+        try device.liveActivities.dismiss(id)
+        #expect(device.liveActivities.all.isEmpty)
         #expect(
-            device.liveActivityEvents.map(\.scenarioName) == [
+            device.liveActivities.events.map(\.scenarioName) == [
                 "started match", "updateToken match", "updateToken match", "ended match",
             ])
     }
@@ -86,13 +86,13 @@ import Testing
         device.launch()
         // No push-to-start token: the app never observed the type.
         #expect(throws: LiveActivitySimulationError.noPushToStartToken("DeliveryAttributes")) {
-            try device.receive(liveActivity: Self.start)
+            try device.liveActivities.receive(Self.start)
         }
-        device.observeLiveActivities("DeliveryAttributes")
+        device.liveActivities.observe("DeliveryAttributes")
         let milliseconds: PushValue = [
             "aps": ["event": "update", "timestamp": 1_767_225_600_000, "content-state": [:]]
         ]
-        #expect(throws: LiveActivitySimulationError.self) { try device.receive(liveActivity: milliseconds) }
+        #expect(throws: LiveActivitySimulationError.self) { try device.liveActivities.receive(milliseconds) }
     }
 
     @Test func thePushToStartScenarioReconcilesAtLaunchAndTellsTheStory() async throws {
@@ -102,7 +102,7 @@ import Testing
         let run = try await scenario.run()
 
         #expect(run.failures == [])
-        let reconciliations = run.device.liveActivityReconciliations
+        let reconciliations = run.device.liveActivities.reconciliations
         #expect(reconciliations.count == 2)
         #expect(reconciliations.first?.isEmpty == true)
         #expect(reconciliations.last?.toRegister.map(\.activityID) == ["order-17"])

@@ -135,8 +135,10 @@ import Testing
             PayloadRouteRule(when: ["BusinessLine": "4"], open: "app://car/order/{OrderID}"),
         ])
         let routing = router.attach(
-            to: delivery,
-            options: .init(link: { message in rules.link(for: message) ?? PushRouteLink.default(in: message) }))
+            to: delivery.center,
+            options: .init(
+                link: { message in rules.link(for: message) ?? PushRouteLink.default(in: message) },
+                ledger: delivery.ledger))
         let arrivals = delivery.center.subscribe(.provider(.jpush) && .kinds([.remote])) { message in
             messageList.record(message.provider?.messageID ?? message.id.rawValue)  // foreground: keep, open nothing
         }
@@ -200,7 +202,9 @@ import Testing
             shown.record("product \(request["productId"] ?? "") \(request["name"] ?? "")")
         }
         let device = SimulatedDevice(router: router) { process in
-            process.keep(process.router!.attach(to: process.delivery))  // didFinishLaunching, before any callback
+            // didFinishLaunching, before any callback; each route taken lands in the ledger
+            let recorded = PushRouter.AttachOptions(ledger: process.delivery.ledger)
+            process.keep(process.router!.attach(to: process.center, options: recorded))
         }
 
         let push = device.deliver(remote: [
@@ -238,12 +242,14 @@ import Testing
             })
         ) { _ in shown.record("preference") }
         try router.register("myapp://new_preference") { _ in shown.record("new preference") }
-        try router.addInterceptor(forRoute: "user") { request in
+        let userPage = RouteInterceptor { request in
             request["name"] == "google" ? .reject("intercepted user page") : .allow
         }
-        let willOpen = router.onWillOpen { attempt in
-            attempt.url.contains("bytedance") && !isLoggedIn() ? nil : attempt.url
+        try router.addInterceptor(forRoute: "user", userPage)
+        let loginGate = RouteInterceptor.willOpen { attempt in
+            attempt.url.contains("bytedance") && !isLoggedIn() ? .reject("log in first") : .allow
         }
+        router.addInterceptor(loginGate)
 
         router.open("myapp://user?name=phoenix", context: RouteContext(presentation: .present))
         router.open("myapp://user?name=apple&route_no_animation=1")
@@ -258,6 +264,5 @@ import Testing
                 "user phoenix present", "user apple push no animation", "action executed", "user i_am_fallback push",
                 "new preference",
             ])
-        withExtendedLifetime(willOpen) {}
     }
 }

@@ -14,8 +14,8 @@ import Testing
         let device = SimulatedDevice()
         let braze = SimulatedSDK(name: "braze", providers: [.braze], answers: .twice)
         let oneSignal = SimulatedSDK(name: "onesignal", providers: [.oneSignal], answers: .never)
-        device.install(braze)
-        device.install(oneSignal)
+        device.otherSDKs.install(braze)
+        device.otherSDKs.install(oneSignal)
         device.launch()
 
         let sale = device.deliver(remote: Self.brazePush)
@@ -38,7 +38,7 @@ import Testing
 
     @Test func aForwardeeThatNeverAnswersHoldsIOSUntilTheDeadlineOnly() async throws {
         let device = SimulatedDevice()
-        device.install(SimulatedSDK(name: "stuck", answers: .never))
+        device.otherSDKs.install(SimulatedSDK(name: "stuck", answers: .never))
         device.launch()
 
         device.deliver(remote: Self.plainPush)
@@ -51,7 +51,7 @@ import Testing
     @Test func aLateForwardeeIsWaitedForAndItsOptionsJoinTheUnion() async throws {
         let device = SimulatedDevice()
         device.delivery.presentationPolicy = .hidden
-        device.install(SimulatedSDK(name: "late", presentation: [.banner, .list], answers: .late(0.5)))
+        device.otherSDKs.install(SimulatedSDK(name: "late", presentation: [.banner, .list], answers: .late(0.5)))
         device.launch()
 
         let push = device.deliver(remote: Self.plainPush)
@@ -64,10 +64,10 @@ import Testing
     @Test func openSettingsReachesTheSDKsToo() throws {
         let device = SimulatedDevice()
         let sdk = SimulatedSDK(name: "support")
-        device.install(sdk)
+        device.otherSDKs.install(sdk)
         device.launch()
 
-        try device.openAppNotificationSettings()
+        try device.settings.openAppSettings()
 
         #expect(sdk.callbacks.map(\.name) == ["openSettingsFor"])
     }
@@ -78,7 +78,7 @@ import Testing
         let device = SimulatedDevice(configuration: .init(categories: try CategoryRegistry([chat])))
         let braze = SimulatedSDK(name: "braze", providers: [.braze], categories: [promo])
 
-        device.install(braze)  // Braze calls setNotificationCategories([PROMO]): CHAT is gone for now
+        device.otherSDKs.install(braze)  // Braze calls setNotificationCategories([PROMO]): CHAT is gone for now
         #expect(device.categories.categories.map(\.identifier) == ["PROMO"])
         device.launch()  // PushBus notices at the next callback and registers the union
 
@@ -98,7 +98,7 @@ import Testing
     @Test func theAppRegisteringItsCategoriesAddsThemToTheSDKs() throws {
         let promo = PushCategory("PROMO") { PushAction.button("SHOP", title: "Shop now") }
         let device = SimulatedDevice()
-        device.install(SimulatedSDK(name: "braze", categories: [promo]))
+        device.otherSDKs.install(SimulatedSDK(name: "braze", categories: [promo]))
         device.launch()
 
         device.categories = try CategoryRegistry([PushCategory("CHAT") { PushAction.button("LIKE", title: "Like") }])
@@ -111,11 +111,11 @@ import Testing
         let device = SimulatedDevice()
         let braze = SimulatedSDK(name: "braze", providers: [.braze])
         let support = SimulatedSDK(name: "support")
-        device.install(braze)
+        device.otherSDKs.install(braze)
         device.launch()
 
         device.registerForRemoteNotifications(deviceToken: Data([0xAB, 0xCD]))
-        device.install(support)  // set up after registration finished: still gets the latest token
+        device.otherSDKs.install(support)  // set up after registration finished: still gets the latest token
         device.terminate()
         device.launch()
         device.registerForRemoteNotifications(deviceToken: Data([0x01]))

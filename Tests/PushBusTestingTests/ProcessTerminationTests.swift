@@ -52,7 +52,8 @@ import Testing
     @Test func aTapAfterTerminationIsDeferredUntilReadyThenOpenedOnce() throws {
         // Given an app that attaches its router at every launch, was ready, and was killed
         let device = SimulatedDevice(router: try Fixtures.shopRouter()) { process in
-            process.keep(process.router!.attach(to: process.delivery))
+            let recorded = PushRouter.AttachOptions(ledger: process.delivery.ledger)  // routes land in the ledger
+            process.keep(process.router!.attach(to: process.center, options: recorded))
         }
         device.launch()
         device.router?.setReady(true)
@@ -127,7 +128,8 @@ import Testing
         let device = SimulatedDevice(
             configuration: .init(ledgerDirectory: directory), router: try Fixtures.shopRouter()
         ) { process in
-            process.keep(process.router!.attach(to: process.delivery))
+            let recorded = PushRouter.AttachOptions(ledger: process.delivery.ledger)  // routes land in the ledger
+            process.keep(process.router!.attach(to: process.center, options: recorded))
             process.router!.setReady(true)
         }
         device.launch()
@@ -138,7 +140,7 @@ import Testing
         // When the app is killed, launched again, and a push SDK hands over the same "initial notification"
         device.terminate()
         device.launch()
-        try device.forwardFromOtherSDK(id, response: PushResponse(action: .open))
+        try device.otherSDKs.forward(id, response: PushResponse(action: .open))
 
         // Then the open recorded in the first process is not counted or routed again
         #expect(device.routes.opened == ["app://product/12345"])

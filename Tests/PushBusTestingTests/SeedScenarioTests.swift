@@ -204,7 +204,7 @@ import Testing
         let push = device.deliver(remote: ["aps": ["alert": "Order update"], "_j_msgid": 77, "OrderID": "A1"])
 
         try device.tap(push)
-        try device.forwardFromOtherSDK(push, response: PushResponse(action: .open))
+        try device.otherSDKs.forward(push, response: PushResponse(action: .open))
 
         #expect(device.callbacks.names.suffix(3) == [.didReceiveResponse, .sceneDidBecomeActive, .forwardedByOtherSDK])
         #expect(device.messages.map(\.kind) == [.remoteTapped])
@@ -214,7 +214,7 @@ import Testing
     @Test func forwardingANotificationNeverReceivedIsRefused() {
         let device = SimulatedDevice()
 
-        #expect(throws: SimulationError.notificationNotDelivered("nope")) { try device.forwardFromOtherSDK("nope") }
+        #expect(throws: SimulationError.notificationNotDelivered("nope")) { try device.otherSDKs.forward("nope") }
     }
 
     @Test func theDeviceTokenReachesTheCenterAsLowercaseHex() {

@@ -18,11 +18,11 @@ import Testing
 
     @Test func theRewrittenContentIsWhatIOSShows() async {
         let device = SimulatedDevice()
-        device.installServiceExtension(ServiceExtensionPipeline(steps: [.rewrite { $0.body = "See you at 8" }]))
+        device.serviceExtension.install(ServiceExtensionPipeline(steps: [.rewrite { $0.body = "See you at 8" }]))
         let id = device.deliver(remote: push)
-        await device.settleServiceExtensions()
+        await device.serviceExtension.settle()
         #expect(device.deliveredNotifications.map(\.content.body) == ["See you at 8"])
-        #expect(device.serviceExtensionResults.map(\.ending) == [.stepsFinished])
+        #expect(device.serviceExtension.results.map(\.ending) == [.stepsFinished])
         let lines = notes(device)
         #expect(lines.contains("[\(id)] the Notification Service Extension starts (mutable-content)"))
         #expect(lines.contains("[\(id)] NSE step rewrite: done at +0.0s"))
@@ -32,7 +32,7 @@ import Testing
     @Test func iOSsTimeLimitShowsTheBestContentSoFar() async {
         let device = SimulatedDevice()
         let (started, startedContinuation) = AsyncStream<Void>.makeStream()
-        device.installServiceExtension(
+        device.serviceExtension.install(
             ServiceExtensionPipeline(
                 deadline: 40,  // longer than iOS's 30 s: the expiry path ends it
                 steps: [
@@ -49,7 +49,7 @@ import Testing
         device.advanceTime(by: 29)
         #expect(device.deliveredNotifications.isEmpty)  // iOS waits for the extension
         device.advanceTime(by: 1)
-        await device.settleServiceExtensions()
+        await device.serviceExtension.settle()
         #expect(device.deliveredNotifications.map(\.content.body) == ["See you at 8"])
         let lines = notes(device)
         #expect(lines.contains("[\(id)] iOS calls serviceExtensionTimeWillExpire"))
@@ -60,7 +60,7 @@ import Testing
     @Test func thePipelinesOwnDeadlineComesFirstOnTheSameClock() async {
         let device = SimulatedDevice()
         let (started, startedContinuation) = AsyncStream<Void>.makeStream()
-        device.installServiceExtension(
+        device.serviceExtension.install(
             ServiceExtensionPipeline(steps: [
                 .custom("hang") { _ in
                     startedContinuation.yield()
@@ -72,18 +72,18 @@ import Testing
         var iterator = started.makeAsyncIterator()
         _ = await iterator.next()
         device.advanceTime(by: 25)
-        await device.settleServiceExtensions()
-        #expect(device.serviceExtensionResults.map(\.ending) == [.deadline])
+        await device.serviceExtension.settle()
+        #expect(device.serviceExtension.results.map(\.ending) == [.deadline])
         #expect(device.deliveredNotifications.map(\.content.body) == ["•••"])
     }
 
     @Test func attachmentOutcomesAreOnTheTimeline() async {
         let device = SimulatedDevice()
-        device.installServiceExtension(ServiceExtensionPipeline(steps: [.attachments()]))
+        device.serviceExtension.install(ServiceExtensionPipeline(steps: [.attachments()]))
         var payload = push
         payload["image"] = "http://cdn.example/cat.jpg"
         let id = device.deliver(remote: payload)
-        await device.settleServiceExtensions()
+        await device.serviceExtension.settle()
         #expect(
             notes(device).contains(
                 "[\(id)] NSE attachment image: not attached: not HTTPS (allow the host to permit it)"))
@@ -92,19 +92,19 @@ import Testing
 
     @Test func aFilteredPushIsNeverShown() async {
         let device = SimulatedDevice()
-        device.installServiceExtension(
+        device.serviceExtension.install(
             ServiceExtensionPipeline(steps: [.filter(hasFilteringEntitlement: true) { _ in true }]))
         device.deliver(remote: push)
-        await device.settleServiceExtensions()
+        await device.serviceExtension.settle()
         #expect(device.deliveredNotifications.isEmpty)
     }
 
     @Test func withoutMutableContentTheExtensionDoesNotRun() async {
         let device = SimulatedDevice()
-        device.installServiceExtension(ServiceExtensionPipeline(steps: [.rewrite { $0.body = "changed" }]))
+        device.serviceExtension.install(ServiceExtensionPipeline(steps: [.rewrite { $0.body = "changed" }]))
         device.deliver(remote: ["aps": ["alert": ["body": "plain"]]])
-        await device.settleServiceExtensions()
+        await device.serviceExtension.settle()
         #expect(device.deliveredNotifications.map(\.content.body) == ["plain"])
-        #expect(device.serviceExtensionResults.isEmpty)
+        #expect(device.serviceExtension.results.isEmpty)
     }
 }

@@ -16,7 +16,7 @@ import Testing
         async
     {
         let device = SimulatedDevice(configuration: .init(authorization: .notDetermined))
-        device.promptAnswer = answer
+        device.settings.promptAnswer = answer
         device.launch()
 
         let report = await device.registerForNotifications()
@@ -29,7 +29,7 @@ import Testing
 
     @Test func provisionalIsGrantedWithoutAPromptAndEscalationShowsIt() async {
         let device = SimulatedDevice(configuration: .init(authorization: .notDetermined))
-        device.promptAnswer = .allow
+        device.settings.promptAnswer = .allow
         device.launch()
 
         let report = await device.registerForNotifications(options: [.alert, .sound, .provisional])
@@ -39,14 +39,14 @@ import Testing
         let escalation = await device.escalateAuthorization()
         #expect(escalation.isGranted)
         #expect(device.authorization == .authorized)
-        #expect(device.settingsChanges.map(\.current.status) == [.provisional, .authorized])
+        #expect(device.settings.changes.map(\.current.status) == [.provisional, .authorized])
     }
 
     @Test func anEphemeralAppClipIsShownLikeAnAuthorizedApp() {
         let device = SimulatedDevice(configuration: .init(authorization: .ephemeral))
         device.deliver(remote: ["aps": ["alert": "Hi"]])
         #expect(device.deliveredNotifications.count == 1)
-        #expect(device.currentNotificationSettings.status == .ephemeral)
+        #expect(device.settings.current.status == .ephemeral)
     }
 
     @Test func onIOS9TheLegacySettingsPathRunsBeforeRemoteRegistration() async {
@@ -60,7 +60,7 @@ import Testing
                 .didFinishLaunching, .didBecomeActive, .didRegisterUserNotificationSettings,
                 .didRegisterForRemoteNotifications,
             ])
-        #expect(device.currentNotificationSettings.criticalAlert == .unavailable)
+        #expect(device.settings.current.criticalAlert == .unavailable)
     }
 }
 
@@ -72,14 +72,14 @@ import Testing
         await device.registerForNotifications()
         device.moveToBackground()
         device.bringToForeground()
-        #expect(device.settingsChanges.count == 1)  // the first reading only
+        #expect(device.settings.changes.count == 1)  // the first reading only
 
         device.moveToBackground()
-        device.changeNotificationSettings { $0.sound = .disabled }
+        device.settings.change { $0.sound = .disabled }
         device.bringToForeground()
 
-        #expect(device.settingsChanges.count == 2)
-        #expect(device.settingsChanges.last?.changedFields == [.sound])
+        #expect(device.settings.changes.count == 2)
+        #expect(device.settings.changes.last?.changedFields == [.sound])
         #expect(device.timeline.contains { if case .settingsChanged = $0.event { true } else { false } })
     }
 
@@ -87,10 +87,10 @@ import Testing
         let device = SimulatedDevice()
         device.launch()
         device.moveToBackground()
-        device.changeNotificationSettings { $0.status = .denied }
+        device.settings.change { $0.status = .denied }
         device.bringToForeground()
 
-        #expect(device.settingsChanges.isEmpty)
+        #expect(device.settings.changes.isEmpty)
         #expect(device.authorization == .denied)
     }
 
@@ -99,13 +99,13 @@ import Testing
         device.launch()
         await device.registerForNotifications()
         device.terminate()
-        device.changeNotificationSettings { $0.status = .denied }
+        device.settings.change { $0.status = .denied }
         device.launch()
 
         await device.registerForNotifications()
 
-        #expect(device.settingsChanges.map(\.current.status) == [.authorized, .denied])
-        #expect(device.settingsChanges.last?.previous?.status == .authorized)
+        #expect(device.settings.changes.map(\.current.status) == [.authorized, .denied])
+        #expect(device.settings.changes.last?.previous?.status == .authorized)
     }
 }
 
@@ -116,19 +116,20 @@ import Testing
         try router.register("app://settings/notifications") { _ in }
         let device = SimulatedDevice(router: router) { process in
             process.keep(
-                process.router!.attach(to: process.notificationSettings, opening: "app://settings/notifications"))
+                process.router!.notifications.routeSettingsRequests(
+                    from: process.notificationSettings, to: "app://settings/notifications"))
         }
         device.launch()
         await device.registerForNotifications(options: [.alert, .providesAppNotificationSettings])
         device.terminate()
 
-        try device.openAppNotificationSettings()
+        try device.settings.openAppSettings()
 
         #expect(
             device.callbacks.names.suffix(4) == [
                 .didFinishLaunching, .sceneWillConnect, .openSettingsFor, .sceneDidBecomeActive,
             ])
-        #expect(device.openSettingsRequestCount == 1)
+        #expect(device.settings.openSettingsRequestCount == 1)
         #expect(device.routes.map(\.source) == [.settings])
     }
 }
@@ -177,8 +178,8 @@ import Testing
 
     @Test func anEntitledAppTheUserRefusedIsDenied() async {
         let device = SimulatedDevice(configuration: .init(authorization: .notDetermined))
-        device.hasCriticalAlertEntitlement = true
-        device.promptAnswer = .dontAllow
+        device.settings.hasCriticalAlertEntitlement = true
+        device.settings.promptAnswer = .dontAllow
         device.launch()
         let report = await device.registerForNotifications(options: [.alert, .criticalAlert])
         #expect(report.settings.criticalAlerts == .denied)
@@ -186,7 +187,7 @@ import Testing
 
     @Test func anEntitledAppThatNeverAskedIsNotRequested() async {
         let device = SimulatedDevice(configuration: .init(authorization: .notDetermined))
-        device.hasCriticalAlertEntitlement = true
+        device.settings.hasCriticalAlertEntitlement = true
         device.launch()
         let report = await device.registerForNotifications(options: .standard)
         #expect(report.settings.criticalAlerts == .notRequested)
@@ -194,7 +195,7 @@ import Testing
 
     @Test func anEntitledAppAllowedGetsThem() async {
         let device = SimulatedDevice(configuration: .init(authorization: .notDetermined))
-        device.hasCriticalAlertEntitlement = true
+        device.settings.hasCriticalAlertEntitlement = true
         device.launch()
         let report = await device.registerForNotifications(options: [.alert, .criticalAlert])
         #expect(report.settings.criticalAlerts == .enabled)

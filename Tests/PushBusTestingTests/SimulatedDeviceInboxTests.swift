@@ -18,7 +18,7 @@ import Testing
         let device = SimulatedDevice(configuration: configuration)
         device.installInbox()
         let extensionInbox = try #require(device.serviceExtensionInbox)
-        device.installServiceExtension(ServiceExtensionPipeline(steps: [.inbox(extensionInbox)]))
+        device.serviceExtension.install(ServiceExtensionPipeline(steps: [.inbox(extensionInbox)]))
         return (device, directory)
     }
 
@@ -33,7 +33,7 @@ import Testing
         let (device, directory) = try makeDevice()
         defer { try? FileManager.default.removeItem(at: directory) }
         device.deliver(remote: mutablePush, identifier: "order")
-        await device.settleServiceExtensions()
+        await device.serviceExtension.settle()
         #expect(device.serviceExtensionInbox?.unreadCount == 1)
         #expect(device.badgeCount == 1)
         #expect(device.inbox == nil)  // the app never ran
@@ -47,7 +47,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         device.launch()
         device.deliver(remote: mutablePush, identifier: "order")
-        await device.settleServiceExtensions()
+        await device.serviceExtension.settle()
         await device.settle()
         let inbox = try #require(device.inbox)
         #expect(inbox.count == 1)
@@ -65,7 +65,7 @@ import Testing
         device.launch()
         device.terminate()
         device.deliver(remote: mutablePush, identifier: "order")
-        await device.settleServiceExtensions()
+        await device.serviceExtension.settle()
         #expect(device.inbox == nil)
         device.launch()
         let inbox = try #require(device.inbox)

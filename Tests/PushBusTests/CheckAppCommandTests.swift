@@ -34,6 +34,30 @@ import Testing
     }
 
     @Test
+    func theEmbeddedProfilesEnvironmentIsComparedWithTheEntitlements() throws {
+        for profile in ["Examples/app/embedded.mobileprovision", "Examples/app"] {  // the file, or the bundle
+            let (status, output) = try BuiltBinary.run(
+                Self.binary,
+                [
+                    "check-app", "--entitlements", path("Examples/app/App.entitlements"), "--provisioning-profile",
+                    path(profile),
+                ])
+            #expect(status == 1)
+            #expect(output.contains("provisioningProfile.entitlements.mismatch:"), "in:\n\(output)")
+            #expect(output.contains("\"Reminders Ad Hoc\" for production"))
+        }
+        // A bundle without a profile is an App Store build: said, and no finding.
+        let (status, output) = try BuiltBinary.run(
+            Self.binary, ["check-app", "--provisioning-profile", path("Examples/payloads")])
+        #expect(status == 0)
+        #expect(output.contains("an App Store build"))
+        // A damaged profile is a read failure.
+        let damaged = try BuiltBinary.run(
+            Self.binary, ["check-app", "--provisioning-profile", path("Examples/app/Info.plist")])
+        #expect(damaged.status == 2)
+    }
+
+    @Test
     func aMissingFileIsStatusTwo() throws {
         let (status, _) = try BuiltBinary.run(Self.binary, ["check-app", "--info-plist", "/nonexistent/Info.plist"])
         #expect(status == 2)

@@ -43,4 +43,18 @@ import Testing
         let result = try run(["validate", "--push-type", "liveactivity", "--json"] + paths)
         #expect(result.status == 0, "\(result.output)")
     }
+
+    @Test func aBroadcastToAChannelTakesUpdatesAndEndsOnly() throws {
+        let channels = Self.examples.appendingPathComponent("channels")
+        let update = channels.appendingPathComponent("channel-update.json").path
+        let start = channels.appendingPathComponent("broken-broadcast-start.json").path
+        let broadcast = ["validate", "--push-type", "liveactivity", "--channel-id", "dHN1L3Rlc3Q=", "--priority", "10"]
+
+        let clean = try run(broadcast + [update])
+        #expect(clean.status == 0)
+        #expect(clean.output.contains("apns-channel-id: dHN1L3Rlc3Q= (no apns-topic)"))
+        #expect(try run(broadcast + [start]).status == 1)
+        #expect(try run(["validate", "--push-type", "liveactivity", start]).status == 0)  // fine for one device
+        #expect(try run(["validate", "--priority", "10", update]).status != 0)  // --priority needs --channel-id
+    }
 }

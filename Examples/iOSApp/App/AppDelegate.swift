@@ -20,7 +20,8 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
         let delivery = PushDelivery(center: .shared, ledger: ledger)
         PushBusApp.install(delivery: delivery)  // before returning: the tap that launched the app needs the delegate
         Routes.register(on: router)
-        subscriptions.append(router.attach(to: delivery))  // taps with a deep link open their route, recorded
+        // Taps with a deep link open their route; each route taken is recorded in the ledger.
+        subscriptions.append(router.attach(to: delivery.center, options: .init(ledger: delivery.ledger)))
         PushBusApp.appDelegate.application(application, didFinishLaunchingWithOptions: launchOptions)
 
         let inbox = PushInbox(ledger: ledger)

@@ -10,7 +10,9 @@ import Foundation
 ///
 /// ```swift
 /// func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
-///     for incoming in PushBusApp.incomingURLs(URLContexts) { router.open(incoming) }
+///     for incoming in PushBusApp.incomingURLs(URLContexts) {
+///         router.open(incoming.url.absoluteString, source: RouteSource(incoming.kind))
+///     }
 /// }
 /// ```
 public struct IncomingURL: Sendable, Hashable {

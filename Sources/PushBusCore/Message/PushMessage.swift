@@ -181,6 +181,9 @@ public struct PushMessage: Sendable, Hashable, Identifiable {
     }
 
     /// Copies the storage before a write unless this value is its only owner.
+    /// The response's action, read in place (``response`` would copy the whole response first).
+    package var responseAction: PushResponse.Action? { storage.fields.response?.action }
+
     private mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
     }

@@ -65,6 +65,9 @@ extension PushContent {
         var custom = root
         let aps = custom.removeValue(forKey: "aps")
         customData = custom
+        if let namespace = custom[PushRetraction.namespaceKey] {
+            retraction = PushRetraction.read(namespace, issues: &reader.issues)
+        }
         switch aps {
         case nil: break
         case .object(let members)?: reader.readAPS(members, into: &self)

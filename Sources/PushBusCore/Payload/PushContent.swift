@@ -41,6 +41,9 @@ public struct PushContent: Sendable, Hashable {
     public var isMutableContent: Bool
     /// The Live Activity fields, when the payload updates one.
     public var liveActivity: LiveActivityContent?
+    /// The earlier messages this push retracts or replaces (`pushbus.retract`, `pushbus.replaces`); see
+    /// ``PushRetraction``.
+    public var retraction: PushRetraction?
     /// Every top-level key except `"aps"`.
     public var customData: [String: PushValue]
     /// The payload as it was received (`aps` included).

@@ -1,4 +1,6 @@
-/// Something a ``PushSubscription`` cancels: the hub's own subscriber, or a closure.
+import Dispatch
+
+/// Something a ``PushSubscription`` cancels: the hub's own subscriber, an ``ObserverRegistry`` token, or a closure.
 package protocol CancellationToken: AnyObject, Sendable {
     /// Stops deliveries without blocking. Idempotent.
     func cancel()
@@ -59,8 +61,13 @@ public final class PushSubscription: @unchecked Sendable, Hashable {
     /// Stops deliveries, then waits until no delivery running on another thread can still call the handler.
     ///
     /// It waits only for the deliveries that could call *this* handler (ones that began before the cancel and
-    /// hold this subscription), never for later ones. From inside a handler it cannot wait for the delivery it is
-    /// part of; it waits for the others.
+    /// hold this subscription), never for later ones. It works the same for every kind of subscription: hub
+    /// subscriptions and monitors, inbox, settings, Live Activity and router observers, and
+    /// ``init(onCancel:)`` (it waits until a run of the closure another thread started has returned).
+    ///
+    /// From inside the handler it cannot wait for the call it is part of: it waits for the calls on other threads
+    /// (for an observer registry, except those that are themselves waiting in `cancelAndWait()` of the same
+    /// subscription), and the handler is not called again.
     ///
     /// > Warning: This blocks the calling thread. Do not call it where blocking is not allowed (the cooperative
     /// > thread pool of Swift concurrency, a `deinit`), and never from a thread that a running handler waits
@@ -81,23 +88,65 @@ public final class PushSubscription: @unchecked Sendable, Hashable {
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
-/// Runs a closure once, on the first cancel.
+/// Runs a closure once, on the first cancel; ``cancelAndWait()`` also waits for a run another thread started.
 private final class ClosureToken: CancellationToken {
-    private let onCancel: LockedState<(@Sendable () -> Void)?>
-
-    init(_ onCancel: @escaping @Sendable () -> Void) { self.onCancel = LockedState(onCancel) }
-
-    func cancel() {
-        let action = onCancel.withLock { state -> (@Sendable () -> Void)? in
-            defer { state = nil }
-            return state
-        }
-        action?()
+    private enum Phase: Sendable {
+        case pending(@Sendable () -> Void)
+        /// `owner` runs the closure; `waiters` block until it returns.
+        case running(owner: UInt, waiters: [DispatchSemaphore])
+        case done
     }
 
-    func cancelAndWait() { cancel() }
+    private let phase: LockedState<Phase>
 
-    var isCancelled: Bool { onCancel.withLock { $0 == nil } }
+    init(_ onCancel: @escaping @Sendable () -> Void) { phase = LockedState(.pending(onCancel)) }
+
+    func cancel() { run(waiting: false) }
+
+    /// Runs the closure if nobody has, or waits until the run another thread started returns. From inside the
+    /// closure itself (it cancels its own subscription) it returns at once.
+    func cancelAndWait() { run(waiting: true) }
+
+    private func run(waiting: Bool) {
+        let owner = CurrentThread.owner
+        let semaphore = waiting ? DispatchSemaphore(value: 0) : nil
+        let action = phase.withLock { phase -> (@Sendable () -> Void)? in
+            switch phase {
+            case .pending(let action):
+                phase = .running(owner: owner, waiters: [])
+                return action
+            case .running(let runner, var waiters):
+                if let semaphore, runner != owner {
+                    waiters.append(semaphore)
+                    phase = .running(owner: runner, waiters: waiters)
+                } else {
+                    semaphore?.signal()
+                }
+                return nil
+            case .done:
+                semaphore?.signal()
+                return nil
+            }
+        }
+        guard let action else {
+            semaphore?.wait()
+            return
+        }
+        action()
+        let waiters = phase.withLock { phase -> [DispatchSemaphore] in
+            defer { phase = .done }
+            guard case .running(_, let waiters) = phase else { return [] }
+            return waiters
+        }
+        for waiter in waiters { waiter.signal() }
+    }
+
+    var isCancelled: Bool {
+        phase.withLock { phase in
+            if case .pending = phase { return false }
+            return true
+        }
+    }
 
     /// Nothing else runs `onCancel`: the deinit of its subscription must.
     var isInertWhenUnshared: Bool { false }

@@ -33,16 +33,17 @@ public final class NotificationSettingsChannel: Sendable {
     private struct State: Sendable {
         var latest: NotificationSettingsSnapshot?
         var latestChange: NotificationSettingsChange?
-        var handlers: [UInt64: @Sendable (NotificationSettingsChange) -> Void] = [:]
-        var nextID: UInt64 = 0
         /// What the app asked for last (``NotificationAuthorizationFlow`` records it), if known.
         var requestedOptions: AuthorizationOptions?
-        var openSettingsHandlers: [UInt64: @Sendable (OpenSettingsRequest) -> Void] = [:]
         /// Requests that arrived before anybody listened, oldest first.
         var waitingOpenSettings: [OpenSettingsRequest] = []
     }
 
+    /// Guards the latest value; the registries below are reached under it (never the other way round), so a new
+    /// subscriber gets the latest change either as its replay or from ``update(_:)``, never both.
     private let state: LockedState<State>
+    private let handlers = ObserverRegistry<@Sendable (NotificationSettingsChange) -> Void>()
+    private let openSettingsHandlers = ObserverRegistry<@Sendable (OpenSettingsRequest) -> Void>()
     private let store: NotificationSettingsStore?
 
     /// Creates a channel with no reading yet: the first ``update(_:)`` is a change from nothing.
@@ -97,17 +98,16 @@ public final class NotificationSettingsChannel: Sendable {
     ///   (nothing is posted then).
     @discardableResult
     public func update(_ snapshot: NotificationSettingsSnapshot) -> NotificationSettingsChange? {
-        let posting: (NotificationSettingsChange, [@Sendable (NotificationSettingsChange) -> Void])? =
-            state.withLock { state in
-                guard state.latest != snapshot else { return nil }
-                let change = NotificationSettingsChange(previous: state.latest, current: snapshot)
-                state.latest = snapshot
-                state.latestChange = change
-                return (change, state.handlers.sorted { $0.key < $1.key }.map(\.value))
-            }
-        guard let (change, handlers) = posting else { return nil }
+        let posting = state.withLock { state -> (NotificationSettingsChange, ObserverRegistry<Handler>.Snapshot)? in
+            guard state.latest != snapshot else { return nil }
+            let change = NotificationSettingsChange(previous: state.latest, current: snapshot)
+            state.latest = snapshot
+            state.latestChange = change
+            return (change, handlers.snapshot())
+        }
+        guard let (change, receivers) = posting else { return nil }
         store?.save(snapshot)
-        for handler in handlers { handler(change) }
+        handlers.notify(receivers) { handler in handler(change) }
         return change
     }
 
@@ -115,15 +115,9 @@ public final class NotificationSettingsChannel: Sendable {
     ///
     /// - Returns: The subscription; changes stop when it is cancelled or released.
     public func subscribe(_ handler: @escaping @Sendable (NotificationSettingsChange) -> Void) -> PushSubscription {
-        let (id, replay) = state.withLock { state -> (UInt64, NotificationSettingsChange?) in
-            state.nextID += 1
-            state.handlers[state.nextID] = handler
-            return (state.nextID, state.latestChange)
-        }
-        if let replay { handler(replay) }
-        return PushSubscription { [weak self] in
-            self?.state.withLock { _ = $0.handlers.removeValue(forKey: id) }
-        }
+        let (token, replay) = state.withLock { (handlers.add(handler), $0.latestChange) }
+        if let replay { token.call { handler in handler(replay) } }
+        return token.subscription
     }
 
     // MARK: Open settings
@@ -134,15 +128,21 @@ public final class NotificationSettingsChannel: Sendable {
     /// - Returns: How many handlers got it (`0`: it waits).
     @discardableResult
     public func requestOpenSettings(_ request: OpenSettingsRequest) -> Int {
-        let handlers = state.withLock { state -> [@Sendable (OpenSettingsRequest) -> Void] in
-            guard !state.openSettingsHandlers.isEmpty else {
+        let receivers = state.withLock { state -> ObserverRegistry<OpenSettingsHandler>.Snapshot? in
+            let receivers = openSettingsHandlers.snapshot()
+            guard !receivers.isEmpty else {
                 state.waitingOpenSettings.append(request)
-                return []
+                return nil
             }
-            return state.openSettingsHandlers.sorted { $0.key < $1.key }.map(\.value)
+            return receivers
         }
-        for handler in handlers { handler(request) }
-        return handlers.count
+        guard let receivers else { return 0 }
+        var count = 0
+        openSettingsHandlers.notify(receivers) { handler in
+            handler(request)
+            count += 1
+        }
+        return count
     }
 
     /// Calls `handler` with each request to show the app's notification settings screen; requests that arrived
@@ -151,15 +151,14 @@ public final class NotificationSettingsChannel: Sendable {
     ///
     /// - Returns: The subscription; requests stop when it is cancelled or released.
     public func onOpenSettings(_ handler: @escaping @Sendable (OpenSettingsRequest) -> Void) -> PushSubscription {
-        let (id, waiting) = state.withLock { state -> (UInt64, [OpenSettingsRequest]) in
-            state.nextID += 1
-            state.openSettingsHandlers[state.nextID] = handler
+        let (token, waiting) = state.withLock { state in
             defer { state.waitingOpenSettings = [] }
-            return (state.nextID, state.waitingOpenSettings)
+            return (openSettingsHandlers.add(handler), state.waitingOpenSettings)
         }
-        for request in waiting { handler(request) }
-        return PushSubscription { [weak self] in
-            self?.state.withLock { _ = $0.openSettingsHandlers.removeValue(forKey: id) }
-        }
+        for request in waiting { token.call { handler in handler(request) } }
+        return token.subscription
     }
+
+    private typealias Handler = @Sendable (NotificationSettingsChange) -> Void
+    private typealias OpenSettingsHandler = @Sendable (OpenSettingsRequest) -> Void
 }

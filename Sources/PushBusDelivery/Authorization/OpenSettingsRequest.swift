@@ -9,8 +9,8 @@ import PushBusStorage
 /// "Options" on one of its notifications.
 ///
 /// The Apple glue hands it to ``NotificationSettingsChannel/requestOpenSettings(_:)``; the app (or
-/// `PushRouter.attach(to:opening:)` in PushBusRouting, which opens a route with the source `.settings`) reacts
-/// to it through ``NotificationSettingsChannel/onOpenSettings(_:)``.
+/// `router.notifications.routeSettingsRequests(from:to:)` in PushBusRouting, which opens a route with the source
+/// `.settings`) reacts to it through ``NotificationSettingsChannel/onOpenSettings(_:)``.
 public struct OpenSettingsRequest: Sendable, Hashable {
     /// The notification whose "Options" the user tapped, or `nil` when the request came from Settings.
     public var notification: NotificationSnapshot?

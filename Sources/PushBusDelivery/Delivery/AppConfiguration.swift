@@ -10,8 +10,9 @@ import PushBusStorage
 /// ```swift
 /// let configuration = try AppConfiguration(
 ///     infoPlist: Data(contentsOf: infoPlistURL), entitlements: Data(contentsOf: entitlementsURL))
-/// delivery.recordDiagnostics { $0.appConfiguration = configuration }
 /// ```
+///
+/// At run time the Apple glue builds it from the running app (`PushBusApp.recordBuildConfiguration(…)`).
 public struct AppConfiguration: Sendable, Hashable {
     /// `UIBackgroundModes` (`remote-notification`, `fetch`, …).
     public var backgroundModes: Set<String> = []
@@ -28,6 +29,9 @@ public struct AppConfiguration: Sendable, Hashable {
     public var hasCriticalAlertEntitlement = false
     /// A Boolean value indicating whether entitlements were given (without them, entitlement checks are skipped).
     public var areEntitlementsKnown = false
+    /// The embedded provisioning profile, when one was read; `nil` when none was given or the build has none
+    /// (App Store builds), and then nothing is checked against it.
+    public var provisioningProfile: ProvisioningProfile?
 
     public init() {}
 

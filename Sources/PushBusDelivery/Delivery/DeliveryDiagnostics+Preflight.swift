@@ -66,6 +66,7 @@ extension DeliveryDiagnostics {
                             + "provisioning profile."))
             }
         }
+        findings += profileFindings(entitlements: entitlements)
         if let configuration {
             if configuration.usesScenes, isLaunchOver, !isSceneConnectionForwarded {
                 findings.append(
@@ -106,6 +107,46 @@ extension DeliveryDiagnostics {
 }
 
 extension DeliveryDiagnostics {
+    /// The embedded provisioning profile's `aps-environment` against the entitlements file and what the app
+    /// reports to its server.
+    private func profileFindings(entitlements: AppConfiguration?) -> [Finding] {
+        guard let profile = appConfiguration?.provisioningProfile else { return [] }
+        guard let signed = profile.apsEnvironment else {
+            return [
+                Finding(
+                    code: "provisioningProfile.apsEnvironment.missing",
+                    message: "The embedded provisioning profile\(profile.quotedName) has no aps-environment: the App "
+                        + "ID lacks Push Notifications, so the app gets no device token.",
+                    fix: "Enable Push Notifications for the App ID in the developer portal, then download (or let "
+                        + "Xcode regenerate) the profile and rebuild.")
+            ]
+        }
+        var findings: [Finding] = []
+        if let declared = entitlements?.apsEnvironment, declared != signed {
+            findings.append(
+                Finding(
+                    code: "provisioningProfile.entitlements.mismatch",
+                    message: "The entitlements file says aps-environment \(declared) but the build is signed with a "
+                        + "provisioning profile\(profile.quotedName) for \(signed): the token belongs to the "
+                        + "profile's environment.",
+                    fix: "Sign with a profile of the environment you mean (development profiles for debug builds, "
+                        + "distribution profiles for TestFlight and the App Store), or correct the entitlements."))
+        }
+        // The entitlements' own finding already names a reported environment that differs from both.
+        let isReportedChecked = entitlements?.apsEnvironment == signed
+        if let reported = reportedAPNsEnvironment, reported != signed, !isReportedChecked {
+            findings.append(
+                Finding(
+                    code: "provisioningProfile.apsEnvironment.mismatch",
+                    message: "The embedded provisioning profile\(profile.quotedName) signs the build for "
+                        + "aps-environment \(signed) but the app reports its token as \(reported): the server sends "
+                        + "to the wrong APNs host and gets BadDeviceToken.",
+                    fix: "Report the profile's environment with the token (ProvisioningProfile.embedded(in: .main); "
+                        + "no profile: an App Store build, production)."))
+        }
+        return findings
+    }
+
     /// The preflight of an app's files, without running it (`pushbus check-app`): the payloads it sends or the
     /// content it schedules, against its Info.plist and entitlements.
     package static func preflight(
@@ -132,4 +173,9 @@ extension DeliveryDiagnostics {
         }
         return findings
     }
+}
+
+extension ProvisioningProfile {
+    /// ` "Name"` for messages, or nothing.
+    fileprivate var quotedName: String { name.map { " \"\($0)\"" } ?? "" }
 }

@@ -14,7 +14,8 @@ public struct DeliveryDiagnostics: Sendable, Hashable {
     }
 
     /// A Boolean value indicating whether launch is over (the app became active, or the first response arrived).
-    public var isLaunchOver = false
+    /// A copy of the delivery's own launch state, filled in when the facts are read; nothing else sets it.
+    package internal(set) var isLaunchOver = false
     /// A Boolean value indicating whether a notification-center delegate forwarding to the adapters was installed.
     public var isNotificationDelegateInstalled = false
     /// A Boolean value indicating whether the delegate was installed before launch ended (cold-start taps need it).

@@ -31,6 +31,9 @@ final class DeliveryStore: Sendable {
         var deepLinkExtractor: DeepLinkExtractor = .default
         var categories: CategoryRegistry?
         var facts = DeliveryDiagnostics()
+        /// Whether launch is over (the app became active, or the first response arrived): the delivery's own
+        /// state, copied into the facts it hands out, never taken back from them.
+        var isLaunchOver = false
         /// Bumped on every write of `facts`, so a caller's update can run outside the lock (compare and swap).
         var factsVersion: UInt64 = 0
         /// Launch-options messages held until launch is over or their `didReceive` arrives (`.userNotifications`).
@@ -120,7 +123,7 @@ final class DeliveryStore: Sendable {
     func holdLaunchMessage(_ message: PushMessage, now: Date) -> Bool? {
         state.withLock { state in
             if state.responded.contains(Self.responseReport(message), at: now) { return nil }
-            if state.facts.isLaunchOver { return false }
+            if state.isLaunchOver { return false }
             state.pendingLaunch.append(message)
             return true
         }
@@ -149,8 +152,8 @@ final class DeliveryStore: Sendable {
     }
 
     private static func endLaunch(_ state: inout State) -> [PushMessage] {
-        if !state.facts.isLaunchOver {
-            state.facts.isLaunchOver = true
+        if !state.isLaunchOver {
+            state.isLaunchOver = true
             state.factsVersion &+= 1
         }
         defer { state.pendingLaunch = [] }
@@ -171,7 +174,11 @@ final class DeliveryStore: Sendable {
     /// nobody wrote meanwhile, else retry with the newer facts.
     func updateFacts(_ update: (inout DeliveryDiagnostics) -> Void) {
         while true {
-            let (facts, version) = state.withLock { ($0.facts, $0.factsVersion) }
+            let (facts, version) = state.withLock { state in
+                var facts = state.facts
+                facts.isLaunchOver = state.isLaunchOver
+                return (facts, state.factsVersion)
+            }
             var updated = facts
             update(&updated)
             let isWritten = state.withLock { state -> Bool in

@@ -40,7 +40,9 @@ extension PushDelivery {
     ///
     /// - Returns: `true` when the response was such an answer (and `completion` is taken care of).
     func deliverForwardedAnswer(_ message: PushMessage, completion: OnceCompletion<Void>?) -> Bool {
-        guard let response = message.response, response.contentExtensionDisposition == nil else { return false }
+        guard let response = message.response, response.contentExtensionDisposition == nil,
+            mayHaveContentExtension(message)
+        else { return false }
         refreshLedger()
         let forwarded = ledger.history(of: message.id).last { record in
             guard let answer = ContentExtensionAnswer(record.event), answer.disposition.isForwardedToApp,
@@ -57,6 +59,16 @@ extension PushDelivery {
             completion?.finish()
         }
         return true
+    }
+
+    /// A Boolean value indicating whether a content extension may have shown `message`: iOS shows one only for a
+    /// notification with a category, and only for the categories it declares (``contentExtensionCategories``, when
+    /// the app set them). Any other tap cannot be a forwarded answer, and skips the ledger refresh (a file system
+    /// call on the tap's way to its completion handler).
+    private func mayHaveContentExtension(_ message: PushMessage) -> Bool {
+        guard let category = message.content.categoryIdentifier, !category.isEmpty else { return false }
+        let declared = contentExtensionCategories
+        return declared.isEmpty || declared.contains(category)
     }
 
     /// Claims the answer `record` for this delivery: `false` when this process or an earlier launch delivered it.
@@ -116,8 +128,9 @@ extension PushDelivery {
     }
 
     /// Notes that a notification the app schedules (or the glue sees) uses `category`, for the category-match
-    /// diagnostic. The adapters note the category of every message they build.
-    public func noteCategoryUse(_ category: String?) {
+    /// diagnostic. The adapters note the category of every message they build; apps call
+    /// ``noteContentUse(_:isSilent:)``.
+    package func noteCategoryUse(_ category: String?) {
         guard let category, !category.isEmpty else { return }
         store.state.withLock { state in
             guard state.facts.categoriesInUse.count < DeliveryDiagnostics.maximumCategoriesInUse,

@@ -58,11 +58,12 @@ extension PushDelivery {
     /// ``onResponse(_:_:)``) has ended: returned, thrown, or stopped after its deadline cancelled it. At once when
     /// none runs.
     ///
-    /// For tests: check "nothing else happened" after it, instead of yielding a guessed number of times.
+    /// For this package's tests: check "nothing else happened" after it, instead of yielding a guessed number of
+    /// times.
     ///
     /// > Warning: A handler that ignores cancellation and never returns keeps this from returning; its completion
     /// > handler was called at the deadline all the same.
-    public func waitForHandlers() async {
+    package func waitForHandlers() async {
         await store.handlerTasks.waitUntilIdle()
     }
 }

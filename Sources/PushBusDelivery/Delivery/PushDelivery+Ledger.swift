@@ -16,41 +16,37 @@ extension PushDelivery {
     }
 
     /// Records the outcome of posting `message`: received (an arrival) or opened / dismissed (a response), unless
-    /// the hub dropped it as a duplicate.
-    func recordPosted(_ message: PushMessage, receipt: PostReceipt) {
+    /// the hub dropped it as a duplicate. With `wakesWriter` `false` the record waits for the caller's
+    /// `ledger.wakeWriter()`: a response wakes the writer after its completion handler, not before.
+    func recordPosted(_ message: PushMessage, receipt: PostReceipt, wakesWriter: Bool = true) {
         guard receipt != .duplicate else { return }
         noteContentUse(message.content, isSilent: message.isSilent)
-        if let response = message.response {
-            recordInLedger(.responded(response), for: message)
+        let event: DeliveryEvent = message.response.map { .responded($0) } ?? .received
+        if wakesWriter {
+            recordInLedger(event, for: message)
         } else {
-            recordInLedger(.received, for: message)
+            ledger.enqueueWithoutWaking(event, for: message)
         }
     }
 
     /// A Boolean value indicating whether the ledger holds this response (same message, same action) written
     /// before this delivery started: by an earlier launch, or by an extension.
     ///
-    /// Identity follows DESIGN's rules. When both reports know the request identifier they must match
-    /// (case-insensitively) and, when this report knows the notification's date, the dates must be within a
-    /// second. A report that knows no request identifier matches only a record written within the correlation
-    /// window, so the same plain alert tapped again a minute later is a new open.
+    /// Identity is the one rule (`SeenDeliveries`): request identifiers equal ignoring case and notification
+    /// dates within a second prove two reports the same or apart; a report that shares no such evidence with the
+    /// record matches only within the correlation window, so the same plain alert tapped again a minute later is a
+    /// new open.
     func wasHandledEarlier(_ message: PushMessage) -> Bool {
         guard let response = message.response else { return false }
         let kind: DeliveryEvent.Kind = response.action == .dismiss ? .dismissed : .opened
         let action = response.action.identifier
-        let now = ledger.configuration.clock.now
+        let evidence = SeenDeliveries.Evidence(identifier: message.requestIdentifier, date: message.notificationDate)
         let window = center.configuration.deduplicationWindow
         return ledger.history(of: message.id).contains { record in
-            guard record.sequence <= store.startSequence, record.event.kind == kind, record.event.action == action
-            else {
-                return false
-            }
-            guard message.requestIdentifier != nil, record.requestIdentifier != nil else {
-                return now.timeIntervalSince(record.writtenAt) <= window
-            }
-            return record.isAbout(
-                messageID: message.id, requestIdentifier: message.requestIdentifier,
-                notificationDate: message.notificationDate)
+            record.sequence <= store.startSequence && record.event.kind == kind && record.event.action == action
+                && SeenDeliveries.isSameDelivery(
+                    evidence, reportedAt: message.date, record.evidence, reportedAt: record.reportedAt,
+                    correlationWindow: window)
         }
     }
 }

@@ -69,6 +69,7 @@ extension PushDelivery {
     public var deliveryDiagnostics: DeliveryDiagnostics {
         store.state.withLock { state in
             var facts = state.facts
+            facts.isLaunchOver = state.isLaunchOver
             if facts.ledgerFailure == nil, let failure = ledger.currentWriteFailure {
                 facts.ledgerFailure = failure.description
             }
@@ -77,7 +78,9 @@ extension PushDelivery {
         }
     }
 
-    /// Records facts only the platform glue can observe (delegate installed, authorization, …).
+    /// Records facts only the platform glue can observe (delegate installed, authorization, …). For the glue
+    /// and this package's tests; launch state (``DeliveryDiagnostics/isLaunchOver``) is the delivery's own and
+    /// cannot be written here.
     ///
     /// `update` runs without any lock held, so it may read this delivery; if another update lands while it
     /// runs, it runs again on the newer facts. Keep it a plain assignment.

@@ -62,8 +62,11 @@ extension PushDelivery {
             return
         }
         let receipt = center.post(message)
-        recordPosted(message, receipt: receipt)
+        recordPosted(message, receipt: receipt, wakesWriter: false)
         runResponseHandlers(message, receipt: receipt, completion: completion)
+        // After the completion handler when no handler is running (iOS's tap is answered first); the record is
+        // visible to queries meanwhile.
+        ledger.wakeWriter()
     }
 
     /// Runs the app's response handlers for a posted response; `completion` finishes when they have, or at the

@@ -28,8 +28,10 @@ extension PushInbox {
     }
 
     /// Adds `message` if it enters and is new; marks it read if it is a tap that opened it (the default action or a
-    /// custom action, not a dismissal).
+    /// custom action, not a dismissal). An arrival that retracts or replaces earlier messages
+    /// (``PushContent/retraction``) first removes their entries.
     public func note(_ message: PushMessage) throws(DeliveryLedgerError) {
+        try removeRetracted(by: message)
         let entry = try add(message)
         guard let entry, message.response.map({ $0.action != .dismiss }) ?? false else { return }
         try markRead(entry.id)

@@ -32,7 +32,7 @@ struct LocalScheduleState: Sendable, Equatable {
     var entries: [String: Entry] = [:]
     var sequence: UInt64 = 0
 
-    var pendingCount: Int { entries.values.count(where: \.isHandedOver) }
+    var pendingCount: Int { entries.values.reduce(0) { $0 + ($1.isHandedOver ? 1 : 0) } }
 
     func contains(_ identifier: String) -> Bool { entries[identifier] != nil }
 

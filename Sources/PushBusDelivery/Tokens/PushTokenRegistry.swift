@@ -15,10 +15,10 @@ import PushBusStorage
 ///
 /// ```swift
 /// let tokens = try PushTokenRegistry(directory: appGroupURL)
-/// tokens.update(.device, to: deviceToken.hexString)          // application(_:didRegisterForRemote…)
+/// try tokens.update(.device, to: deviceToken.hexString)      // or tokens.attach(to: center), below
 /// for change in tokens.pendingChanges() {
 ///     try await server.send(change)                          // value nil: the token is gone
-///     tokens.markReported(change)
+///     try tokens.markReported(change)
 /// }
 /// ```
 public final class PushTokenRegistry: Sendable {
@@ -76,6 +76,10 @@ public final class PushTokenRegistry: Sendable {
 
     private let url: URL?
     private let entries: LockedState<[Key: Entry]>
+    /// The latest failed write of ``attach(to:onChange:)``.
+    let writeFailures = LockedState<PushTokenRegistryError?>(nil)
+    /// The `onChange` handlers of the attachments, by attachment.
+    let changeHandlers = LockedState<(next: UInt64, handlers: [UInt64: @Sendable ([Change]) -> Void])>((0, [:]))
 
     /// Opens the registry.
     ///
@@ -112,12 +116,22 @@ public final class PushTokenRegistry: Sendable {
     /// - Throws: ``PushTokenRegistryError`` when the file cannot be written (nothing changes then).
     @discardableResult
     public func update(_ key: Key, to value: String?) throws -> Change? {
+        if try record(key, value) { notifyChange() }
+        return pendingChanges().first { $0.key == key }
+    }
+
+    /// Records a value without calling the change handlers.
+    ///
+    /// - Returns: Whether the server has something new to learn (the pending change for `key` is new).
+    func record(_ key: Key, _ value: String?) throws -> Bool {
+        let before = pendingChanges().first { $0.key == key }
         try change { entries in
             var entry = entries[key] ?? Entry(key: key)
             entry.current = value
             entries[key] = entry.current == nil && entry.reported == nil ? nil : entry
         }
-        return pendingChanges().first { $0.key == key }
+        let after = pendingChanges().first { $0.key == key }
+        return after != nil && after != before
     }
 
     /// The tokens the app has now.

@@ -27,7 +27,7 @@ struct DeduplicationWindow: Sendable {
 
     /// Records `message` seen at `now`; returns `false` if it is a delivery already seen.
     mutating func record(_ message: PushMessage, at now: Date) -> Bool {
-        seen.record(message.deduplicationKey, at: now)
+        seen.record(message, at: now)
     }
 
     /// Records the report `key` seen at `now`; returns `false` if it is a delivery already seen.

@@ -15,7 +15,7 @@ import Musl
 ///   so a handler that cancels a later subscription stops the delivery to it without any lock on the hot path.
 /// - `queued`: posts made deeper than ``HubStorage/maximumNesting`` wait here, in order, and run once the thread
 ///   is back at the outermost delivery, so recursive posts never overflow the stack.
-struct DeliveryContext {
+package struct DeliveryContext {
     var depth = 0
     var cancels: UInt64 = 0
     var isDraining = false

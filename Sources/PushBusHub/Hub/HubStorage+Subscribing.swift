@@ -71,10 +71,10 @@ extension HubStorage {
 
     /// Ends every subscription and `for await` sequence: the center is gone.
     func terminate() {
-        let (subscribers, wakeups, monitors) = state.withLock { $0.terminate() }
+        let (subscribers, wakeups) = state.withLock { $0.terminate() }
         perform(wakeups)
         for subscriber in subscribers { subscriber.onTermination?() }
-        _ = monitors
+        monitors.close()
     }
 
     // MARK: Monitors
@@ -82,16 +82,9 @@ extension HubStorage {
     func monitor(
         _ filter: PushFilter, _ observer: @escaping @Sendable (PushMessage, PostReceipt) -> Void
     ) -> PushSubscription {
-        let id = state.withLock { $0.addMonitor(filter, observer) }
-        return PushSubscription(token: MonitorToken(id: id ?? 0, storage: self))
+        state.withLock { $0.noteMonitor() }
+        return monitors.add(Monitor(filter: filter, observer: observer)).subscription
     }
-
-    func cancelMonitor(_ id: UInt64) {
-        let removed = state.withLock { $0.removeMonitor(id) }
-        _ = removed  // its closure is released here, outside the lock
-    }
-
-    func hasMonitor(_ id: UInt64) -> Bool { state.withLock { $0.hasMonitor(id) } }
 
     // MARK: Registration
 

@@ -17,14 +17,20 @@ final class HubStorage: Sendable {
     let clock: any PushClock
     /// A Boolean value indicating whether the de-duplication gate is on.
     let deduplicates: Bool
+    /// A Boolean value indicating whether the gate reads ``SystemClock/coarseMonotonicInstant``: the clock is the
+    /// system's, so nothing else needs the gate's instants to be on its exact clock.
+    let gateUsesCoarseClock: Bool
     /// A Boolean value indicating whether taps taken by subscriptions are remembered (``PushCenter/recentlyTakenTaps``):
     /// only when parking is on — with parking off a tap nobody took would not have waited for a router either.
     let remembersTakenTaps: Bool
+    /// The monitors (``PushCenter/monitor(_:_:)``): called after each post, outside the hub's lock.
+    let monitors = ObserverRegistry<Monitor>()
 
     init(configuration: PushCenter.Configuration) {
         state = HubState(PushCenterStateMachine(configuration: configuration))
         clock = configuration.clock
         deduplicates = configuration.deduplicationWindow > 0 && configuration.deduplicationCapacity > 0
+        gateUsesCoarseClock = configuration.clock is SystemClock
         remembersTakenTaps = configuration.parkingCapacity > 0
     }
 
@@ -77,7 +83,10 @@ final class HubStorage: Sendable {
         _ message: PushMessage, context: UnsafeMutablePointer<DeliveryContext>, isKnownDuplicate: Bool = false
     ) -> PostReceipt {
         // The correlation window runs on the monotonic clock: a wall-clock change never merges or splits reports.
-        let now = deduplicates && !isKnownDuplicate ? clock.monotonicInstant : nil
+        // The gate's instants are compared only with each other, and its windows are seconds long.
+        let now =
+            deduplicates && !isKnownDuplicate
+            ? (gateUsesCoarseClock ? SystemClock.coarseMonotonicInstant : clock.monotonicInstant) : nil
         let owner = UInt(bitPattern: context)
         let action = state.withLock { $0.post(message, at: now, owner: owner, isKnownDuplicate: isKnownDuplicate) }
         let depth = context.pointee.depth
@@ -86,12 +95,12 @@ final class HubStorage: Sendable {
         switch consume action {  // moves the snapshot out: no extra retain and release per post
         case .terminated:
             return .dropped
-        case .duplicate(let monitors):
-            notify(monitors, message, .duplicate)
+        case .duplicate(let notifiesMonitors):
+            if notifiesMonitors { notifyMonitors(message, .duplicate) }
             return .duplicate
-        case .deliver(let snapshot, let monitors, let ticket):
+        case .deliver(let snapshot, let ticket):
             let receipt = fanOut(message, to: snapshot, ticket: ticket, context: context)
-            if !monitors.isEmpty { notify(monitors, message, receipt) }
+            if ticket.notifiesMonitors { notifyMonitors(message, receipt) }
             return receipt
         }
     }
@@ -173,10 +182,10 @@ final class HubStorage: Sendable {
         return true
     }
 
-    /// Calls the monitors whose filter matches, on this thread.
-    private func notify(_ monitors: [Monitor], _ message: PushMessage, _ receipt: PostReceipt) {
-        for monitor in monitors where monitor.filter.acceptsAll || monitor.filter.matches(message) {
-            monitor.observer(message, receipt)
+    /// Calls the monitors whose filter matches, on this thread; none whose `cancel()` has returned.
+    private func notifyMonitors(_ message: PushMessage, _ receipt: PostReceipt) {
+        monitors.forEach { monitor in
+            if monitor.filter.acceptsAll || monitor.filter.matches(message) { monitor.observer(message, receipt) }
         }
     }
 

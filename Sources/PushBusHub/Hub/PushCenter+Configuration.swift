@@ -18,7 +18,7 @@ extension PushCenter {
         /// (see `PushMessage.DeduplicationKey`). Default 30. `0` turns the de-duplication gate off.
         public var deduplicationWindow: TimeInterval
         /// How many deliveries are remembered at most; the oldest is forgotten first. `0` turns the gate off.
-        /// Memory grows with the deliveries remembered (about 56 bytes each), not with this bound.
+        /// Memory grows with the deliveries remembered (about 180–240 bytes each), not with this bound.
         public var deduplicationCapacity: Int
         /// The clock for ages and windows. Tests pass a manual one.
         public var clock: any PushClock

@@ -17,6 +17,14 @@ extension RegistrationSubscriber {
 extension PushCenterStateMachine {
     // MARK: Subscribing
 
+    /// Notes that a monitor registers: from now on posts tell the monitors' registry.
+    mutating func noteMonitor() {
+        withRunning {
+            $0.hasMonitors = true
+        } terminated: { _ in
+        }
+    }
+
     /// Adds a message subscriber after the existing ones. With `replay: .parked` (and `now`, to expire old ones
     /// first), offers it the parked messages: its thread filters them outside the lock and claims the ones it
     /// takes with ``claim(_:for:)``.
@@ -101,9 +109,9 @@ extension PushCenterStateMachine {
     }
 
     /// Ends the center: every subscriber is cancelled. Returns the subscribers whose termination should run, the
-    /// handlers to release (now, or when the deliveries still running end) and the monitors to drop.
-    mutating func terminate() -> (subscribers: [SubscriberBase], wakeups: Wakeups, monitors: [Monitor]) {
-        var result: ([SubscriberBase], Wakeups, [Monitor]) = ([], Wakeups(), [])
+    /// handlers to release (now, or when the deliveries still running end).
+    mutating func terminate() -> (subscribers: [SubscriberBase], wakeups: Wakeups) {
+        var result: ([SubscriberBase], Wakeups) = ([], Wakeups())
         var current = State.transitioning
         swap(&current, &state)
         switch consume current {
@@ -115,43 +123,12 @@ extension PushCenterStateMachine {
                 let reaching = running.inFlight.tickets(reaching: subscriber.id)
                 if !running.inFlight.whenEnded(reaching, .release(subscriber)) { wakeups.release(subscriber) }
             }
-            result = (ended, wakeups, running.monitors)
+            result = (ended, wakeups)
             state = .terminated(TerminatedBox(Terminated(statistics: running.statistics, inFlight: running.inFlight)))
         case let other:
             state = other
         }
         return result
-    }
-
-    // MARK: Monitors
-
-    /// Adds a monitor; returns its id (`nil` once the center is gone).
-    mutating func addMonitor(
-        _ filter: PushFilter, _ observer: @escaping @Sendable (PushMessage, PostReceipt) -> Void
-    ) -> UInt64? {
-        withRunning { running in
-            running.nextID += 1
-            running.monitors.append(Monitor(id: running.nextID, filter: filter, observer: observer))
-            return running.nextID
-        } terminated: { _ in
-            nil
-        }
-    }
-
-    /// Removes a monitor; returns it so the caller drops its closure after unlocking.
-    mutating func removeMonitor(_ id: UInt64) -> Monitor? {
-        withRunning { running in
-            guard let index = running.monitors.firstIndex(where: { $0.id == id }) else { return nil }
-            return running.monitors.remove(at: index)
-        } terminated: { _ in
-            nil
-        }
-    }
-
-    /// A Boolean value indicating whether monitor `id` is registered.
-    func hasMonitor(_ id: UInt64) -> Bool {
-        guard case .running(let box) = state else { return false }
-        return box.value.monitors.contains { $0.id == id }
     }
 
     // MARK: Registration

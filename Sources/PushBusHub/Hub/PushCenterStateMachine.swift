@@ -43,7 +43,6 @@ struct PushCenterStateMachine: Sendable {
     struct Running: Sendable {
         var messages = SubscriberList<MessageSubscriber>()
         var registrations = SubscriberList<RegistrationSubscriber>()
-        var monitors: [Monitor] = []
         var nextID: UInt64 = 0
         var deduplication: DeduplicationWindow
         var parking: ParkingLot
@@ -51,6 +50,8 @@ struct PushCenterStateMachine: Sendable {
         var inFlight = InFlightDeliveries()
         var statistics = PushCenter.Statistics()
         var latestRegistration: RegistrationEvent?
+        /// Set once a monitor registers: until then a post skips the monitors' registry (and its lock).
+        var hasMonitors = false
     }
 
     /// What is left once the center is gone.
@@ -61,11 +62,11 @@ struct PushCenterStateMachine: Sendable {
 
     /// What ``post(_:at:owner:)`` tells the poster to do.
     enum PostAction: Sendable {
-        /// The de-duplication gate dropped the message; tell the monitors.
-        case duplicate(monitors: [Monitor])
+        /// The de-duplication gate dropped the message; tell the monitors (when any ever registered).
+        case duplicate(notifiesMonitors: Bool)
         /// Deliver to the matching live subscribers of this snapshot (queue for replaying ones), then report back
         /// with the ticket and tell the monitors.
-        case deliver([SubscriberList<MessageSubscriber>.Entry], monitors: [Monitor], PostTicket)
+        case deliver([SubscriberList<MessageSubscriber>.Entry], PostTicket)
         /// The center is gone.
         case terminated
     }
@@ -76,6 +77,8 @@ struct PushCenterStateMachine: Sendable {
         var ticket: UInt64
         /// The newest subscriber in the snapshot: later ones subscribed while the fan-out ran.
         var lastSubscriberID: UInt64
+        /// A Boolean value indicating whether a monitor ever registered: the poster then tells the monitors.
+        var notifiesMonitors = false
     }
 
     /// What ``park(_:at:ticket:)`` tells the poster to do.
@@ -151,7 +154,7 @@ struct PushCenterStateMachine: Sendable {
     // MARK: Posting
 
     /// Counts the post, runs the de-duplication gate (`now` is `nil` when the gate is off) and hands out the
-    /// current snapshot with the monitors. A post the caller knows to be a duplicate (`isKnownDuplicate`: its
+    /// current snapshot. A post the caller knows to be a duplicate (`isKnownDuplicate`: its
     /// delivery's ledger says so) skips the gate and ends as one.
     mutating func post(_ message: PushMessage, at now: Date?, owner: UInt, isKnownDuplicate: Bool = false)
         -> PostAction
@@ -162,12 +165,12 @@ struct PushCenterStateMachine: Sendable {
             if !isDuplicate, let now { isDuplicate = !running.deduplication.record(message, at: now) }
             if isDuplicate {
                 running.statistics.duplicates += 1
-                return .duplicate(monitors: running.monitors)
+                return .duplicate(notifiesMonitors: running.hasMonitors)
             }
             let ticket = running.inFlight.begin(reach: running.nextID, owner: owner)
             return .deliver(
-                running.messages.entries, monitors: running.monitors,
-                PostTicket(ticket: ticket, lastSubscriberID: running.nextID))
+                running.messages.entries,
+                PostTicket(ticket: ticket, lastSubscriberID: running.nextID, notifiesMonitors: running.hasMonitors))
         } terminated: { _ in
             .terminated
         }

@@ -120,27 +120,9 @@ final class RegistrationSubscriber: SubscriberBase, DeliveryTarget, @unchecked S
     override func releaseHandler() { handler = nil }
 }
 
-/// A passive observer of every post (``PushCenter/monitor(_:_:)``): never a match, never replayed to.
+/// A passive observer of every post (``PushCenter/monitor(_:_:)``): never a match, never replayed to. Kept in the
+/// storage's ``ObserverRegistry``, which decides when a call may start.
 struct Monitor: Sendable {
-    let id: UInt64
     let filter: PushFilter
     let observer: @Sendable (PushMessage, PostReceipt) -> Void
-}
-
-/// A monitor's handle: cancelling removes it (no waiting; see `PushSubscription.cancel()`).
-final class MonitorToken: CancellationToken, @unchecked Sendable {
-    // Safe: `id` is immutable; `storage` is a weak reference, read atomically by the runtime.
-    let id: UInt64
-    private(set) weak var storage: HubStorage?
-
-    init(id: UInt64, storage: HubStorage) {
-        self.id = id
-        self.storage = storage
-    }
-
-    func cancel() { storage?.cancelMonitor(id) }
-    func cancelAndWait() { cancel() }
-    var isCancelled: Bool { storage?.hasMonitor(id) != true }
-    /// The hub keeps a monitor by id, never this token: only ``cancel()`` removes it.
-    var isInertWhenUnshared: Bool { false }
 }

@@ -18,27 +18,17 @@ import PushBusHub
 public final class LiveActivityTokens: Sendable {
     private struct Core: Sendable {
         var machine = LiveActivityStateMachine()
-        var subscribers: [UInt64: Subscriber] = [:]
-        var nextID: UInt64 = 0
         var store: LiveActivityTokenStore?
         var version: UInt64 = 0
-    }
-
-    private final class Subscriber: Sendable {
-        let handler: @Sendable (LiveActivityEvent) -> Void
-        let isActive = LockedState(true)
-
-        init(_ handler: @escaping @Sendable (LiveActivityEvent) -> Void) { self.handler = handler }
-
-        func deliver(_ event: LiveActivityEvent) {
-            if isActive.withLock({ $0 }) { handler(event) }
-        }
     }
 
     private typealias PostAction = LiveActivityStateMachine.PostAction
     private typealias PendingSave = (store: LiveActivityTokenStore, state: LiveActivityTokenState, version: UInt64)
 
+    /// Guards the token state; ``subscribers`` is reached under it (never the other way round), so a new
+    /// subscriber's replay and the posts it then gets never overlap.
     private let core = LockedState(Core())
+    private let subscribers = ObserverRegistry<Handler>()
     private let persistence = LockedState<LiveActivityStoreError?>(nil)
 
     public init() {}
@@ -49,16 +39,16 @@ public final class LiveActivityTokens: Sendable {
     ///   token again, an activity that already ended).
     @discardableResult
     public func post(_ event: LiveActivityEvent) -> Bool {
-        let (action, subscribers, save) = core.withLock { core -> (PostAction, [Subscriber], PendingSave?) in
+        let (action, receivers, save) = core.withLock { core -> (PostAction, Receivers?, PendingSave?) in
             let action = core.machine.post(event)
-            guard case .deliver = action else { return (action, [], nil) }
+            guard case .deliver = action else { return (action, nil, nil) }
             core.version += 1
             let save = core.store.map { ($0, core.machine.state, core.version) }
-            return (action, core.subscribers.keys.sorted().compactMap { core.subscribers[$0] }, save)
+            return (action, subscribers.snapshot(), save)
         }
-        guard case .deliver(let normalized) = action else { return false }
+        guard case .deliver(let normalized) = action, let receivers else { return false }
         if let (store, state, version) = save { persist(state, version: version, to: store) }
-        for subscriber in subscribers { subscriber.deliver(normalized) }
+        subscribers.notify(receivers) { handler in handler(normalized) }
         return true
     }
 
@@ -69,18 +59,13 @@ public final class LiveActivityTokens: Sendable {
     /// > Warning: An event posted from another thread while the replay runs may reach the handler before the
     /// > replay ends. Subscribe before starting the glue, or from the thread that posts.
     public func subscribe(_ handler: @escaping @Sendable (LiveActivityEvent) -> Void) -> PushSubscription {
-        let subscriber = Subscriber(handler)
-        let (id, replay) = core.withLock { core -> (UInt64, [LiveActivityEvent]) in
-            core.nextID += 1
-            core.subscribers[core.nextID] = subscriber
-            return (core.nextID, core.machine.replay())
-        }
-        for event in replay { subscriber.deliver(event) }
-        return PushSubscription { [weak self] in
-            subscriber.isActive.withLock { $0 = false }
-            self?.core.withLock { _ = $0.subscribers.removeValue(forKey: id) }
-        }
+        let (token, replay) = core.withLock { (subscribers.add(handler), $0.machine.replay()) }
+        for event in replay { token.call { handler in handler(event) } }
+        return token.subscription
     }
+
+    private typealias Handler = @Sendable (LiveActivityEvent) -> Void
+    private typealias Receivers = ObserverRegistry<Handler>.Snapshot
 
     /// The token events as an `AsyncStream`: the replay of the latest state, then each change. The
     /// subscription ends when the consuming task is cancelled or the stream is released.

@@ -1,6 +1,7 @@
 import PushBus
 
-/// A URL on its way into the router: what will-open observers see and may rewrite or veto.
+/// A URL on its way into the router: what will-open interceptors (``RouteInterceptor/willOpen(name:_:)``) see and
+/// may rewrite or veto.
 public struct RouteAttempt: Sendable {
     /// The URL to open.
     public var url: String
@@ -30,7 +31,7 @@ public struct RouteFailure: Sendable {
 
 /// Something the router did, as observers and ``RouteEvents`` see it.
 public enum RouteEvent: Sendable {
-    /// A URL is about to be resolved (after the readiness gate, before will-open observers rewrite it).
+    /// A URL is about to be resolved (after the readiness gate, before will-open interceptors rewrite it).
     case willOpen(RouteAttempt)
     /// A request was queued by the readiness gate.
     case deferred(RouteAttempt)
@@ -40,7 +41,7 @@ public enum RouteEvent: Sendable {
     case didFail(RouteFailure)
     /// An unmatched URL fell back to `to` (its handler ran; a ``didOpen(_:)`` follows).
     case didFallBack(from: String, to: RouteRequest)
-    /// ``PushRouter/attach(to:)`` found a tap that other subscriptions took before the router attached (so it was
+    /// ``PushRouter/attach(to:options:)`` found a tap that other subscriptions took before the router attached (so it was
     /// never parked for the router): it will not be routed. `takenBy` names those subscriptions. Attach the router
     /// at launch, before the first callback, and observe with `PushCenter.monitor(_:_:)` instead of subscribing.
     case tapTakenBeforeAttach(PushCenter.TakenTap)

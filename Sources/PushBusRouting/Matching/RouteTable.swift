@@ -8,56 +8,31 @@ struct RouteEntry: Sendable {
     let handler: @Sendable (RouteRequest) -> Void
 }
 
-/// An immutable snapshot of every route: registration builds a new one and swaps it in under the lock;
-/// `open` reads the current one and matches without holding the lock.
-final class RouteTable: Sendable {
+/// Every route, as registration builds it: ``add(_:)`` inserts in place (the router mutates its one table under
+/// its lock, so a registration copies nothing), and ``PushRouter`` freezes the table into ``RouteRegistrations``
+/// before use; `open` then matches against that frozen value without holding the lock.
+struct RouteTable: Sendable {
     /// Tries for patterns that name a scheme, by lowercased scheme.
-    let schemeTries: [String: RouteTrie]
+    private(set) var schemeTries: [String: RouteTrie] = [:]
     /// The trie for scheme-less patterns (any allowed scheme, and relative routes).
-    let anySchemeTrie: RouteTrie
-    let entries: [RouteEntry]
-    let shapes: [RoutePattern.Shape: Int]
+    private(set) var anySchemeTrie = RouteTrie()
+    private(set) var entries: [RouteEntry] = []
+    private(set) var shapes: [RoutePattern.Shape: Int] = [:]
 
-    init() {
-        schemeTries = [:]
-        anySchemeTrie = RouteTrie()
-        entries = []
-        shapes = [:]
-    }
-
-    private init(
-        schemeTries: [String: RouteTrie], anySchemeTrie: RouteTrie, entries: [RouteEntry],
-        shapes: [RoutePattern.Shape: Int]
-    ) {
-        self.schemeTries = schemeTries
-        self.anySchemeTrie = anySchemeTrie
-        self.entries = entries
-        self.shapes = shapes
-    }
-
-    /// A table with `entry` added, or the error when its shape is taken.
-    func adding(_ entry: RouteEntry) -> Result<RouteTable, RouteError> {
+    /// Adds `entry` in place; throws, leaving the table as it was, when its shape is taken.
+    mutating func add(_ entry: RouteEntry) throws(RouteError) {
         let shape = entry.pattern.shape
         if let existing = shapes[shape] {
-            return .failure(.conflictingPattern(entry.pattern.text, existing: entries[existing].pattern.text))
+            throw .conflictingPattern(entry.pattern.text, existing: entries[existing].pattern.text)
         }
         let index = entries.count
-        var schemeTries = self.schemeTries
-        var anySchemeTrie = self.anySchemeTrie
         if let scheme = entry.pattern.scheme {
-            var trie = schemeTries[scheme] ?? RouteTrie()
-            _ = trie.insert(entry.pattern.segments, route: index)
-            schemeTries[scheme] = trie
+            _ = schemeTries[scheme, default: RouteTrie()].insert(entry.pattern.segments, route: index)
         } else {
             _ = anySchemeTrie.insert(entry.pattern.segments, route: index)
         }
-        var shapes = self.shapes
         shapes[shape] = index
-        return .success(
-            RouteTable(
-                schemeTries: schemeTries, anySchemeTrie: anySchemeTrie, entries: entries + [entry], shapes: shapes
-            )
-        )
+        entries.append(entry)
     }
 
     /// The entry and path parameters `url` resolves to: scheme-specific patterns first, then scheme-less ones.

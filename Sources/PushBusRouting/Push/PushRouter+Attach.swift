@@ -13,8 +13,8 @@ extension PushRouter {
         public var link: @Sendable (PushMessage) -> PushRouteLink?
         /// The source the links open with (default ``RouteSource/push``).
         public var source: RouteSource
-        /// Where each route taken is recorded (a `routed` event with the URL); `attach(to: PushDelivery)`
-        /// sets it to the delivery's ledger. `nil`: not recorded.
+        /// Where each route taken is recorded (a `routed` event with the URL): usually the delivery's
+        /// (`delivery.ledger`). `nil`: not recorded.
         public var ledger: DeliveryLedger?
 
         public init(
@@ -38,6 +38,11 @@ extension PushRouter {
     /// Routes tapped notifications from `center`: their deep link opens with source ``RouteSource/push`` and the
     /// message as context, through the readiness gate.
     ///
+    /// ```swift
+    /// let subscription = router.attach(to: center)                       // taps with a deep link open
+    /// let recorded = router.attach(to: delivery.center, options: .init(ledger: delivery.ledger))   // + `routed`
+    /// ```
+    ///
     /// The subscription takes the parked taps (each is handed over once), so a tap posted before the router
     /// attached (a cold start) is still routed, once the app calls ``setReady(_:)``. Attach at launch, before the
     /// first notification callback, and let ``setReady(_:)`` decide when routes open. Keep the returned
@@ -45,21 +50,14 @@ extension PushRouter {
     ///
     /// A tap that another subscription took before the router attached (an analytics `subscribe` in the app
     /// delegate) is not routed, but never silently: the router emits ``RouteEvent/tapTakenBeforeAttach(_:)`` and
-    /// lists it in ``diagnose()``.
-    public func attach(to center: PushCenter) -> PushSubscription {
-        attach(to: center, options: AttachOptions())
-    }
-
-    /// Routes tapped notifications delivered through `delivery` (as `attach(to:)` does for its
-    /// center) and records each route taken in the delivery's ledger, beside the open that caused it.
-    public func attach(to delivery: PushDelivery, options: AttachOptions = AttachOptions()) -> PushSubscription {
-        var options = options
-        if options.ledger == nil { options.ledger = delivery.ledger }
-        return attach(to: delivery.center, options: options)
-    }
-
-    /// Routes notifications from `center` chosen and read by `options`.
-    public func attach(to center: PushCenter, options: AttachOptions) -> PushSubscription {
+    /// lists it in ``NotificationRoutes/diagnose()``.
+    ///
+    /// - Parameters:
+    ///   - center: The hub the app's adapters post to (`delivery.center`).
+    ///   - options: Which notifications route, how their link is found, and the ledger that records each route
+    ///     taken (pass the delivery's, `delivery.ledger`, to record `routed` beside the open that caused it).
+    /// - Returns: The subscription; keep it for as long as the router should route notifications.
+    public func attach(to center: PushCenter, options: AttachOptions = AttachOptions()) -> PushSubscription {
         state.withLock { state in
             if state.attachments.count < Self.attachmentMemory { state.attachments.append(options) }
         }
@@ -67,14 +65,14 @@ extension PushRouter {
         reportTapsTakenBeforeAttach(center.recentlyTakenTaps, options: options)
         // The subscription keeps the router alive: a tap is never lost because only the subscription was kept.
         return center.subscribe(options.filter, replay: .parked) { message in
-            self.route(message, options: options)
+            self.notifications.route(message, options: options)
         }
     }
 
     /// How many attachments a relaunched copy repeats (an app attaches once or twice).
     static let attachmentMemory = 8
 
-    /// How many taps taken before an attachment ``diagnose()`` keeps.
+    /// How many taps taken before an attachment ``NotificationRoutes/diagnose()`` keeps.
     static let missedTapMemory = 16
 
     /// Emits and remembers the taps, among those other subscriptions took, that this attachment would have routed.
@@ -95,41 +93,5 @@ extension PushRouter {
             return reported
         }
         emit(reported.map { RouteEvent.tapTakenBeforeAttach($0) })
-    }
-
-    /// What the router can tell about itself, one finding per line: its readiness and the taps that other
-    /// subscriptions took before it attached (with those subscriptions' filters), so a cold-start tap that was
-    /// not routed is never lost silently.
-    public func diagnose() -> [String] {
-        let (ready, missed) = state.withLock { ($0.gate.isReady, $0.missedTaps) }
-        var findings = [ready ? "ready: routes open immediately" : "not ready: routes wait for setReady(true)"]
-        for tap in missed {
-            let link = tap.message.deepLink?.absoluteString ?? "no deep link"
-            findings.append(
-                "tap \(tap.message.id.rawValue) (\(link)) was taken before attach(to:) by "
-                    + tap.takenBy.joined(separator: ", ")
-                    + ": not routed; attach the router at launch and observe with monitor(_:_:) instead")
-        }
-        return findings
-    }
-
-    /// Opens the link `message` carries, unless it has no link or this delivery was routed already (same
-    /// identity, kind and action, and nothing proves them apart: request identifier, notification date, or, for
-    /// reports that know neither, more than 30 s between them on ``Configuration/clock``'s monotonic time).
-    @discardableResult
-    public func route(_ message: PushMessage, options: AttachOptions = AttachOptions()) -> RouteResult? {
-        guard options.shouldRoute(message), let link = options.link(message) else { return nil }
-        let isNew = state.withLock {
-            $0.routedMessages.record(message.deduplicationKey, at: configuration.clock.monotonicInstant)
-        }
-        guard isNew else { return nil }
-        let result = open(
-            link.url, source: options.source, context: RouteContext(message: message, parameters: link.parameters)
-        )
-        // Opened, fallen back or deferred until ready: the router took the route.
-        if let ledger = options.ledger, result.isTaken, let url = URL(string: link.url) {
-            ledger.enqueue(.routed(url), for: message)
-        }
-        return result
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import PushBus
 
-extension PushRouter {
+extension PushRouter.NotificationRoutes {
     /// Opens an inbox entry the user chose in the app's notification list, like a tap, and only once per delivery:
     /// marks it read, finds its link with the same rules as tapped notifications, opens it with source
     /// ``RouteSource/inbox`` (the entry in ``RouteContext/values`` under `"inboxEntry"`, the rebuilt message in
@@ -11,7 +11,7 @@ extension PushRouter {
     /// let options = PushRouter.AttachOptions(link: { rules.link(for: $0) ?? .default(in: $0) })
     /// subscription = router.attach(to: delivery, options: options)
     /// // the inbox list's row tap:
-    /// router.open(entry, in: inbox)          // the link rules above apply; a second tap routes nothing
+    /// router.notifications.route(entry, in: inbox)   // the link rules above apply; a second tap routes nothing
     /// ```
     ///
     /// - Parameters:
@@ -20,30 +20,30 @@ extension PushRouter {
     ///   - options: How the link is found (``PushRouter/AttachOptions/link``); `nil` uses the options of this router's first
     ///     `attach(to:options:)`, so payload link rules given there apply to the inbox too. Only the custom keys
     ///     the inbox keeps (`PushInbox.Configuration.keptCustomKeys`) are there for those rules to read.
-    /// - Returns: What the router did: opened, fallen back, or ``RouteResult/deferred`` until ``setReady(_:)``
+    /// - Returns: What the router did: opened, fallen back, or ``RouteResult/deferred`` until ``PushRouter/setReady(_:)``
     ///   (recorded as routed all the same, like a deferred tap). `nil` when there is nothing to open: no link, or
     ///   this delivery was routed already, from the inbox or by a tap, in this launch or an earlier one (the
     ///   ledger's `routed` record). The entry is marked read in every case.
     @discardableResult
-    public func open(_ entry: InboxEntry, in inbox: PushInbox, options: AttachOptions? = nil) -> RouteResult? {
+    public func route(
+        _ entry: InboxEntry, in inbox: PushInbox, options: PushRouter.AttachOptions? = nil
+    ) -> RouteResult? {
         try? inbox.markRead(entry.id)
-        let options = options ?? attachmentOptions.first ?? AttachOptions()
+        let options = options ?? router.attachmentOptions.first ?? PushRouter.AttachOptions()
         let message = Self.message(for: entry, at: inbox.ledger.configuration.clock.now)
         guard let link = options.link(message), let url = URL(string: link.url) else { return nil }
         guard !Self.hasRouted(entry, in: inbox) else { return nil }
         // The router's memory of routed deliveries: two opens racing in this process route once.
-        let isNew = state.withLock {
-            $0.routedMessages.record(message.deduplicationKey, at: configuration.clock.monotonicInstant)
-        }
-        guard isNew else { return nil }
-        let result = open(
+        guard router.recordRouted(message) else { return nil }
+        let result = router.open(
             link.url, source: .inbox,
             context: RouteContext(message: message, parameters: link.parameters, values: ["inboxEntry": entry]))
         if result.isTaken {
             _ = try? inbox.ledger.append(
                 DeliveryRecord(
                     messageID: entry.messageID, requestIdentifier: entry.requestIdentifier,
-                    notificationDate: entry.date, messageKind: .remoteTapped, event: .routed(url)))
+                    notificationDate: entry.evidence.date, reportedAt: entry.reportedAt, messageKind: .remoteTapped,
+                    event: .routed(url)))
         }
         return result
     }
@@ -63,20 +63,19 @@ extension PushRouter {
         if let link = entry.deepLink, payload["url"] == nil { payload["url"] = .string(link.absoluteString) }
         var message = PushMessage(
             kind: .remoteTapped, content: PushContent(payload: .object(payload)), response: PushResponse(action: .open),
-            requestIdentifier: entry.requestIdentifier, date: date, notificationDate: entry.date)
+            requestIdentifier: entry.requestIdentifier, date: date, notificationDate: entry.evidence.date)
         message.id = entry.messageID  // the push's identity, not a digest of the rebuilt payload
         return message
     }
 
-    /// A Boolean value indicating whether the ledger holds a `routed` record of the entry's delivery: the same
-    /// request identifier when both know one, else a notification date within the inbox's correlation window.
+    /// A Boolean value indicating whether the ledger holds a `routed` record of the entry's delivery, by the one
+    /// identity rule (`SeenDeliveries`) with the inbox's correlation window.
     static func hasRouted(_ entry: InboxEntry, in inbox: PushInbox) -> Bool {
         inbox.ledger.history(of: entry.messageID).contains { record in
-            guard record.event.kind == .routed else { return false }
-            if let own = entry.requestIdentifier, let other = record.requestIdentifier {
-                return own.caseInsensitiveCompare(other) == .orderedSame
-            }
-            return abs(record.notificationDate.timeIntervalSince(entry.date)) <= inbox.configuration.correlationWindow
+            record.event.kind == .routed
+                && SeenDeliveries.isSameDelivery(
+                    entry.evidence, reportedAt: entry.reportedAt, record.evidence, reportedAt: record.reportedAt,
+                    correlationWindow: inbox.configuration.correlationWindow)
         }
     }
 }

@@ -19,7 +19,7 @@ public enum RouteError: Error, Sendable, Hashable, CustomStringConvertible {
     case parameterRefused(pattern: String, parameter: String, reason: String)
     /// An interceptor rejected the request.
     case intercepted(pattern: String, reason: String)
-    /// A will-open observer vetoed the URL.
+    /// A will-open interceptor (``RouteInterceptor/willOpen(name:_:)``) rejected the URL.
     case vetoed(String)
     /// A fallback URL points somewhere the router does not accept (another app's scheme, a web origin).
     case fallbackRefused(String)
@@ -43,7 +43,7 @@ public enum RouteError: Error, Sendable, Hashable, CustomStringConvertible {
         case .parameterRefused(let pattern, let parameter, let reason):
             return "\"\(pattern)\" refused: parameter \"\(parameter)\" holds \(reason)"
         case .intercepted(let pattern, let reason): return "\"\(pattern)\" rejected by an interceptor: \(reason)"
-        case .vetoed(let url): return "\"\(url)\" vetoed by a will-open observer"
+        case .vetoed(let url): return "\"\(url)\" vetoed by a will-open interceptor"
         case .fallbackRefused(let url): return "fallback \"\(url)\" is not a URL this router accepts"
         case .redirectLoop(let chain): return "redirect loop: " + chain.joined(separator: " -> ")
         case .tooManyRedirects(let chain): return "too many redirects: " + chain.joined(separator: " -> ")

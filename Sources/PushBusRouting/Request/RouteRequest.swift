@@ -14,7 +14,7 @@ import PushBus
 public struct RouteRequest: Sendable {
     /// The URL that matched (after any will-open rewrite, redirect or fallback).
     public let url: String
-    /// The URL as it was passed to ``PushRouter/open(_:source:)``.
+    /// The URL as it was passed to ``PushRouter/open(_:source:context:)``.
     public let originalURL: String
     /// The pattern that matched, exactly as registered.
     public let pattern: String

@@ -1,4 +1,4 @@
-/// What ``PushRouter/open(_:source:)`` did with a URL. Every outcome is a value: nothing asserts or crashes.
+/// What ``PushRouter/open(_:source:context:)`` did with a URL. Every outcome is a value: nothing asserts or crashes.
 ///
 /// ```swift
 /// switch router.open(url, source: .urlScheme) {

@@ -1,4 +1,4 @@
-/// Where an ``PushRouter/open(_:source:)`` request comes from: the input to every access check.
+/// Where an ``PushRouter/open(_:source:context:)`` request comes from: the input to every access check.
 ///
 /// The app's own navigation is ``app``; anything handed to the app from outside (a notification, a URL
 /// scheme, a universal link, a widget) names its origin so that ``RouteAccess/internal`` routes stay
@@ -6,7 +6,7 @@
 public enum RouteSource: Sendable, Hashable, CustomStringConvertible {
     /// The app itself (in-app navigation). The only source that may open ``RouteAccess/internal`` routes.
     case app
-    /// A tapped notification (``PushRouter/attach(to:)`` uses this source).
+    /// A tapped notification (``PushRouter/attach(to:options:)`` uses this source).
     case push
     /// A custom URL scheme opened by another app or the system (`application(_:open:options:)`).
     case urlScheme

@@ -3,44 +3,14 @@ import PushBus
 extension PushRouter {
     /// Calls `handler` with every event, on the thread where it happens. Keep the returned subscription:
     /// releasing or cancelling it stops the calls.
+    ///
+    /// ```swift
+    /// let observation = router.observe { event in
+    ///     if case .didFail(let failure) = event { log(failure.error) }
+    /// }
+    /// ```
     public func observe(_ handler: @escaping @Sendable (RouteEvent) -> Void) -> PushSubscription {
-        let id = state.withLock { state -> UInt64 in
-            state.nextID += 1
-            state.observers.append((state.nextID, handler))
-            return state.nextID
-        }
-        return PushSubscription { [weak self] in
-            self?.state.withLock { state in state.observers.removeAll { $0.id == id } }
-        }
-    }
-
-    /// Adds a will-open observer (ReerRouter's `willOpenURL`): return the URL to open (the same one, or a
-    /// rewrite) or `nil` to veto it (``RouteError/vetoed(_:)``). Observers run in the order added, each
-    /// seeing the previous one's URL, after the readiness gate and before matching.
-    public func onWillOpen(_ body: @escaping @Sendable (RouteAttempt) -> String?) -> PushSubscription {
-        let id = state.withLock { state -> UInt64 in
-            state.nextID += 1
-            state.willOpen.append((state.nextID, body))
-            return state.nextID
-        }
-        return PushSubscription { [weak self] in
-            self?.state.withLock { state in state.willOpen.removeAll { $0.id == id } }
-        }
-    }
-
-    /// Calls `body` after each handler runs.
-    public func onDidOpen(_ body: @escaping @Sendable (RouteRequest) -> Void) -> PushSubscription {
-        observe { event in if case .didOpen(let request) = event { body(request) } }
-    }
-
-    /// Calls `body` for each request that fails (unmatched, refused, rejected, vetoed, looped, superseded).
-    public func onDidFail(_ body: @escaping @Sendable (RouteFailure) -> Void) -> PushSubscription {
-        observe { event in if case .didFail(let failure) = event { body(failure) } }
-    }
-
-    /// Calls `body` when an unmatched URL falls back (the original URL, and the fallback request that opened).
-    public func onDidFallBack(_ body: @escaping @Sendable (String, RouteRequest) -> Void) -> PushSubscription {
-        observe { event in if case .didFallBack(let from, let request) = event { body(from, request) } }
+        observers.add(handler).subscription
     }
 
     /// The router's events as an `AsyncSequence`, from the moment iteration starts.
@@ -52,9 +22,9 @@ extension PushRouter {
 
     /// Sends `events` to the current observers, outside the lock.
     func emit(_ events: [RouteEvent]) {
-        let observers = state.withLock { $0.observers.map(\.body) }
+        let receivers = observers.snapshot()
         for event in events {
-            for observer in observers { observer(event) }
+            observers.notify(receivers) { observer in observer(event) }
         }
     }
 

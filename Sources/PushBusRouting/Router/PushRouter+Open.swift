@@ -1,4 +1,5 @@
 import Foundation
+import PushBus
 
 extension PushRouter {
     /// The query item that names a URL to open when no route matches (ReerRouter's convention).
@@ -10,18 +11,22 @@ extension PushRouter {
 
     /// Opens `url`: runs the matching route's handler on this thread, or defers it until ``setReady(_:)``.
     ///
+    /// ```swift
+    /// router.open("myapp://product/12345")
+    /// router.open("myapp://product/12345", source: .push, context: RouteContext(parameters: ["ref": "mail"]))
+    /// router.open(url.absoluteString, source: .urlScheme)                  // a Foundation URL
+    /// router.open(incoming.url.absoluteString, source: RouteSource(incoming.kind))   // PushBusApp.incomingURLs
+    /// ```
+    ///
     /// - Parameters:
     ///   - url: `myapp://user/42`, `https://example.com/path/3` (host mode) or a relative `product/12345`.
-    ///   - source: Where the URL comes from; decides which routes it may reach.
-    /// - Returns: What happened; failures are also reported to the did-fail observers.
+    ///   - source: Where the URL comes from; decides which routes it may reach (`.internal` routes refuse
+    ///     external sources).
+    ///   - context: The notification it came from, extra parameters (merged below the path parameters), values
+    ///     for the handler.
+    /// - Returns: What happened; failures are also reported to observers as ``RouteEvent/didFail(_:)``.
     @discardableResult
-    public func open(_ url: String, source: RouteSource = .app) -> RouteResult {
-        open(url, source: source, context: RouteContext())
-    }
-
-    /// Opens `url` with a context: the notification it came from, extra parameters, values for the handler.
-    @discardableResult
-    public func open(_ url: String, source: RouteSource = .app, context: RouteContext) -> RouteResult {
+    public func open(_ url: String, source: RouteSource = .app, context: RouteContext = RouteContext()) -> RouteResult {
         let attempt = RouteAttempt(url: url, source: source, context: context)
         // Refuse what can never open right away, ready or not: a deferred request is one that may.
         let parsed: RouteURL
@@ -36,7 +41,7 @@ extension PushRouter {
             guard state.gate.isReady else {
                 return .first(state.gate.enqueue(ReadinessGate.Pending(attempt: attempt)))
             }
-            return .second(Snapshot(state))
+            return .second(Snapshot(&state, self))
         }
         switch gate {
         case .second(let snapshot):
@@ -48,40 +53,25 @@ extension PushRouter {
         }
     }
 
-    /// Opens `url` with extra parameters (the seeds' `open(_:parameters:)`); path parameters still win.
-    @discardableResult
-    public func open(_ url: String, source: RouteSource = .app, parameters: [String: String]) -> RouteResult {
-        open(url, source: source, context: RouteContext(parameters: parameters))
-    }
-
-    /// Opens a Foundation `URL` (for example the one `application(_:open:options:)` receives).
-    @discardableResult
-    public func open(_ url: URL, source: RouteSource = .app, context: RouteContext = RouteContext()) -> RouteResult {
-        open(url.absoluteString, source: source, context: context)
-    }
-
     // MARK: Pipeline
 
     /// What one open reads from the router, taken under the lock once and used without it.
     struct Snapshot {
-        let table: RouteTable
-        let interceptors: [RouteInterceptor]
-        let routeInterceptors: [String: [RouteInterceptor]]
-        let willOpen: [@Sendable (RouteAttempt) -> String?]
-        let observers: [@Sendable (RouteEvent) -> Void]
+        let routes: RouteRegistrations
+        let router: PushRouter
+        let observers: ObserverRegistry<@Sendable (RouteEvent) -> Void>.Snapshot
 
-        init(_ state: State) {
-            table = state.table
-            interceptors = state.interceptors
-            routeInterceptors = state.routeInterceptors
-            willOpen = state.willOpen.map(\.body)
-            observers = state.observers.map(\.body)
+        /// Taken under the router's lock, so the observers match the routes.
+        init(_ state: inout State, _ router: PushRouter) {
+            routes = state.routes()
+            self.router = router
+            observers = router.observers.snapshot()
         }
 
         func emit(_ event: @autoclosure () -> RouteEvent) {
             guard !observers.isEmpty else { return }
             let event = event()
-            for observer in observers { observer(event) }
+            router.observers.notify(observers) { observer in observer(event) }
         }
     }
 
@@ -90,18 +80,23 @@ extension PushRouter {
         case second(Second)
     }
 
-    /// Runs a request that passed the readiness gate: will-open observers, then resolution. `parsed` is the
+    /// Runs a request that passed the readiness gate: will-open interceptors, then resolution. `parsed` is the
     /// URL already parsed and accepted, and `snapshot` the router's state, if the caller has them.
     func run(_ attempt: RouteAttempt, parsed: RouteURL? = nil, snapshot: Snapshot? = nil) -> RouteResult {
-        let snapshot = snapshot ?? state.withLock { Snapshot($0) }
+        let snapshot = snapshot ?? state.withLock { Snapshot(&$0, self) }
         snapshot.emit(.willOpen(attempt))
         var url = attempt.url
         var parsed = parsed
-        for willOpen in snapshot.willOpen {
-            guard let rewritten = willOpen(RouteAttempt(url: url, source: attempt.source, context: attempt.context))
-            else { return fail(.vetoed(url), url: url, attempt, snapshot) }
-            if rewritten != url { parsed = nil }
-            url = rewritten
+        for interceptor in snapshot.routes.willOpen {
+            let decision = interceptor.decide(
+                before: RouteAttempt(url: url, source: attempt.source, context: attempt.context))
+            switch decision?.storage ?? .allow {
+            case .allow: continue
+            case .reject: return fail(.vetoed(url), url: url, attempt, snapshot)
+            case .redirect(let rewritten):
+                if rewritten != url { parsed = nil }
+                url = rewritten
+            }
         }
         var chain = [url]
         return resolve(url, parsed: parsed, attempt, snapshot, chain: &chain, fallbackFrom: nil)
@@ -125,7 +120,7 @@ extension PushRouter {
                 case .success(let value): parsed = value
                 }
             }
-            guard let (entry, pathParameters) = snapshot.table.resolve(parsed, hostMode: hosts != nil) else {
+            guard let (entry, pathParameters) = snapshot.routes.table.resolve(parsed, hostMode: hosts != nil) else {
                 // One fallback at most: a fallback's own `route_fallback_url` is not followed.
                 if fallbackFrom == nil, let target = parsed.query[Self.fallbackQueryItem] ?? configuration.fallbackURL {
                     return fallBack(from: url, to: target, attempt, snapshot, chain: &chain)
@@ -152,8 +147,8 @@ extension PushRouter {
             )
             var redirect = entry.options.redirect?(request)
             if redirect == nil {
-                let added = snapshot.routeInterceptors[entry.pattern.text] ?? []
-                interceptors: for interceptor in snapshot.interceptors + entry.options.interceptors + added {
+                let added = snapshot.routes.routeInterceptors[entry.pattern.text] ?? []
+                interceptors: for interceptor in snapshot.routes.interceptors + entry.options.interceptors + added {
                     switch interceptor(request).storage {
                     case .allow:
                         continue

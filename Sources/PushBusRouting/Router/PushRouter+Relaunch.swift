@@ -2,8 +2,8 @@ import Foundation
 import PushBus
 
 extension PushRouter {
-    /// The router the same app code builds in a new process: the same configuration, routes, interceptors and
-    /// will-open hooks, but not ready, with no deferred route, no memory of routed taps and no observer.
+    /// The router the same app code builds in a new process: the same configuration, routes and interceptors, but
+    /// not ready, with no deferred route, no memory of routed taps and no observer.
     ///
     /// For simulations of a process that ends (`SimulatedDevice.terminate()`): nothing of the old process's
     /// memory survives, only what the app's code sets up again at launch.
@@ -11,16 +11,8 @@ extension PushRouter {
         var configuration = configuration
         configuration.isReady = false
         let copy = PushRouter(configuration: configuration)
-        let registered = state.withLock { state in
-            (state.table, state.interceptors, state.routeInterceptors, state.willOpen, state.nextID)
-        }
-        copy.state.withLock { state in
-            state.table = registered.0
-            state.interceptors = registered.1
-            state.routeInterceptors = registered.2
-            state.willOpen = registered.3
-            state.nextID = registered.4
-        }
+        let registrations = state.withLock { $0.registrations }
+        copy.state.withLock { $0.registrations = registrations }
         return copy
     }
 

@@ -5,9 +5,9 @@ extension PushRouter {
     /// runs after the router's global interceptors and the route's own, in the order added.
     ///
     /// ```swift
-    /// try router.addInterceptor(forRoute: "myapp://user") { request in
+    /// try router.addInterceptor(forRoute: "myapp://user", RouteInterceptor { request in
     ///     request["name"] == "google" ? .reject("blocked user") : .allow
-    /// }
+    /// })
     /// ```
     ///
     /// - Parameters:
@@ -16,20 +16,15 @@ extension PushRouter {
     /// - Throws: ``RouteError/notFound(_:)`` when no registered route has that pattern or key.
     public func addInterceptor(forRoute key: String, _ interceptor: RouteInterceptor) throws {
         try state.withLock { state in
-            guard let entry = Self.entry(forKey: key, in: state.table) else { throw RouteError.notFound(key) }
-            state.routeInterceptors[entry.pattern.text, default: []].append(interceptor)
+            guard let entry = Self.entry(forKey: key, in: state.registrations.table) else {
+                throw RouteError.notFound(key)
+            }
+            state.register { $0.routeInterceptors[entry.pattern.text, default: []].append(interceptor) }
         }
     }
 
-    /// Adds a closure interceptor to a registered route (see ``addInterceptor(forRoute:_:)-(_,RouteInterceptor)``).
-    public func addInterceptor(
-        forRoute key: String, _ decide: @escaping @Sendable (RouteRequest) -> RouteDecision
-    ) throws {
-        try addInterceptor(forRoute: key, RouteInterceptor(decide))
-    }
-
     /// Runs a registered action route by its key (ReerRouter's `executeAction(byKey:)`), through the same
-    /// pipeline as ``open(_:source:)``: access check, interceptors, observers and the readiness gate.
+    /// pipeline as ``open(_:source:context:)``: access check, interceptors, observers and the readiness gate.
     ///
     /// ```swift
     /// try router.registerAction("myapp://abc_action") { _ in refresh() }
@@ -47,7 +42,7 @@ extension PushRouter {
     public func performAction(
         _ key: String, parameters: [String: String] = [:], source: RouteSource = .app
     ) -> RouteResult {
-        let entry = state.withLock { Self.entry(forKey: key, in: $0.table) }
+        let entry = state.withLock { Self.entry(forKey: key, in: $0.routes().table) }
         guard let entry, entry.isAction else { return .rejected(.notFound(key)) }
         guard entry.parameterNames.isEmpty else { return .rejected(.invalidURL(entry.pattern.text)) }
         return open(entry.pattern.text, source: source, context: RouteContext(parameters: parameters))

@@ -10,21 +10,21 @@ import PushBus
 /// // first screen's viewDidAppear:
 /// router.setReady(true)                           // deferred routes open now, in order, on this thread
 /// ```
-/// Handlers run on the thread that calls ``open(_:source:)`` (or ``setReady(_:)`` for deferred requests),
+/// Handlers run on the thread that calls ``open(_:source:context:)`` (or ``setReady(_:)`` for deferred requests),
 /// never while the router holds its lock, so a handler may open, register or change readiness.
 public final class PushRouter: Sendable {
     /// What the router accepts and how it behaves.
     public let configuration: Configuration
 
     struct State: Sendable {
-        var table: RouteTable
+        /// What registration builds, changed in place (no copy per registration).
+        var registrations = RouteRegistrations.Builder()
+        /// The registrations frozen for use; `nil` after a change until the next use freezes them again.
+        var frozen: RouteRegistrations?
+        /// How many times the registrations were frozen (each freeze shares the builder's storage; the first
+        /// registration after one copies it once).
+        var freezeCount = 0
         var gate: ReadinessGate
-        var interceptors: [RouteInterceptor] = []
-        /// Interceptors added to registered routes after registration, by pattern text.
-        var routeInterceptors: [String: [RouteInterceptor]] = [:]
-        var willOpen: [(id: UInt64, body: @Sendable (RouteAttempt) -> String?)] = []
-        var observers: [(id: UInt64, body: @Sendable (RouteEvent) -> Void)] = []
-        var nextID: UInt64 = 0
         /// Deliveries already routed (the package's one "seen" component, bounded by count and age): one tap
         /// opens once even if it reaches the router twice, while a later delivery of an identical payload (a
         /// repeating reminder, the same alert sent again) opens again.
@@ -33,9 +33,27 @@ public final class PushRouter: Sendable {
         var missedTaps: [PushCenter.TakenTap] = []
         /// The options of each `attach(to:options:)` made so far (bounded), so a relaunched copy attaches alike.
         var attachments: [AttachOptions] = []
+
+        /// The frozen registrations, freezing them first if they changed since the last use.
+        mutating func routes() -> RouteRegistrations {
+            if let frozen { return frozen }
+            let routes = RouteRegistrations(registrations)
+            frozen = routes
+            freezeCount += 1
+            return routes
+        }
+
+        /// Changes the registrations in place: the frozen copy is dropped first, so unless an open still holds
+        /// it the builder's storage is not shared and nothing is copied.
+        mutating func register<T>(_ change: (inout RouteRegistrations.Builder) throws -> T) rethrows -> T {
+            frozen = nil
+            return try change(&registrations)
+        }
     }
 
     let state: LockedState<State>
+    /// The event observers (``observe(_:)``); reached under ``state`` by ``Snapshot``, never the other way round.
+    let observers = ObserverRegistry<@Sendable (RouteEvent) -> Void>()
     let schemes: Set<String>
     /// The accepted hosts in host mode; `nil` otherwise.
     let hosts: Set<String>?
@@ -56,10 +74,7 @@ public final class PushRouter: Sendable {
         schemes = configuration.normalizedSchemes
         hosts = configuration.normalizedHosts
         state = LockedState(
-            State(
-                table: RouteTable(),
-                gate: ReadinessGate(isReady: configuration.isReady, policy: configuration.deferral)
-            )
+            State(gate: ReadinessGate(isReady: configuration.isReady, policy: configuration.deferral))
         )
     }
 
@@ -67,21 +82,19 @@ public final class PushRouter: Sendable {
 
     /// Registers a screen route.
     ///
+    /// Registrations change the router's one table in place; the first open, match or attachment after them
+    /// freezes it into the immutable table every open reads. Register at launch, before the first open: a route
+    /// registered later works too, at the cost of one copy of the table at the next use.
+    ///
     /// - Parameters:
     ///   - pattern: `myapp://user/:id`, `product/:id(int)`, `files/*path`, or in host mode `/path/:id`.
     ///   - access: Who may open it (default: every source).
+    ///   - options: A presentation, interceptors, a redirect rule or a parameter check for this route.
     ///   - handler: Runs on the opening thread with the matched request.
     /// - Throws: ``RouteError/invalidPattern(_:reason:)``, or ``RouteError/conflictingPattern(_:existing:)`` when
     ///   a route of the same shape exists (registration never overwrites).
     public func register(
-        _ pattern: String, access: RouteAccess = .public, _ handler: @escaping @Sendable (RouteRequest) -> Void
-    ) throws {
-        try register(pattern, access: access, options: RouteOptions(), handler)
-    }
-
-    /// Registers a screen route with a presentation, interceptors or a redirect rule.
-    public func register(
-        _ pattern: String, access: RouteAccess = .public, options: RouteOptions,
+        _ pattern: String, access: RouteAccess = .public, options: RouteOptions = RouteOptions(),
         _ handler: @escaping @Sendable (RouteRequest) -> Void
     ) throws {
         try add(pattern, access: access, options: options, isAction: false, handler)
@@ -107,29 +120,29 @@ public final class PushRouter: Sendable {
             isAction: isAction, handler: handler
         )
         try state.withLock { state in
-            state.table = try state.table.adding(entry).get()
+            try state.register { try $0.table.add(entry) }
         }
     }
 
-    /// Adds an interceptor that runs before every route's own interceptors, after those added earlier.
+    /// Adds an interceptor that runs for every route: a ``RouteInterceptor/willOpen(name:_:)`` one before
+    /// matching, any other after matching and before the route's own interceptors; each after those of its kind
+    /// added earlier.
     public func addInterceptor(_ interceptor: RouteInterceptor) {
-        state.withLock { $0.interceptors.append(interceptor) }
+        state.withLock { state in state.register { $0.add(interceptor) } }
     }
 
-    /// Adds a global interceptor from a closure.
-    public func addInterceptor(_ decide: @escaping @Sendable (RouteRequest) -> RouteDecision) {
-        addInterceptor(RouteInterceptor(decide))
-    }
+    /// How many times the registrations were frozen for use: one per batch of registrations followed by a use.
+    package var registrationFreezeCount: Int { state.withLock { $0.freezeCount } }
 
     /// The patterns registered so far, in registration order.
-    public var patterns: [String] { state.withLock { $0.table.entries.map(\.pattern.text) } }
+    public var patterns: [String] { state.withLock { $0.registrations.table.entries.map(\.pattern.text) } }
 
     // MARK: Matching without opening
 
     /// The route `url` resolves to, without running anything (no access check, interceptors or fallback).
     public func match(_ url: String) -> RouteMatch? {
         guard case .success(let parsed) = accept(url) else { return nil }
-        let table = state.withLock { $0.table }
+        let table = state.withLock { $0.routes().table }
         guard let (entry, pathParameters) = table.resolve(parsed, hostMode: hosts != nil),
             entry.options.parameterCheck.refusal(of: pathParameters) == nil
         else { return nil }
@@ -144,7 +157,7 @@ public final class PushRouter: Sendable {
     /// access; interceptors are not asked).
     public func canOpen(_ url: String, source: RouteSource = .app) -> Bool {
         guard case .success(let parsed) = accept(url) else { return false }
-        let table = state.withLock { $0.table }
+        let table = state.withLock { $0.routes().table }
         guard let (entry, pathParameters) = table.resolve(parsed, hostMode: hosts != nil) else { return false }
         return entry.access.allows(source) && entry.options.parameterCheck.refusal(of: pathParameters) == nil
     }

@@ -13,7 +13,8 @@ public struct InboxEntry: Sendable, Hashable, Identifiable {
     public var title: String?
     public var subtitle: String?
     public var body: String?
-    /// When the notification was delivered.
+    /// When the notification was delivered: its own date when the process that added the entry knew it, else
+    /// when that process was handed it.
     public var date: Date
     public var deepLink: URL?
     /// `aps.category`.
@@ -27,6 +28,10 @@ public struct InboxEntry: Sendable, Hashable, Identifiable {
     /// A Boolean value indicating whether the user read the entry (tapped the notification, or opened or
     /// marked it in the inbox).
     public var isRead: Bool
+    /// What the adding process knew of the notification, for the identity rule (`SeenDeliveries`).
+    package var evidence: SeenDeliveries.Evidence
+    /// When the adding process was handed the delivery (a callback's date).
+    package var reportedAt: Date
 
     public init(
         id: UInt64, messageID: PushMessage.ID, requestIdentifier: String? = nil, title: String? = nil,
@@ -47,6 +52,8 @@ public struct InboxEntry: Sendable, Hashable, Identifiable {
         self.provider = provider
         self.customData = customData
         self.isRead = isRead
+        self.evidence = SeenDeliveries.Evidence(identifier: requestIdentifier, date: date)
+        self.reportedAt = date
     }
 }
 

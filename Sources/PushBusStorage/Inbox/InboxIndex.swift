@@ -16,8 +16,8 @@ struct InboxIndex: Sendable {
 
     /// How a removed entry's delivery is known again.
     private struct Delivery: Sendable {
-        var requestIdentifier: String?
-        var date: Date
+        var evidence: SeenDeliveries.Evidence
+        var reportedAt: Date
     }
 
     init(correlationWindow: TimeInterval) {
@@ -30,8 +30,8 @@ struct InboxIndex: Sendable {
         appliedSequence = record.sequence
         switch record.event.kind {
         case .inboxAdded:
-            guard entry(matching: record.messageID, record.requestIdentifier, record.notificationDate) == nil,
-                !wasRemoved(record.messageID, record.requestIdentifier, record.notificationDate)
+            guard entry(matching: record.messageID, record.evidence, reportedAt: record.reportedAt) == nil,
+                !wasRemoved(record.messageID, record.evidence, reportedAt: record.reportedAt)
             else {
                 return []  // the other process added it first, or the delivery's entry was removed: it stays removed
             }
@@ -51,7 +51,7 @@ struct InboxIndex: Sendable {
             guard let id = record.entryReference, let entry = entries.removeValue(forKey: id) else { return [] }
             order.removeAll { $0 == id }
             removed[entry.messageID, default: []].append(
-                Delivery(requestIdentifier: entry.requestIdentifier, date: entry.date))
+                Delivery(evidence: entry.evidence, reportedAt: entry.reportedAt))
             if !entry.isRead { unreadCount -= 1 }
             return [.removed(id), .unreadCount(unreadCount)]
         default:
@@ -59,30 +59,30 @@ struct InboxIndex: Sendable {
         }
     }
 
-    /// The entry for the delivery of `messageID` known by `requestIdentifier` and `date`: the same request
-    /// identifier (case-insensitively) when both know one, else dates within the correlation window.
-    func entry(matching messageID: PushMessage.ID, _ requestIdentifier: String?, _ date: Date) -> InboxEntry? {
+    /// The entry for the delivery of `messageID` known by `evidence` and reported at `reportedAt`, by the one
+    /// identity rule (`SeenDeliveries`) with the inbox's correlation window.
+    func entry(matching messageID: PushMessage.ID, _ evidence: SeenDeliveries.Evidence, reportedAt: Date)
+        -> InboxEntry?
+    {
         for id in order.reversed() {
             guard let entry = entries[id], entry.messageID == messageID else { continue }
-            if let requestIdentifier, let other = entry.requestIdentifier {
-                if requestIdentifier.caseInsensitiveCompare(other) == .orderedSame { return entry }
-                continue
-            }
-            if abs(entry.date.timeIntervalSince(date)) <= correlationWindow { return entry }
+            if isSame(entry.evidence, entry.reportedAt, evidence, reportedAt) { return entry }
         }
         return nil
     }
 
     /// A Boolean value indicating whether an entry for this delivery was in the inbox and was removed (by the user
     /// or the bounds): a later report of the same delivery (its tap, another process adding it) does not bring it
-    /// back. The same identity rules as ``entry(matching:_:_:)``.
-    func wasRemoved(_ messageID: PushMessage.ID, _ requestIdentifier: String?, _ date: Date) -> Bool {
-        removed[messageID]?.contains { delivery in
-            if let requestIdentifier, let other = delivery.requestIdentifier {
-                return requestIdentifier.caseInsensitiveCompare(other) == .orderedSame
-            }
-            return abs(delivery.date.timeIntervalSince(date)) <= correlationWindow
-        } ?? false
+    /// back. The same identity rule as ``entry(matching:_:reportedAt:)``.
+    func wasRemoved(_ messageID: PushMessage.ID, _ evidence: SeenDeliveries.Evidence, reportedAt: Date) -> Bool {
+        removed[messageID]?.contains { isSame($0.evidence, $0.reportedAt, evidence, reportedAt) } ?? false
+    }
+
+    private func isSame(
+        _ evidence: SeenDeliveries.Evidence, _ reportedAt: Date, _ other: SeenDeliveries.Evidence, _ otherAt: Date
+    ) -> Bool {
+        SeenDeliveries.isSameDelivery(
+            evidence, reportedAt: reportedAt, other, reportedAt: otherAt, correlationWindow: correlationWindow)
     }
 
     /// Entries newest first, skipping `offset`, at most `limit`.
@@ -119,11 +119,14 @@ struct InboxIndex: Sendable {
 
     static func entry(from record: DeliveryRecord) -> InboxEntry {
         let summary = record.summary
-        return InboxEntry(
+        var entry = InboxEntry(
             id: record.sequence, messageID: record.messageID, requestIdentifier: record.requestIdentifier,
             title: summary?.title, subtitle: record.event.values["subtitle"], body: summary?.body,
-            date: record.notificationDate, deepLink: summary?.deepLink,
+            date: record.notificationDate ?? record.reportedAt, deepLink: summary?.deepLink,
             categoryIdentifier: summary?.categoryIdentifier, threadIdentifier: summary?.threadIdentifier,
             provider: summary?.provider, customData: summary?.customData ?? [:], isRead: false)
+        entry.evidence = record.evidence
+        entry.reportedAt = record.reportedAt
+        return entry
     }
 }

@@ -26,18 +26,18 @@ public final class PushInbox: Sendable {
 
     struct State: Sendable {
         var index: InboxIndex
-        var observers: [UInt64: @Sendable (InboxChange) -> Void] = [:]
-        var nextObserverID: UInt64 = 0
         /// Changes applied but not yet handed to the observers, oldest first.
         var undelivered: [InboxChange] = []
         var isDelivering = false
     }
 
     let state: LockedState<State>
+    /// The change observers (``observe(_:)``, ``changes()``).
+    private let observers = ObserverRegistry<@Sendable (InboxChange) -> Void>()
     /// Serializes applying records so that changes reach observers in sequence order.
     private let applying = Lock()
     /// The ledger's change observer: every record the ledger writes or reads reaches the inbox.
-    private let ledgerObserver: LockedState<UInt64?> = LockedState(nil)
+    private let ledgerObserver: LockedState<PushSubscription?> = LockedState(nil)
 
     /// Creates an inbox over `ledger` and loads its entries.
     ///
@@ -49,12 +49,12 @@ public final class PushInbox: Sendable {
         self.configuration = configuration
         state = LockedState(State(index: InboxIndex(correlationWindow: configuration.correlationWindow)))
         catchUp()
-        let id = ledger.addChangeObserver { [weak self] in self?.catchUp() }
-        ledgerObserver.withLock { $0 = id }
+        let observation = ledger.addChangeObserver { [weak self] in self?.catchUp() }
+        ledgerObserver.withLock { $0 = observation }
     }
 
     deinit {
-        if let id = ledgerObserver.withLock({ $0 }) { ledger.removeChangeObserver(id) }
+        ledgerObserver.withLock { $0 }?.cancel()
     }
 
     // MARK: Reading
@@ -87,7 +87,7 @@ public final class PushInbox: Sendable {
     public func entry(for message: PushMessage) -> InboxEntry? {
         catchUp()
         return state.withLock {
-            $0.index.entry(matching: message.id, message.requestIdentifier, Self.date(of: message))
+            $0.index.entry(matching: message.id, Self.evidence(of: message), reportedAt: message.date)
         }
     }
 
@@ -105,14 +105,7 @@ public final class PushInbox: Sendable {
     ///
     /// - Returns: The subscription; changes stop when it is cancelled or released.
     public func observe(_ observer: @escaping @Sendable (InboxChange) -> Void) -> PushSubscription {
-        let id = state.withLock { state in
-            state.nextObserverID += 1
-            state.observers[state.nextObserverID] = observer
-            return state.nextObserverID
-        }
-        return PushSubscription { [weak self] in
-            _ = self?.state.withLock { $0.observers.removeValue(forKey: id) }
-        }
+        observers.add(observer).subscription
     }
 
     // MARK: Writing
@@ -136,7 +129,7 @@ public final class PushInbox: Sendable {
         if ledger.isDurable { try ledger.refresh() }
         if let existing = entry(for: message) { return existing }
         let isRemoved = state.withLock {
-            $0.index.wasRemoved(message.id, message.requestIdentifier, Self.date(of: message))
+            $0.index.wasRemoved(message.id, Self.evidence(of: message), reportedAt: message.date)
         }
         if isRemoved { return nil }  // removed by the user or the bounds: a tap or a second report does not revive it
         var values: [String: String] = [:]
@@ -146,7 +139,7 @@ public final class PushInbox: Sendable {
         let written = try ledger.append(
             DeliveryRecord(
                 messageID: message.id, requestIdentifier: message.requestIdentifier,
-                notificationDate: Self.date(of: message), messageKind: message.kind,
+                notificationDate: message.notificationDate, reportedAt: message.date, messageKind: message.kind,
                 event: DeliveryEvent(kind: .inboxAdded, values: values), role: role ?? ledger.configuration.role,
                 summary: summary))
         catchUp()
@@ -209,14 +202,15 @@ public final class PushInbox: Sendable {
         try write(isRead ? .inboxRead : .inboxUnread, entry)
     }
 
-    private func write(_ kind: DeliveryEvent.Kind, _ entry: InboxEntry, reason: String? = nil)
+    func write(_ kind: DeliveryEvent.Kind, _ entry: InboxEntry, reason: String? = nil)
         throws(DeliveryLedgerError)
     {
         var values = [DeliveryRecord.entryKey: String(entry.id)]
         if let reason { values["reason"] = reason }
         try ledger.append(
             DeliveryRecord(
-                messageID: entry.messageID, requestIdentifier: entry.requestIdentifier, notificationDate: entry.date,
+                messageID: entry.messageID, requestIdentifier: entry.requestIdentifier,
+                notificationDate: entry.evidence.date, reportedAt: entry.reportedAt,
                 event: DeliveryEvent(kind: kind, values: values)))
         catchUp()
     }
@@ -237,15 +231,15 @@ public final class PushInbox: Sendable {
 
     private func deliverChanges() {
         while true {
-            let batch: ([InboxChange], [@Sendable (InboxChange) -> Void])? = state.withLock { state in
+            let batch = state.withLock { state -> ([InboxChange], ObserverRegistry<Observer>.Snapshot)? in
                 guard !state.isDelivering, !state.undelivered.isEmpty else { return nil }
                 state.isDelivering = true
                 defer { state.undelivered = [] }
-                return (state.undelivered, state.observers.sorted { $0.key < $1.key }.map(\.value))
+                return (state.undelivered, observers.snapshot())
             }
-            guard let (changes, observers) = batch else { return }
+            guard let (changes, snapshot) = batch else { return }
             for change in changes {
-                for observer in observers { observer(change) }
+                observers.notify(snapshot) { observer in observer(change) }
             }
             let isDone = state.withLock { state -> Bool in
                 state.isDelivering = false
@@ -255,8 +249,12 @@ public final class PushInbox: Sendable {
         }
     }
 
-    /// The date an entry is known by: the notification's own date (`UNNotification.date`) when the path knows it,
-    /// else the report's. A tap reports its callback time in `PushMessage.date`, long after the delivery the
-    /// service extension added: matching on it would make a second entry.
-    static func date(of message: PushMessage) -> Date { message.notificationDate ?? message.date }
+    private typealias Observer = @Sendable (InboxChange) -> Void
+
+    /// What `message` knows of its notification: the request identifier and the notification's own date
+    /// (`UNNotification.date`), never the callback's date in ``PushMessage/date`` (a tap reports it long after the
+    /// delivery the service extension added).
+    static func evidence(of message: PushMessage) -> SeenDeliveries.Evidence {
+        SeenDeliveries.Evidence(identifier: message.requestIdentifier, date: message.notificationDate)
+    }
 }

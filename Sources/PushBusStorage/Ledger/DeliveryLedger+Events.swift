@@ -58,27 +58,14 @@ extension DeliveryLedger {
     /// Calls `observer` (outside every lock, on the thread that appended or refreshed) each time this process
     /// wrote a record or read new ones from the file. ``PushInbox`` uses it to follow refreshes it did not make.
     ///
-    /// - Returns: The token for ``removeChangeObserver(_:)``.
-    func addChangeObserver(_ observer: @escaping @Sendable () -> Void) -> UInt64 {
-        store.withLock { store in
-            let id = store.nextSubscriberID
-            store.nextSubscriberID += 1
-            store.changeObservers[id] = observer
-            return id
-        }
-    }
-
-    /// Stops calling the observer `addChangeObserver(_:)` returned `id` for.
-    func removeChangeObserver(_ id: UInt64) {
-        _ = store.withLock { $0.changeObservers.removeValue(forKey: id) }
+    /// - Returns: The subscription; the calls stop when it is cancelled or released.
+    func addChangeObserver(_ observer: @escaping @Sendable () -> Void) -> PushSubscription {
+        changeObservers.add(observer).subscription
     }
 
     /// Calls the change observers when the records grew past `sequence` (outside every lock).
     func notifyChange(since sequence: UInt64) {
-        let observers = store.withLock { store -> [@Sendable () -> Void] in
-            guard store.lastSequence > sequence else { return [] }
-            return store.changeObservers.sorted { $0.key < $1.key }.map(\.value)
-        }
-        for observer in observers { observer() }
+        guard store.withLock({ $0.lastSequence > sequence }) else { return }
+        changeObservers.forEach { observer in observer() }
     }
 }

@@ -34,6 +34,9 @@ public final class DeliveryLedger: Sendable {
     let store: LockedState<LedgerStore>
     /// The thread that writes the file (durable ledgers only).
     let writer: LedgerWriter?
+    /// Called (outside every lock) after this process wrote or read new records: how a ``PushInbox`` on the ledger
+    /// notices a ``DeliveryLedger/refresh()`` it did not call.
+    let changeObservers = ObserverRegistry<@Sendable () -> Void>()
     /// Why the writer's last attempt failed; `nil` once a write succeeds.
     private let lastWriteFailure = LockedState<DeliveryLedgerError?>(nil)
 
@@ -114,18 +117,28 @@ public final class DeliveryLedger: Sendable {
     /// lock held too long, a device locked since boot) is tried again, with pauses doubling up to 5 s, and at each
     /// ``refresh()``; ``waitForWrites()`` returns once nothing waits. In memory it is appended at once.
     public func enqueue(_ record: DeliveryRecord) {
+        enqueue(record, wakesWriter: true)
+    }
+
+    /// ``enqueue(_:)``; with `wakesWriter` `false` the record waits (visible to queries) until ``wakeWriter()``.
+    package func enqueue(_ record: DeliveryRecord, wakesWriter: Bool) {
         let record = prepared(record)
         guard let writer else {
             _ = appendInMemory(record)
             return
         }
-        if let dropped = writer.enqueue(record, commit: commitGroup) {
+        if let dropped = writer.enqueue(record, wakes: wakesWriter, commit: commitGroup) {
             notify([
                 DeliveryLedgerIssue(
                     kind: .writeFailed,
                     error: .io(operation: "enqueue \(dropped.messageID)", path: directory?.path ?? "", errno: ENOBUFS))
             ])
         }
+    }
+
+    /// Starts writing what ``enqueue(_:wakesWriter:)`` left waiting, without waiting for it.
+    package func wakeWriter() {
+        writer?.wake(commit: commitGroup)
     }
 
     /// Returns once the writer has tried to write every record handed to it: for tests, and before the process may
@@ -140,7 +153,8 @@ public final class DeliveryLedger: Sendable {
     /// `record` with its dates rounded as the file keeps them and its event values bounded.
     private func prepared(_ record: DeliveryRecord) -> DeliveryRecord {
         var record = record
-        record.notificationDate = LedgerCodec.rounded(record.notificationDate)
+        record.notificationDate = record.notificationDate.map(LedgerCodec.rounded)
+        record.reportedAt = LedgerCodec.rounded(record.reportedAt)
         record.writtenAt = LedgerCodec.rounded(configuration.clock.now)
         record.event.values = Self.bounded(record.event.values, to: configuration.maximumSummaryBytes)
         record.sequence = DeliveryRecord.unwritten
@@ -265,7 +279,12 @@ public final class DeliveryLedger: Sendable {
 
     /// Records `event` for `message` as ``record(_:for:role:)`` does, through ``enqueue(_:)``: returns at once.
     public func enqueue(_ event: DeliveryEvent, for message: PushMessage, role: DeliveryProcessRole? = nil) {
-        enqueue(makeRecord(event, for: message, role: role))
+        enqueue(makeRecord(event, for: message, role: role), wakesWriter: true)
+    }
+
+    /// ``enqueue(_:for:role:)``, leaving the writer asleep until ``wakeWriter()``.
+    package func enqueueWithoutWaking(_ event: DeliveryEvent, for message: PushMessage) {
+        enqueue(makeRecord(event, for: message, role: nil), wakesWriter: false)
     }
 
     private func makeRecord(_ event: DeliveryEvent, for message: PushMessage, role: DeliveryProcessRole?)
@@ -279,7 +298,7 @@ public final class DeliveryLedger: Sendable {
                 message, keeping: configuration.keptCustomKeys, maximumBytes: configuration.maximumSummaryBytes)
         return DeliveryRecord(
             messageID: message.id, requestIdentifier: message.requestIdentifier,
-            notificationDate: message.notificationDate ?? message.date,
+            notificationDate: message.notificationDate, reportedAt: message.date,
             messageKind: message.kind, event: event, role: role ?? configuration.role, summary: summary)
     }
 
@@ -394,7 +413,7 @@ public final class DeliveryLedger: Sendable {
         notify(newIssues)
         drain()
         notifyChange(since: sequenceBefore)
-        try result.get()
+        if case .failure(let error) = result { throw error }  // not `get()`: untyped in the Apple SDKs' library
     }
 
     /// Passes issues to the hook, outside every lock.

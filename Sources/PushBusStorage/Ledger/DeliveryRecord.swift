@@ -10,8 +10,12 @@ public struct DeliveryRecord: Sendable, Hashable, Identifiable {
     public var messageID: PushMessage.ID
     /// `UNNotificationRequest.identifier`, when known.
     public var requestIdentifier: String?
-    /// When the notification was delivered (`PushMessage.date`).
-    public var notificationDate: Date
+    /// The notification's own date (`UNNotification.date`, ``PushMessage/notificationDate``), when the report knew
+    /// it; `nil` for a report that did not (legacy callbacks, launch options, silent pushes).
+    public var notificationDate: Date?
+    /// When the app was handed the delivery (``PushMessage/date``: the callback's date). Never compared as a
+    /// notification date.
+    public var reportedAt: Date
     /// The message's kind when the event was recorded.
     public var messageKind: PushMessage.Kind
     /// What happened.
@@ -29,9 +33,11 @@ public struct DeliveryRecord: Sendable, Hashable, Identifiable {
     /// it at once, after every written record.
     public static let unwritten: UInt64 = .max
 
-    /// Creates a record; ``DeliveryLedger/append(_:)`` assigns `sequence` and ``writtenAt``.
+    /// Creates a record; ``DeliveryLedger/append(_:)`` assigns ``sequence`` and ``writtenAt``.
+    ///
+    /// `reportedAt` defaults to `notificationDate` when that is known, else to the current date.
     public init(
-        messageID: PushMessage.ID, requestIdentifier: String? = nil, notificationDate: Date,
+        messageID: PushMessage.ID, requestIdentifier: String? = nil, notificationDate: Date?, reportedAt: Date? = nil,
         messageKind: PushMessage.Kind = .remote, event: DeliveryEvent, role: DeliveryProcessRole = .app,
         summary: DeliverySummary? = nil, sequence: UInt64 = 0, writtenAt: Date = Date(timeIntervalSince1970: 0)
     ) {
@@ -39,6 +45,7 @@ public struct DeliveryRecord: Sendable, Hashable, Identifiable {
         self.messageID = messageID
         self.requestIdentifier = requestIdentifier
         self.notificationDate = notificationDate
+        self.reportedAt = reportedAt ?? notificationDate ?? Date()
         self.messageKind = messageKind
         self.event = event
         self.role = role
@@ -47,24 +54,21 @@ public struct DeliveryRecord: Sendable, Hashable, Identifiable {
     }
 
     /// A Boolean value indicating whether the record is about the delivery of `messageID` identified by
-    /// `requestIdentifier` and `notificationDate`, by DESIGN's identity rules: request identifiers compared
-    /// case-insensitively, dates equal within one second.
+    /// `requestIdentifier` and `notificationDate`, by the one identity rule (`SeenDeliveries`): request identifiers
+    /// equal ignoring case, notification dates equal within one second.
     ///
-    /// A `nil` request identifier or date on either side matches any.
+    /// What either side does not know matches anything: a `nil` request identifier or date, and a record that did
+    /// not know the notification's date (its ``reportedAt`` is a callback's date, never compared as one).
     public func isAbout(messageID: PushMessage.ID, requestIdentifier: String? = nil, notificationDate: Date? = nil)
         -> Bool
     {
-        guard self.messageID == messageID else { return false }
-        if let requestIdentifier, let own = self.requestIdentifier,
-            own.caseInsensitiveCompare(requestIdentifier) != .orderedSame
-        {
-            return false
-        }
-        if let notificationDate,
-            abs(notificationDate.timeIntervalSince(self.notificationDate)) > SeenDeliveries.dateTolerance
-        {
-            return false
-        }
-        return true
+        self.messageID == messageID
+            && SeenDeliveries.mayBeSameDelivery(
+                evidence, SeenDeliveries.Evidence(identifier: requestIdentifier, date: notificationDate))
+    }
+
+    /// What the record knows of its notification, for the identity rule.
+    package var evidence: SeenDeliveries.Evidence {
+        SeenDeliveries.Evidence(identifier: requestIdentifier, date: notificationDate)
     }
 }

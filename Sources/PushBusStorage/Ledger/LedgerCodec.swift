@@ -35,6 +35,11 @@ package enum LedgerCodec {
     enum Tag: UInt8 {
         case sequence = 1, messageID, requestIdentifier, notificationDate, messageKind, eventKind, action, userText
         case url, role, writtenAt, value
+        /// The callback's date; records before it have only `notificationDate`, which then served as both.
+        case reportedAt
+        /// Present when the report did not know the notification's date: `notificationDate` then holds
+        /// `reportedAt`, as records before this tag did, so an older reader still finds its required field.
+        case notificationDateUnknown
         case summary = 20, title, body, category, thread, deepLink, provider, customData, truncated
     }
 
@@ -95,7 +100,11 @@ package enum LedgerCodec {
         put(.sequence, record.sequence, &bytes)
         put(.messageID, record.messageID.rawValue, &bytes)
         if let identifier = record.requestIdentifier { put(.requestIdentifier, identifier, &bytes) }
-        put(.notificationDate, UInt64(bitPattern: milliseconds(record.notificationDate)), &bytes)
+        put(.notificationDate, UInt64(bitPattern: milliseconds(record.notificationDate ?? record.reportedAt)), &bytes)
+        if record.notificationDate == nil { put(.notificationDateUnknown, "", &bytes) }
+        if let date = record.notificationDate, date != record.reportedAt {
+            put(.reportedAt, UInt64(bitPattern: milliseconds(record.reportedAt)), &bytes)
+        }
         put(.messageKind, record.messageKind.rawValue, &bytes)
         put(.eventKind, record.event.kind.rawValue, &bytes)
         if let action = record.event.action { put(.action, action, &bytes) }
@@ -121,6 +130,8 @@ package enum LedgerCodec {
         var sequence: UInt64?
         var messageID: String?
         var notificationDate: Int64?
+        var reportedAt: Int64?
+        var isNotificationDateUnknown = false
         var writtenAt: Int64?
         var eventKind: String?
         var record = DeliveryRecord(
@@ -152,6 +163,8 @@ package enum LedgerCodec {
                 if parts.count == 2 { record.event.values[String(parts[0])] = String(parts[1]) }
             case .role: record.role = DeliveryProcessRole(rawValue: text())
             case .writtenAt: writtenAt = integer().map { Int64(bitPattern: $0) }
+            case .reportedAt: reportedAt = integer().map { Int64(bitPattern: $0) }
+            case .notificationDateUnknown: isNotificationDateUnknown = true
             case .summary: summary = summary ?? DeliverySummary()
             case .title: summary?.title = text()
             case .body: summary?.body = text()
@@ -169,7 +182,8 @@ package enum LedgerCodec {
         else { return nil }
         record.sequence = sequence
         record.messageID = PushMessage.ID(rawValue: messageID)
-        record.notificationDate = date(milliseconds: notificationDate)
+        record.notificationDate = isNotificationDateUnknown ? nil : date(milliseconds: notificationDate)
+        record.reportedAt = date(milliseconds: reportedAt ?? notificationDate)
         record.writtenAt = date(milliseconds: writtenAt)
         record.event.kind = DeliveryEvent.Kind(rawValue: eventKind)
         record.summary = summary

@@ -320,16 +320,15 @@ struct LedgerFile {
     }
 
     /// A Boolean value indicating whether the data file may hold bytes this handle has not read: another file
-    /// (compacted and renamed), or a size other than `offset`. Reads metadata only, without the lock, so a
-    /// refresh with nothing to read costs one `lstat` and one `fstat`.
+    /// (compacted and renamed), or a size other than ``offset``. Reads metadata only, without the lock, so a
+    /// refresh with nothing to read costs one `lstat`: when the path still names the file this handle holds, its
+    /// size is that file's size.
     func mayHaveChanges() -> Bool {
         guard hasRead, descriptor >= 0 else { return true }
-        var pathInfo = stat()
-        guard lstat(dataPath, &pathInfo) == 0, (UInt64(pathInfo.st_dev), UInt64(pathInfo.st_ino)) == identity else {
+        var info = stat()
+        guard lstat(dataPath, &info) == 0, (UInt64(info.st_dev), UInt64(info.st_ino)) == identity else {
             return true
         }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return true }
         return Int(info.st_size) != offset
     }
 

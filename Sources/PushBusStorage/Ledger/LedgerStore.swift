@@ -26,9 +26,6 @@ struct LedgerStore {
     private var knownIssues: Set<DeliveryLedgerIssue> = []
     var subscribers: [UInt64: Subscriber] = [:]
     var nextSubscriberID: UInt64 = 0
-    /// Called (outside every lock) after this process wrote or read new records: how a ``PushInbox`` on the ledger
-    /// notices a ``DeliveryLedger/refresh()`` it did not call.
-    var changeObservers: [UInt64: @Sendable () -> Void] = [:]
     var isDraining = false
     /// When the age bound last triggered a compaction in this process.
     private var lastAgeCompaction: Date?
@@ -132,6 +129,7 @@ struct LedgerStore {
             var event: DeliveryEvent
             var role: DeliveryProcessRole
             var request: String?
+            /// When the delivery happened as best known (a repeat of one event is one record to keep).
             var date: Date
             var kind: PushMessage.Kind
         }
@@ -149,8 +147,9 @@ struct LedgerStore {
                     continue
                 }
                 let key = Repeat(
-                    event: record.event, role: record.role, request: record.requestIdentifier?.lowercased(),
-                    date: record.notificationDate, kind: record.messageKind)
+                    event: record.event, role: record.role,
+                    request: record.requestIdentifier.map(SeenDeliveries.identifierKey),
+                    date: record.notificationDate ?? record.reportedAt, kind: record.messageKind)
                 if seen.insert(key).inserted { distinct.append(record.sequence) }
             }
         }
@@ -182,7 +181,7 @@ struct LedgerStore {
         for record in inboxRecords {
             switch record.event.kind {
             case .inboxAdded:
-                let request = record.requestIdentifier?.lowercased()
+                let request = record.requestIdentifier.map(SeenDeliveries.identifierKey)
                 let isDuplicate =
                     request != nil && (present[record.messageID]?.values.contains { $0 == request } ?? false)
                 if !isDuplicate { present[record.messageID, default: [:]][record.sequence] = request }

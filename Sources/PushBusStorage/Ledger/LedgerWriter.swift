@@ -71,7 +71,9 @@ final class LedgerWriter: Sendable {
     /// Hands `record` to the writer and returns at once.
     ///
     /// - Returns: A record dropped to make room (the oldest not waited for), when ``maximumPending`` were waiting.
-    func enqueue(_ record: DeliveryRecord, commit: @escaping Commit) -> DeliveryRecord? {
+    /// `wakes` `false` leaves the writer asleep until ``wake(commit:)``: a tap calls it once its completion
+    /// handler has run, so waking the writer's queue (a system call) is not on the way to it.
+    func enqueue(_ record: DeliveryRecord, wakes: Bool = true, commit: @escaping Commit) -> DeliveryRecord? {
         let (schedule, dropped) = state.withLock { state -> (Bool, DeliveryRecord?) in
             state.pending.append(Pending(ticket: state.nextTicket, record: record))
             state.nextTicket += 1
@@ -81,6 +83,7 @@ final class LedgerWriter: Sendable {
             {
                 dropped = state.pending.remove(at: oldest).record
             }
+            guard wakes else { return (false, dropped) }
             defer { state.isScheduled = true }
             return (!state.isScheduled, dropped)
         }
@@ -108,7 +111,11 @@ final class LedgerWriter: Sendable {
             state.waited.remove(ticket)
             return state.outcomes.removeValue(forKey: ticket)
         }
-        return try (outcome ?? .failure(.io(operation: "write", path: "", errno: EIO))).get()
+        // A switch, not `Result.get()`: its typed `throws(Failure)` is not in the Apple SDKs' standard library.
+        switch outcome ?? .failure(.io(operation: "write", path: "", errno: EIO)) {
+        case .success(let written): return written
+        case .failure(let error): throw error
+        }
     }
 
     /// Writes what is waiting, if anything, on the writer's queue; returns once that attempt is over.
@@ -118,6 +125,16 @@ final class LedgerWriter: Sendable {
         } else {
             queue.sync { drain(commit) }
         }
+    }
+
+    /// Schedules a drain of what ``enqueue(_:wakes:commit:)`` left waiting, a gathering delay from now.
+    func wake(commit: @escaping Commit) {
+        let schedule = state.withLock { state -> Bool in
+            guard !state.pending.isEmpty, !state.isScheduled else { return false }
+            state.isScheduled = true
+            return true
+        }
+        if schedule { queue.asyncAfter(deadline: .now() + Self.gatheringDelay) { self.drain(commit) } }
     }
 
     /// Starts an attempt on the writer's queue without waiting for it (a refresh: the device may be unlocked now).

@@ -16,7 +16,7 @@ extension SimulatedDevice {
     ///
     /// ```swift
     /// let device = SimulatedDevice(router: makeRouter()) { process in
-    ///     process.keep(process.router!.attach(to: process.delivery))
+    ///     process.keep(process.router!.attach(to: process.center))
     ///     process.keep(process.center.subscribe(.tapped) { message in log(message) })
     /// }
     /// ```
@@ -37,6 +37,10 @@ extension SimulatedDevice {
         /// app's `UserDefaults` outlive it), gets the readings of the app's registration and of each return to
         /// the foreground, and the system's "open settings" requests.
         public let notificationSettings: NotificationSettingsChannel
+        /// This process's token registry, once ``SimulatedDevice/reportTokens(in:)`` was called: opened from the
+        /// directory at each launch, fed by this process's center.
+        public var tokens: PushTokenRegistry? { tokenRegistry.withLock { $0 } }
+        let tokenRegistry = LockedState<PushTokenRegistry?>(nil)
         private let kept = LockedState<[PushSubscription]>([])
 
         init(
@@ -85,7 +89,8 @@ extension SimulatedDevice {
         process.keep(observeNotificationSettings(process.notificationSettings))
         let recorder = recorder
         process.keep(center.monitor { message, receipt in recorder.record(.message(message, receipt)) })
-        for (_, sdk) in otherSDKs.targets { process.keep(sdk.receiveDeviceTokens(from: center)) }
+        for (_, sdk) in sdkForwarder.targets { process.keep(sdk.receiveDeviceTokens(from: center)) }
+        attachTokenRegistry(to: process)
         if let router {
             process.keep(
                 router.observe { event in

@@ -35,21 +35,21 @@ extension SimulatedDevice {
     }
 
     /// The user's answer to the next permission prompt. Default ``PromptAnswer/allow``.
-    public var promptAnswer: PromptAnswer {
+    var promptAnswer: PromptAnswer {
         get { settingsApp.state.withLock { $0.answer } }
         set { settingsApp.state.withLock { $0.answer = newValue } }
     }
 
     /// A Boolean value indicating whether the app has Apple's critical-alerts entitlement (default `false`:
     /// `criticalAlert` reads `notSupported`, as iOS reports a missing entitlement).
-    public var hasCriticalAlertEntitlement: Bool {
+    var hasCriticalAlertEntitlement: Bool {
         get { settingsApp.state.withLock { $0.criticalAlertEntitlement } }
         set { settingsApp.state.withLock { $0.criticalAlertEntitlement = newValue } }
     }
 
     /// What `getNotificationSettings` reports now: the authorization, what the app asked for and the user's
     /// changes in Settings.
-    public var currentNotificationSettings: NotificationSettingsSnapshot {
+    var currentNotificationSettings: NotificationSettingsSnapshot {
         let (authorization, settings) = (self.authorization, settingsApp.state.withLock { $0 })
         if var user = settings.userSettings {
             user.status = NotificationSettingsSnapshot.AuthorizationStatus(authorization)
@@ -60,17 +60,17 @@ extension SimulatedDevice {
     }
 
     /// Every change the app's settings channels posted, in order, across processes.
-    public var settingsChanges: [NotificationSettingsChange] { settingsApp.state.withLock { $0.changes } }
+    var settingsChanges: [NotificationSettingsChange] { settingsApp.state.withLock { $0.changes } }
 
     /// How many times iOS asked the app to show its notification settings screen.
-    public var openSettingsRequestCount: Int { settingsApp.state.withLock { $0.openSettingsRequests } }
+    var openSettingsRequestCount: Int { settingsApp.state.withLock { $0.openSettingsRequests } }
 
     // MARK: The app's calls
 
     /// The app's one call at launch (`PushBusApp.registerForNotifications`): the real
     /// `NotificationAuthorizationFlow` over this device. The prompt appears the first time the app asks for
-    /// more than provisional, and ``promptAnswer`` answers it; on iOS 9 the legacy path runs
-    /// (`registerUserNotificationSettings` → `application(_:didRegister:)`). The device token arrives through
+    /// more than provisional, and ``SettingsApp/promptAnswer`` (on ``settings``) answers it; on iOS 9 the legacy
+    /// path runs (`registerUserNotificationSettings` → `application(_:didRegister:)`). The device token arrives through
     /// `didRegisterForRemoteNotificationsWithDeviceToken`, and from now on the process re-reads the settings
     /// each time it returns to the foreground.
     @discardableResult
@@ -103,7 +103,7 @@ extension SimulatedDevice {
     /// device.changeNotificationSettings { $0.status = .denied }      // "Allow Notifications" off
     /// device.changeNotificationSettings { $0.sound = .disabled }
     /// ```
-    public func changeNotificationSettings(_ change: (inout NotificationSettingsSnapshot) -> Void) {
+    func changeNotificationSettings(_ change: (inout NotificationSettingsSnapshot) -> Void) {
         var settings = currentNotificationSettings
         let before = settings
         change(&settings)
@@ -123,7 +123,7 @@ extension SimulatedDevice {
     ///
     /// - Parameter notification: The notification whose "Options" the user tapped (`nil`: from Settings).
     /// - Throws: ``SimulationError/notificationNotDelivered(_:)`` for an unknown notification.
-    public func openAppNotificationSettings(from notification: String? = nil) throws {
+    func openAppNotificationSettings(from notification: String? = nil) throws {
         let snapshot = try notification.map { id -> NotificationSnapshot in
             guard let known = knownNotification(id) else { throw SimulationError.notificationNotDelivered(id) }
             return NotificationSnapshot(requestIdentifier: known.identifier, date: known.date, content: known.content)
@@ -291,7 +291,8 @@ struct SimulatedAuthorizer: NotificationAuthorizer {
     let device: SimulatedDevice
 
     func requestAuthorization(options: AuthorizationOptions) async throws -> Bool {
-        device.answerAuthorizationRequest(options)
+        if options.contains(.criticalAlert) { device.delivery.recordDiagnostics { $0.isCriticalAlertRequested = true } }
+        return device.answerAuthorizationRequest(options)
     }
 
     func notificationSettings() async -> NotificationSettingsSnapshot {

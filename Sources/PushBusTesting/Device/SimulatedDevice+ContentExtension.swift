@@ -6,8 +6,8 @@ import PushBus
 /// The user long-presses a notification whose category the extension declares (`UNNotificationExtensionCategory`):
 /// iOS starts the extension in its own process, which opens its own ``DeliveryLedger`` on the device's ledger
 /// directory (the app group) with the role ``DeliveryProcessRole/contentExtension``, and a ``SharedValueStore``
-/// there. The user interacts (a value), then the extension answers (``answerInContentExtension(_:)``): the answer is
-/// written to the ledger, iOS closes the extension (unless `.doNotDismiss`) and, for a forwarded answer, calls the
+/// there. The user interacts (a value), then the extension answers
+/// (``SimulatedDevice/ContentExtensionPanel/answer(_:)``): the answer is written to the ledger, iOS closes the extension (unless `.doNotDismiss`) and, for a forwarded answer, calls the
 /// app's `didReceive`. The running app reads the ledger on the extension's Darwin notification; a suspended or
 /// terminated app reads it when it next becomes active. Every step is in the timeline.
 ///
@@ -33,59 +33,51 @@ extension SimulatedDevice {
         }
     }
 
-    /// Why the device refused a content-extension operation: the user could not have done that on a phone.
-    public struct ContentExtensionRefusal: Error, Sendable, Hashable, CustomStringConvertible {
-        /// What went wrong, in words.
-        public var description: String
-
-        /// Creates a refusal.
-        public init(_ description: String) { self.description = description }
-    }
-
     /// Installs (or, with `nil`, removes) the app's content extension. The current process's delivery learns its
     /// categories (the category-match diagnostic), as each later one does.
-    public func installContentExtension(_ contentExtension: ContentExtension?) {
+    func installContentExtension(_ contentExtension: ContentExtension?) {
         contentExtensionSlot.state.withLock { $0.declaration = contentExtension }
         delivery.contentExtensionCategories = contentExtension?.categories ?? []
     }
 
     /// The installed content extension, if any.
-    public var contentExtension: ContentExtension? { contentExtensionSlot.state.withLock { $0.declaration } }
+    var contentExtensionDeclaration: ContentExtension? { contentExtensionSlot.state.withLock { $0.declaration } }
 
     /// The app group's shared values (in the ledger directory); `nil` when the device has no ledger directory.
-    public var sharedValues: SharedValueStore? {
+    var sharedValues: SharedValueStore? {
         guard let ledgerDirectory else { return nil }
         try? FileManager.default.createDirectory(at: ledgerDirectory, withIntermediateDirectories: true)
         return try? SharedValueStore(directory: ledgerDirectory)
     }
 
     /// What the content extension shows now (`nil` when it is not on screen).
-    public var contentExtensionSession: ContentExtensionSession? {
+    var contentExtensionSession: ContentExtensionSession? {
         contentExtensionSlot.state.withLock { $0.session }
     }
 
     /// The value the user set in the extension's controls (the slider), if any.
-    public var contentExtensionValue: String? { contentExtensionSlot.state.withLock { $0.value } }
+    var contentExtensionValue: String? { contentExtensionSlot.state.withLock { $0.value } }
 
     /// The user long-presses the notification `identifier`: iOS starts the content extension in a new process
     /// and calls its `didReceive(_ notification:)`.
     ///
     /// - Returns: The extension's session (its normalized message; answers go through it).
     /// - Throws: ``SimulationError/notificationNotDelivered(_:)`` when the notification is not in Notification
-    ///   Center; ``ContentExtensionRefusal`` when no content extension declares its category or the device has no
+    ///   Center; ``SimulationError/contentExtensionRefused(_:)`` when no content extension declares its category or the device has no
     ///   ledger directory (the app group the extension shares with the app).
     @discardableResult
-    public func longPress(_ identifier: String) throws -> ContentExtensionSession {
+    func longPress(_ identifier: String) throws -> ContentExtensionSession {
         let notification = try take(identifier)
         restore(notification)  // still listed while the extension shows it
         let category = notification.content.categoryIdentifier ?? ""
-        guard let declaration = contentExtension, declaration.categories.contains(category) else {
-            throw ContentExtensionRefusal(
+        guard let declaration = contentExtensionDeclaration, declaration.categories.contains(category) else {
+            throw SimulationError.contentExtensionRefused(
                 "no content extension declares the category '\(category)' of [\(identifier)]: iOS shows the "
                     + "standard expanded notification")
         }
         guard let ledgerDirectory else {
-            throw ContentExtensionRefusal("the device has no ledger directory: the extension has no app group")
+            throw SimulationError.contentExtensionRefused(
+                "the device has no ledger directory: the extension has no app group")
         }
         var configuration = DeliveryLedger.Configuration()
         configuration.clock = clock
@@ -95,7 +87,7 @@ extension SimulatedDevice {
             try FileManager.default.createDirectory(at: ledgerDirectory, withIntermediateDirectories: true)
             ledger = try DeliveryLedger(directory: ledgerDirectory, configuration: configuration)
         } catch {
-            throw ContentExtensionRefusal("the content extension cannot open the ledger: \(error)")
+            throw SimulationError.contentExtensionRefused("the content extension cannot open the ledger: \(error)")
         }
         let number = contentExtensionSlot.state.withLock { state -> Int in
             state.processes += 1
@@ -115,7 +107,7 @@ extension SimulatedDevice {
 
     /// The user moves the extension's control to `value` (the seed's slider). Ignored, with a note, when the
     /// extension does not enable user interaction.
-    public func interactInContentExtension(value: String) {
+    func interactInContentExtension(value: String) {
         let (session, declaration) = contentExtensionSlot.state.withLock { ($0.session, $0.declaration) }
         guard session != nil else {
             note("no content extension on screen: nothing to interact with")
@@ -134,14 +126,14 @@ extension SimulatedDevice {
     /// `.performDefaultAction` calls the app's `didReceive` with the same response. The running app then reads
     /// the ledger on the extension's Darwin notification.
     ///
-    /// - Throws: ``ContentExtensionRefusal`` when no extension is on screen.
-    public func answerInContentExtension(_ answer: ContentExtensionAnswer) throws {
+    /// - Throws: ``SimulationError/contentExtensionRefused(_:)`` when no extension is on screen.
+    func answerInContentExtension(_ answer: ContentExtensionAnswer) throws {
         guard
             let (session, notification, process) = contentExtensionSlot.state.withLock({ state in
                 state.session.flatMap { session in state.notification.map { (session, $0, state.process) } }
             })
         else {
-            throw ContentExtensionRefusal("no content extension on screen to answer")
+            throw SimulationError.contentExtensionRefused("no content extension on screen to answer")
         }
         let id = notification.identifier
         let values = answer.values.keys.sorted().map { " \($0)=\(answer.values[$0] ?? "")" }.joined()
@@ -179,7 +171,7 @@ extension SimulatedDevice {
     }
 
     /// The user closes the extension without answering: nothing is recorded, the notification stays listed.
-    public func closeContentExtension() {
+    func closeContentExtension() {
         let process = contentExtensionSlot.state.withLock { state -> Int? in
             guard state.session != nil else { return nil }
             state.session = nil
@@ -194,9 +186,9 @@ extension SimulatedDevice {
     /// The app reads the extension's answers from the ledger (when it becomes active, and on the Darwin
     /// notification while it runs). Only with a content extension installed.
     func appReadsContentExtensionAnswers(reason: String) {
-        guard contentExtension != nil, ledgerDirectory != nil else { return }
+        guard contentExtensionDeclaration != nil, ledgerDirectory != nil else { return }
         let current = delivery
-        if current.contentExtensionCategories.isEmpty, let declared = contentExtension?.categories {
+        if current.contentExtensionCategories.isEmpty, let declared = contentExtensionDeclaration?.categories {
             current.contentExtensionCategories = declared
         }
         let count = current.deliverContentExtensionAnswers(appState: appState)

@@ -9,7 +9,7 @@ extension SimulatedDevice {
     ///
     /// - Throws: ``SimulationError/notificationNotDelivered(_:)`` when the device never received a remote
     ///   notification with that identifier.
-    public func forwardFromOtherSDK(_ identifier: String, response: PushResponse? = nil) throws {
+    func forwardFromOtherSDK(_ identifier: String, response: PushResponse? = nil) throws {
         guard let notification = receivedRemote(identifier) else {
             throw SimulationError.notificationNotDelivered(identifier)
         }

@@ -38,7 +38,7 @@ extension SimulatedDevice {
 
     /// The inbox the service extension opens (its own ledger on the device's ledger directory, in memory without
     /// one); `nil` before ``installInbox(_:)``. Put `.inbox(device.serviceExtensionInbox!)` in the pipeline given
-    /// to ``installServiceExtension(_:)``.
+    /// to ``ServiceExtensionRunner/install(_:)`` (``serviceExtension``).
     public var serviceExtensionInbox: PushInbox? { inboxSlot.state.withLock { $0.extensionInbox } }
 
     /// Gives the app an inbox: every process opens one at launch from now on (the running one at once), and the

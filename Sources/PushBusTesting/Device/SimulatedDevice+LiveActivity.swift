@@ -31,23 +31,26 @@ extension SimulatedDevice {
         public var updateCount: Int
         /// Whether it was started by a push-to-start push (otherwise by the app).
         public var startedByPush: Bool
+        /// The broadcast channel it listens to (`pushType: .channel(id)`, iOS 18); ActivityKit then gives it no
+        /// update token the app sees.
+        public var channelID: String? = nil
 
         /// The ActivityKit life-cycle states the simulator models.
         public enum State: String, Sendable, Hashable { case active, ended, dismissed }
     }
 
     /// The Live Activities iOS holds now (dismissed ones are gone), in start order.
-    public var liveActivities: [SimulatedLiveActivity] { activityKit.state.withLock { $0.activities } }
+    var liveActivityList: [SimulatedLiveActivity] { activityKit.state.withLock { $0.activities } }
 
     /// The push-to-start token iOS issued for `attributesType`, if the app observes that type.
-    public func pushToStartToken(for attributesType: String) -> LiveActivityToken? {
+    func pushToStartToken(for attributesType: String) -> LiveActivityToken? {
         activityKit.state.withLock { $0.pushToStart[attributesType] }
     }
 
     /// The app observes `Activity<A>.pushToStartTokenUpdates` for `attributesType` (iOS 17.2+): iOS issues a
     /// push-to-start token, reported to the app now if it runs, else at its next launch.
     @discardableResult
-    public func observeLiveActivities(_ attributesType: String) -> LiveActivityToken {
+    func observeLiveActivities(_ attributesType: String) -> LiveActivityToken {
         let token = activityKit.state.withLock { state -> LiveActivityToken in
             if let token = state.pushToStart[attributesType] { return token }
             let token = state.makeToken(kind: 0xa1)
@@ -60,20 +63,37 @@ extension SimulatedDevice {
         return token
     }
 
-    /// The app starts a Live Activity (`Activity.request(…, pushType: .token)`); it must be in the foreground.
+    /// The app starts a Live Activity (`Activity.request(…, pushType: .token)`, or `.channel(channel)` on
+    /// iOS 18); it must be in the foreground. With a channel, the app records the channel id in its token
+    /// registry (``reportTokens(in:)``), as ActivityKit does not report it.
     ///
     /// - Returns: The activity's id.
     /// - Throws: ``LiveActivitySimulationError/appNotInForeground`` otherwise.
     @discardableResult
-    public func startLiveActivity(
-        _ attributesType: String, id: String? = nil, contentState: PushValue = [:]
+    func startLiveActivity(
+        _ attributesType: String, id: String? = nil, contentState: PushValue = [:], channel: String? = nil
     ) throws -> String {
         guard state.isForeground else { throw LiveActivitySimulationError.appNotInForeground }
         let activity = activityKit.state.withLock { state in
-            state.begin(attributesType, id: id, contentState: contentState, byPush: false)
+            var activity = state.begin(attributesType, id: id, contentState: contentState, byPush: false)
+            if let channel {
+                activity.channelID = channel
+                state.activities[state.activities.count - 1] = activity
+            }
+            return activity
         }
-        note("the app starts Live Activity \(activity.identity) with update token \(activity.token)")
-        whileRunning { $0.observed(activity) }
+        if let channel {
+            note("the app starts Live Activity \(activity.identity) on broadcast channel \(channel)")
+            whileRunning { $0.observed(activity) }
+            do {
+                try process.tokens?.update(.broadcastChannel(activityID: activity.identity.id), to: channel)
+            } catch {
+                note("the app cannot record channel \(channel) in its token registry: \(error)")
+            }
+        } else {
+            note("the app starts Live Activity \(activity.identity) with update token \(activity.token)")
+            whileRunning { $0.observed(activity) }
+        }
         return activity.identity.id
     }
 
@@ -88,7 +108,7 @@ extension SimulatedDevice {
     /// - Throws: ``LiveActivitySimulationError``: the payload is invalid, no push-to-start token exists for
     ///   the type, or the activity is unknown (APNs would reject the push or the device drop it).
     @discardableResult
-    public func receive(liveActivity payload: PushValue, activity: String? = nil, id: String? = nil) throws -> String {
+    func receive(liveActivity payload: PushValue, activity: String? = nil, id: String? = nil) throws -> String {
         let errors = PayloadValidator.validate(payload, pushType: .liveActivity).filter { $0.severity == .error }
         guard errors.isEmpty else {
             throw LiveActivitySimulationError.invalidPayload(errors.map(\.description).joined(separator: "; "))
@@ -137,7 +157,7 @@ extension SimulatedDevice {
     ///
     /// - Returns: The new token.
     @discardableResult
-    public func rotateLiveActivityToken(_ activity: String) throws -> LiveActivityToken {
+    func rotateLiveActivityToken(_ activity: String) throws -> LiveActivityToken {
         let updated = try activityKit.state.withLock { state -> SimulatedLiveActivity in
             let index = try state.activeIndex(activity)
             state.activities[index].token = state.makeToken(kind: 0xb2)
@@ -153,7 +173,7 @@ extension SimulatedDevice {
 
     /// iOS rotates the push-to-start token of `attributesType`.
     @discardableResult
-    public func rotatePushToStartToken(_ attributesType: String) throws -> LiveActivityToken {
+    func rotatePushToStartToken(_ attributesType: String) throws -> LiveActivityToken {
         let token = try activityKit.state.withLock { state -> LiveActivityToken in
             guard state.pushToStart[attributesType] != nil else {
                 throw LiveActivitySimulationError.noPushToStartToken(attributesType)
@@ -168,7 +188,7 @@ extension SimulatedDevice {
     }
 
     /// The person removes `activity` from the Lock Screen (`ActivityState.dismissed`).
-    public func dismissLiveActivity(_ activity: String) throws {
+    func dismissLiveActivity(_ activity: String) throws {
         let dismissed = try activityKit.state.withLock { state -> SimulatedLiveActivity in
             guard let index = state.activities.firstIndex(where: { $0.identity.id == activity }) else {
                 throw LiveActivitySimulationError.unknownActivity(activity)
@@ -184,17 +204,17 @@ extension SimulatedDevice {
 
     /// Uses `directory` for the app's `LiveActivityTokenStore`: at each launch the simulated app calls
     /// `LiveActivityTokens/reconcile(with:)` and the timeline shows what its server must register and retract.
-    public func persistLiveActivityTokens(in directory: URL) {
+    func persistLiveActivityTokens(in directory: URL) {
         activityKit.state.withLock { $0.storeDirectory = directory }
     }
 
     /// The reconciliations the simulated app made at its launches, oldest first.
-    public var liveActivityReconciliations: [LiveActivityReconciliation] {
+    var liveActivityReconciliations: [LiveActivityReconciliation] {
         activityKit.state.withLock { $0.reconciliations }
     }
 
     /// The token events the app's `PushCenter/liveActivities` accepted, in order.
-    public var liveActivityEvents: [LiveActivityEvent] { activityKit.state.withLock { $0.reported } }
+    var liveActivityEvents: [LiveActivityEvent] { activityKit.state.withLock { $0.reported } }
 
     // MARK: The app's side
 
@@ -243,7 +263,7 @@ extension LiveActivityAdapter {
         let status: Status = activity.state == .active ? .active : activity.state == .ended ? .ended : .dismissed
         activityObserved(
             id: activity.identity.id, attributesType: activity.identity.attributesType,
-            pushToken: activity.token.data, status: status)
+            pushToken: activity.channelID == nil ? activity.token.data : nil, status: status)
     }
 }
 

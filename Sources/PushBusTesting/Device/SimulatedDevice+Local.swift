@@ -12,7 +12,7 @@ extension SimulatedDevice {
     /// - Throws: `LocalNotificationError` when the request is invalid, as the scheduler validates it.
     public func schedule(local request: LocalNotificationRequest) throws {
         try scheduler.add(request)
-        delivery.noteCategoryUse(request.content.categoryIdentifier)  // the category-match diagnostic
+        delivery.noteContentUse(request.content)  // the category-match and interruption-level preflight facts
     }
 
     /// The scheduler's delivery hook: what iOS does when a local notification fires.

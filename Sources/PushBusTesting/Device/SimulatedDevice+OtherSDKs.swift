@@ -10,19 +10,19 @@ extension SimulatedDevice {
     /// unclaimed one otherwise — and iOS is still answered once. Its categories replace the registered set, as
     /// such SDKs do; PushBus puts the union back at the next callback into the app (``categoryOwnership``). It
     /// gets every device token through `center.subscribeRegistration`, in this process and every later one.
-    public func install(_ sdk: SimulatedSDK) {
-        otherSDKs.add(sdk, name: sdk.name, providers: sdk.providers)
+    func install(_ sdk: SimulatedSDK) {
+        sdkForwarder.add(sdk, name: sdk.name, providers: sdk.providers)
         note("the app sets up \(sdk.name) beside PushBus")
         otherSDKRegisters(sdk)
         process.keep(sdk.receiveDeviceTokens(from: center))
     }
 
     /// The SDKs PushBus forwards to, in order.
-    public var forwardees: [NotificationForwardee] { otherSDKs.forwardees }
+    var forwardees: [NotificationForwardee] { sdkForwarder.forwardees }
 
     /// The installed SDK called `name`, if any.
-    public func otherSDK(named name: String) -> SimulatedSDK? {
-        otherSDKs.targets.first { $0.forwardee.name == name }?.target
+    func otherSDK(named name: String) -> SimulatedSDK? {
+        sdkForwarder.targets.first { $0.forwardee.name == name }?.target
     }
 
     /// `willPresent` through PushBus's delegate: the adapter and the chosen SDKs answer, iOS gets one merged answer.
@@ -32,7 +32,7 @@ extension SimulatedDevice {
     ) {
         let id = notification.identifier
         let wait = ClockWait(index: completion.index, recorder: recorder)
-        otherSDKs.willPresent(
+        sdkForwarder.willPresent(
             notification.snapshot, adapter: notificationAdapter,
             forward: { [self] sdk, answer in
                 note("PushBus forwards willPresent [\(id)] to \(sdk.name)'s delegate")
@@ -48,7 +48,7 @@ extension SimulatedDevice {
     ) {
         let wait = ClockWait(index: completion.index, recorder: recorder)
         let id = response.notification.requestIdentifier
-        otherSDKs.didReceive(
+        sdkForwarder.didReceive(
             response, appState: appState, adapter: notificationAdapter,
             forward: { [self] sdk, done in
                 note("PushBus forwards didReceive [\(id)] to \(sdk.name)'s delegate")
@@ -61,7 +61,7 @@ extension SimulatedDevice {
 
     /// `openSettingsFor` through PushBus's delegate: the chosen SDKs hear it too.
     func forwardOpenSettings(_ notification: NotificationSnapshot?) {
-        otherSDKs.openSettings(for: notification) { sdk in
+        sdkForwarder.openSettings(for: notification) { sdk in
             note("PushBus forwards openSettingsFor to \(sdk.name)'s delegate")
             sdk.receive(SimulatedSDK.Callback(name: "openSettingsFor", notification: notification?.requestIdentifier))
         }

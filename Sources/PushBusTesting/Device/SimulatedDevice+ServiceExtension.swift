@@ -16,28 +16,28 @@ import PushBus
 /// ```
 extension SimulatedDevice {
     /// How long iOS lets a service extension run before `serviceExtensionTimeWillExpire` (about 30 s).
-    public static let serviceExtensionTimeLimit: TimeInterval = 30
+    static let serviceExtensionTimeLimit: TimeInterval = 30
 
     /// Installs (or, with `nil`, removes) the app's service-extension pipeline. Its clock is replaced by the
     /// device's clock, so its deadline runs on virtual time.
-    public func installServiceExtension(_ pipeline: ServiceExtensionPipeline?) {
+    func installServiceExtension(_ pipeline: ServiceExtensionPipeline?) {
         var pipeline = pipeline
         pipeline?.clock = clock
-        serviceExtension.state.withLock { $0.pipeline = pipeline }
+        serviceExtensionSlot.state.withLock { $0.pipeline = pipeline }
     }
 
     /// Every result the service extension handed to iOS, in the order the handlers ran.
-    public var serviceExtensionResults: [ServiceExtensionResult] {
-        serviceExtension.state.withLock { $0.results }
+    var serviceExtensionResults: [ServiceExtensionResult] {
+        serviceExtensionSlot.state.withLock { $0.results }
     }
 
     /// Returns when no service-extension run is in progress (each either finished its steps or expired).
     ///
     /// > Warning: A step that never finishes keeps this waiting until the deadline: advance the clock past it
     /// > (``advanceTime(by:)``) from another task, or the call does not return.
-    public func settleServiceExtensions() async {
+    func settleServiceExtensions() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let resumeNow = serviceExtension.state.withLock { state -> Bool in
+            let resumeNow = serviceExtensionSlot.state.withLock { state -> Bool in
                 if state.running == 0 { return true }
                 state.waiters.append(continuation)
                 return false
@@ -50,11 +50,11 @@ extension SimulatedDevice {
     func runServiceExtension(on notification: SimulatedNotification) -> Bool {
         let content = notification.content
         let isAlert = content.title != nil || content.subtitle != nil || content.body != nil
-        guard let pipeline = serviceExtension.state.withLock({ $0.pipeline }), content.isMutableContent, isAlert,
+        guard let pipeline = serviceExtensionSlot.state.withLock({ $0.pipeline }), content.isMutableContent, isAlert,
             authorization.allowsDelivery
         else { return false }
         let id = notification.identifier
-        serviceExtension.state.withLock { $0.running += 1 }
+        serviceExtensionSlot.state.withLock { $0.running += 1 }
         note("[\(id)] the Notification Service Extension starts (mutable-content)")
         let expiry = LockedState<ScheduledAction?>(nil)
         let run = pipeline.run(content, requestIdentifier: id) { [weak self] result in
@@ -87,7 +87,7 @@ extension SimulatedDevice {
         note(
             "[\(id)] NSE content handler called after \(elapsed)s (\(result.ending.rawValue), \(result.disposition.rawValue))"
         )
-        let waiters = serviceExtension.state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        let waiters = serviceExtensionSlot.state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.results.append(result)
             state.running -= 1
             guard state.running == 0 else { return [] }

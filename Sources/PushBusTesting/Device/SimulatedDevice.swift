@@ -78,9 +78,11 @@ public final class SimulatedDevice: Sendable {
     let processStorage = LockedState<AppProcess?>(nil)
     let launchSetup: LaunchSetup?
     /// The app's Notification Service Extension (SimulatedDevice+ServiceExtension.swift).
-    let serviceExtension = SimulatedServiceExtension()
+    let serviceExtensionSlot = SimulatedServiceExtension()
     /// What ActivityKit holds; outlives the app's process (SimulatedDevice+LiveActivity.swift).
     let activityKit = SimulatedActivityKit()
+    /// Where the app keeps its `PushTokenRegistry`, and what its server learned (SimulatedDevice+Tokens.swift).
+    let tokenServer = LockedState(SimulatedTokenServer())
     /// The app's Notification Content Extension (SimulatedDevice+ContentExtension.swift).
     let contentExtensionSlot = SimulatedContentExtensionSlot()
     /// The inboxes of the app and its extension, and the icon's badge (SimulatedDevice+Inbox.swift).
@@ -88,7 +90,7 @@ public final class SimulatedDevice: Sendable {
     /// The Settings app's notification page for the app, and the prompt (SimulatedDevice+Authorization.swift).
     let settingsApp = SimulatedSettingsApp()
     /// Other push SDKs in the app, which PushBus's delegate forwards to (SimulatedDevice+OtherSDKs.swift).
-    let otherSDKs = NotificationForwarder<SimulatedSDK>()
+    let sdkForwarder = NotificationForwarder<SimulatedSDK>()
     /// Every category PushBus has seen registered, and by whom (SimulatedDevice+CategoryMerge.swift).
     let categoryMerge = LockedState(CategoryMerge<PushCategory>())
 
@@ -190,8 +192,8 @@ public final class SimulatedDevice: Sendable {
     }
 
     /// Returns when every completion handler handed to the app so far has been called — except one that only the
-    /// clock can finish now: PushBus has answered and another SDK (``install(_:)``) answers late or never, so iOS
-    /// is answered at the deadline, when ``advanceTime(by:)`` reaches it.
+    /// clock can finish now: PushBus has answered and another SDK (``OtherSDKs/install(_:)``) answers late or never,
+    /// so iOS is answered at the deadline, when ``advanceTime(by:)`` reaches it.
     ///
     /// > Warning: If an app handler never finishes, this waits until its deadline: advance the clock past it
     /// > first (``advanceTime(by:)``), or the call does not return.

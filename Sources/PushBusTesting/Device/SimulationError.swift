@@ -9,6 +9,9 @@ public enum SimulationError: Error, Sendable, Hashable, CustomStringConvertible 
     case actionHasNoTextInput(String)
     /// The payload is not a JSON object.
     case invalidPayload(String)
+    /// The content extension could not do that: none declares the notification's category, none is on screen, or
+    /// it has no app group (the device has no ledger directory).
+    case contentExtensionRefused(String)
 
     public var description: String {
         switch self {
@@ -18,6 +21,7 @@ public enum SimulationError: Error, Sendable, Hashable, CustomStringConvertible 
             return "category '\(category ?? "(none)")' has no action '\(action)'"
         case .actionHasNoTextInput(let action): return "action '\(action)' has no text input"
         case .invalidPayload(let reason): return "invalid payload: \(reason)"
+        case .contentExtensionRefused(let reason): return reason
         }
     }
 }

@@ -21,7 +21,7 @@ extension SimulationScenario {
 /// The content-extension steps of a scenario (`Docs/ContentExtension.md`).
 extension SimulatedApp {
     static func installContentExtension(_ setup: SimulationScenario.ContentExtensionSetup, on device: SimulatedDevice) {
-        device.installContentExtension(
+        device.contentExtension.install(
             .init(categories: Set(setup.categories), isUserInteractionEnabled: setup.interactive ?? true))
         device.contentExtensionSlot.state.withLock { $0.scenarioSetup = setup }
     }
@@ -33,14 +33,14 @@ extension SimulatedApp {
         let setup = device.contentExtensionSlot.state.withLock { $0.scenarioSetup }
         let valueKey = setup?.valueKey ?? "value"
         var values: [String: String] {
-            device.contentExtensionValue.map { [valueKey: $0] } ?? [:]
+            device.contentExtension.value.map { [valueKey: $0] } ?? [:]
         }
         switch step.do {
         case "longPress":
-            try device.longPress(try required(step.id, "id", step))
+            try device.contentExtension.longPress(try required(step.id, "id", step))
         case "extensionSetValue":
             let value = try required(step.text ?? step.seconds.map { String(Int($0)) }, "text or seconds", step)
-            device.interactInContentExtension(value: value)
+            device.contentExtension.interact(value: value)
         case "extensionConfirm":
             let action = step.action ?? setup?.reminder?.action ?? "CONFIRM"
             try confirmInContentExtension(action: action, setup: setup, valueKey: valueKey)
@@ -51,14 +51,14 @@ extension SimulatedApp {
             guard [.doNotDismiss, .dismiss, .dismissAndForwardAction].contains(disposition) else {
                 throw ScenarioError("unknown option '\(name)' (doNotDismiss, dismiss, dismissAndForwardAction)")
             }
-            try device.answerInContentExtension(.init(action: action, disposition: disposition, values: values))
+            try device.contentExtension.answer(.init(action: action, disposition: disposition, values: values))
         case "extensionOpenApp":
-            try device.answerInContentExtension(
+            try device.contentExtension.answer(
                 .init(
                     action: PushResponse.Action.defaultActionIdentifier, disposition: .performDefaultAction,
                     values: values))
         case "extensionClose":
-            device.closeContentExtension()
+            device.contentExtension.close()
         default:
             return false
         }
@@ -70,14 +70,14 @@ extension SimulatedApp {
     private func confirmInContentExtension(
         action: String, setup: SimulationScenario.ContentExtensionSetup?, valueKey: String
     ) throws {
-        guard device.contentExtensionSession != nil else {
+        guard device.contentExtension.session != nil else {
             throw ScenarioError("no content extension on screen: long-press a notification first")
         }
-        let value = device.contentExtensionValue
+        let value = device.contentExtension.value
         var values: [String: String] = [:]
         if let value {
             values[valueKey] = value
-            if let store = device.sharedValues {
+            if let store = device.contentExtension.sharedValues {
                 do {
                     if let number = Int(value) {
                         try store.set(number, for: SharedValueKey<Int>(valueKey))
@@ -104,7 +104,7 @@ extension SimulatedApp {
                 device.note("content extension: \"\(value ?? "")\" is not a number of seconds; nothing scheduled")
             }
         }
-        try device.answerInContentExtension(.init(action: action, disposition: .dismissExtension, values: values))
+        try device.contentExtension.answer(.init(action: action, disposition: .dismissExtension, values: values))
     }
 }
 

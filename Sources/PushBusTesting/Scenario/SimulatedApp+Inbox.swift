@@ -42,7 +42,7 @@ extension SimulatedApp {
         if let maximumCount = setup.maximumCount { configuration.maximumCount = maximumCount }
         device.installInbox(configuration)
         if setup.serviceExtension ?? true, let inbox = device.serviceExtensionInbox {
-            device.installServiceExtension(ServiceExtensionPipeline(steps: [.inbox(inbox)]))
+            device.serviceExtension.install(ServiceExtensionPipeline(steps: [.inbox(inbox)]))
         }
     }
 
@@ -54,7 +54,7 @@ extension SimulatedApp {
     /// - Throws: ``ScenarioError`` when the check fails (the run stops there and reports it).
     func performInboxStep(_ step: SimulationScenario.Step) async throws -> Bool {
         guard step.do == "checkInbox" else { return false }
-        await device.settleServiceExtensions()
+        await device.serviceExtension.settle()
         await device.settle()
         guard let inbox = Self.currentInbox(of: device) else {
             throw ScenarioError("checkInbox needs an inbox: add \"inbox\": {} to \"app\"")

@@ -17,7 +17,7 @@ extension SimulatedApp {
             }
             let presentation = try setup.presentation.map { try PresentationOptions(names: $0) } ?? [.banner, .list]
             let categories = (setup.categories ?? []).map(SimulatedDevice.Configuration.category)
-            device.install(
+            device.otherSDKs.install(
                 SimulatedSDK(
                     name: setup.name, providers: Set((setup.providers ?? []).map(PushProvider.Name.init(rawValue:))),
                     categories: categories, presentation: presentation, answers: answers))
@@ -30,7 +30,7 @@ extension SimulationScenario {
         var failures: [String] = []
         if let expected = expect?.sdkCallbacks {
             for (name, calls) in expected.sorted(by: { $0.key < $1.key }) {
-                guard let sdk = device.otherSDK(named: name) else {
+                guard let sdk = device.otherSDKs.named(name) else {
                     failures.append("expected callbacks of SDK '\(name)', which the app does not have")
                     continue
                 }

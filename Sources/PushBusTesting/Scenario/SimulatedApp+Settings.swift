@@ -14,7 +14,7 @@ extension SimulatedApp {
             guard let answer = SimulatedDevice.PromptAnswer(rawValue: name) else {
                 throw ScenarioError("unknown answer '\(name)' (allow, dontAllow, provisional)")
             }
-            device.promptAnswer = answer
+            device.settings.promptAnswer = answer
         case "register":
             await device.registerForNotifications(
                 options: try Self.options(step.options), categories: device.categories)
@@ -28,11 +28,11 @@ extension SimulatedApp {
                 return status
             }
             let edits = try (step.settings ?? [:]).map { key, value in try Self.settingEdit(key, value) }
-            device.changeNotificationSettings { settings in
+            device.settings.change { settings in
                 if let status { settings.status = status }
                 for edit in edits { edit(&settings) }
             }
-        case "openSettings": try device.openAppNotificationSettings(from: step.id)
+        case "openSettings": try device.settings.openAppSettings(from: step.id)
         case "openURL": device.openURL(try Self.url(try required(step.url, "url", step)))
         case "openUniversalLink": device.openUniversalLink(try Self.url(try required(step.url, "url", step)))
         default:
@@ -44,7 +44,7 @@ extension SimulatedApp {
     /// What the app does at launch for `openSettingsFor`: opens `route` (source `.settings`).
     static func attachSettingsRoute(_ route: String?, in process: SimulatedDevice.AppProcess) {
         guard let route, let router = process.router else { return }
-        process.keep(router.attach(to: process.notificationSettings, opening: route))
+        process.keep(router.notifications.routeSettingsRequests(from: process.notificationSettings, to: route))
     }
 
     static func url(_ text: String) throws -> URL {
@@ -93,14 +93,15 @@ extension SimulationScenario {
     func checkSettings(_ device: SimulatedDevice) -> [String] {
         var failures: [String] = []
         if let expected = expect?.settingsChanges {
-            let actual = device.settingsChanges.map(\.current.status.rawValue)
+            let actual = device.settings.changes.map(\.current.status.rawValue)
             if actual != expected { failures.append("expected settings changes \(expected), got \(actual)") }
         }
         if let expected = expect?.authorization, device.authorization.rawValue != expected {
             failures.append("expected authorization \(expected), got \(device.authorization.rawValue)")
         }
-        if let expected = expect?.openSettingsRequests, device.openSettingsRequestCount != expected {
-            failures.append("expected \(expected) open-settings requests, got \(device.openSettingsRequestCount)")
+        if let expected = expect?.openSettingsRequests, device.settings.openSettingsRequestCount != expected {
+            failures.append(
+                "expected \(expected) open-settings requests, got \(device.settings.openSettingsRequestCount)")
         }
         if let expected = expect?.routeSources {
             let actual = device.routes.map(\.source.description)

@@ -35,16 +35,17 @@ final class SimulatedApp: Sendable {
         let rules = scenario.routes?.linkRules ?? []
         let reminder = scenario.app.reminder
         let settingsRoute = scenario.app.openSettingsRoute
+        let retractions = scenario.app.retractions ?? false
         let built = LockedState(DeviceReference())
         // What the app does in didFinishLaunching, in every process.
         let device = SimulatedDevice(configuration: configuration, router: router) { process in
             // The app's own inbox: every message reaches a subscriber, as in an app that lists notifications.
             process.keep(process.center.subscribe(.all) { _ in })
             if let router = process.router {
-                let options = PushRouter.AttachOptions(link: { message in
-                    Self.link(for: message, rules: rules) ?? PushRouteLink.default(in: message)
-                })
-                process.keep(router.attach(to: process.delivery, options: options))
+                let options = PushRouter.AttachOptions(
+                    link: { message in Self.link(for: message, rules: rules) ?? PushRouteLink.default(in: message) },
+                    ledger: process.delivery.ledger)
+                process.keep(router.attach(to: process.center, options: options))
             }
             if let backgroundResult {
                 process.keep(process.delivery.onBackgroundMessage { _ in backgroundResult })
@@ -52,11 +53,17 @@ final class SimulatedApp: Sendable {
             if let presentation { process.delivery.presentationPolicy = .always(presentation) }
             if let reminder { process.keep(Self.reminderSubscription(reminder, center: process.center, device: built)) }
             Self.attachSettingsRoute(settingsRoute, in: process)
+            if retractions, let device = built.withLock({ $0.device }) {
+                Self.handleRetractions(in: process, device: device)
+            }
         }
         built.withLock { $0.device = device }
+        if retractions { Self.handleRetractions(in: device.process, device: device) }  // the first process
         if scenario.app.persistsLiveActivityTokens == true { try Self.persistLiveActivityTokens(of: device) }
+        if scenario.app.reportsTokens == true { device.reportTokens(in: configuration.ledgerDirectory) }
         if let setup = scenario.app.contentExtension { Self.installContentExtension(setup, on: device) }
         if let inbox = scenario.app.inbox { try Self.installInbox(inbox, on: device) }
+        if retractions { Self.installRetractingServiceExtension(on: device, inbox: scenario.app.inbox) }
         try Self.installOtherSDKs(scenario.app.otherSDKs ?? [], on: device)
         self.device = device
         self.temporaryLedger = temporaryLedger
@@ -88,7 +95,7 @@ final class SimulatedApp: Sendable {
         case "dismiss": try device.dismiss(try required(step.id, "id", step))
         case "forward":
             let response = step.action.map { PushResponse(action: $0 == "open" ? .open : .init(identifier: $0)) }
-            try device.forwardFromOtherSDK(try required(step.id, "id", step), response: response)
+            try device.otherSDKs.forward(try required(step.id, "id", step), response: response)
         case "advance":
             // Work the app started (async handlers) finishes before time moves on, as on a device.
             await device.settle()
@@ -108,6 +115,7 @@ final class SimulatedApp: Sendable {
             device.authorization = status
         default:
             if try await performInboxStep(step) { return }
+            if try await performRetractionStep(step) { return }
             if try await performSettingsStep(step) { return }
             if try await performLocalScheduleStep(step) { return }
             guard try performLiveActivityStep(step, baseDirectory: baseDirectory) || performContentExtensionStep(step)

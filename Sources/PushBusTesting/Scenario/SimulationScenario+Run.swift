@@ -45,7 +45,7 @@ extension SimulationScenario {
             }
         }
         await device.settle()
-        await device.settleServiceExtensions()
+        await device.serviceExtension.settle()
         withExtendedLifetime(app) {}
         failures += check(device)
         return ScenarioRun(name: name, device: device, failures: failures)
@@ -84,6 +84,7 @@ extension SimulationScenario {
             "local notifications dropped", device.scheduler.droppedIdentifiers.count, expect?.localNotificationsDropped)
         failures += checkLiveActivities(device)
         failures += checkContentExtension(device)
+        failures += checkRetraction(device)
         failures += checkInbox(device)
         failures += checkSettings(device)
         failures += checkOtherSDKs(device)

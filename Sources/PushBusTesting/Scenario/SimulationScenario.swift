@@ -115,6 +115,9 @@ public struct SimulationScenario: Sendable, Decodable {
         public var reminder: ReminderSetup?
         /// Whether the app keeps its Live Activity tokens in a `LiveActivityTokenStore` and reconciles at launch.
         public var persistsLiveActivityTokens: Bool?
+        /// Whether the app keeps every push token in a `PushTokenRegistry` (in the ledger's directory with
+        /// `device.ledger`, else in memory) and reports each change to its server (`expect.tokensReported`).
+        public var reportsTokens: Bool?
         /// The app's Notification Content Extension (`Docs/ContentExtension.md`).
         public var contentExtension: ContentExtensionSetup?
         /// The app's notification inbox (`PushInbox`), and whether its service extension adds to it.
@@ -127,6 +130,9 @@ public struct SimulationScenario: Sendable, Decodable {
         public var localSchedule: LocalScheduleSetup?
         /// Other push SDKs in the app, each with its own delegate that PushBus forwards to (`Docs/Coexistence.md`).
         public var otherSDKs: [OtherSDKSetup]?
+        /// Whether the app carries out the PushBus retract and replace keys (`Docs/Retraction.md`): every process
+        /// registers `handleRetractions(in:)`, and the service extension runs `.retract` before `.inbox`.
+        public var retractions: Bool?
 
         public init(backgroundFetchResult: String? = nil, presentation: [String]? = nil, reminder: ReminderSetup? = nil)
         {
@@ -174,7 +180,7 @@ public struct SimulationScenario: Sendable, Decodable {
     public struct Step: Sendable, Decodable {
         /// `launch`, `background`, `foreground`, `suspend`, `terminate`, `receive`, `schedule`, `scheduleSeries`,
         /// `backgroundRefresh`, `tap`, `dismiss`, `forward`, `advance`, `ready`, `notReady`, `authorize`, `settle`,
-        /// `checkInbox`.
+        /// `checkInbox`, `checkNotificationCenter`.
         public var `do`: String
         /// The notification: given to `receive`/`schedule`, referenced by `tap`/`dismiss`.
         public var id: String?
@@ -211,6 +217,13 @@ public struct SimulationScenario: Sendable, Decodable {
         public var attributesType: String?
         /// Live Activity steps: the activity's id (the new one for a start; the target of an update or end).
         public var activity: String?
+        /// `startLiveActivity`: the broadcast channel id the activity is started with (`pushType: .channel(id)`).
+        public var channel: String?
+        /// `recordToken`: the token's kind (`device`, `voip`, `widgets`, `pushToStart`, `activityUpdate`,
+        /// `broadcastChannel`).
+        public var kind: String?
+        /// `recordToken`: the token or channel id; absent: the token is gone.
+        public var value: String?
         /// `extensionAction`: what the extension tells iOS (`doNotDismiss`, `dismiss`, `dismissAndForwardAction`).
         public var option: String?
         /// `checkInbox`: the unread count expected now (the badge must equal it too).
@@ -223,6 +236,8 @@ public struct SimulationScenario: Sendable, Decodable {
         public var settings: [String: String]?
         /// `openURL`, `openUniversalLink`: the URL.
         public var url: String?
+        /// `checkNotificationCenter`: the identifiers Notification Center must list now, oldest first.
+        public var ids: [String]?
     }
 
     /// What must be true after the last step; every field is optional.
@@ -258,6 +273,10 @@ public struct SimulationScenario: Sendable, Decodable {
         /// The Live Activity token events the app's center accepted, in order (`pushToStartToken TYPE`,
         /// `started ID`, `updateToken ID`, `ended ID`).
         public var liveActivityEvents: [String]?
+        /// What the app's server learned from its `PushTokenRegistry`, in order, across launches: `KIND SCOPE`,
+        /// with ` removed` when a token is gone (`device`, `pushToStart DeliveryAttributes`,
+        /// `activityUpdate order-17 removed`).
+        public var tokensReported: [String]?
         /// How many Live Activities are still running at the end.
         public var liveActivitiesRunning: Int?
         /// How many Live Activity `update` pushes were applied.
@@ -285,6 +304,11 @@ public struct SimulationScenario: Sendable, Decodable {
         public var presentations: [String]?
         /// The categories registered at the end, and who registered each (`PushBus`, an SDK's name, `unknown`).
         public var registeredCategories: [String: String]?
+        /// The identifiers Notification Center lists at the end, oldest first (remote and local).
+        public var notificationCenter: [String]?
+        /// The request identifiers of the ledger's `removed` records, in order (the app's ledger, read again; with
+        /// `"device": {"ledger": true}` it holds the service extension's records too).
+        public var removedNotifications: [String]?
     }
 
     enum CodingKeys: String, CodingKey {

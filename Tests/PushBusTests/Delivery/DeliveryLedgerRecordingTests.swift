@@ -109,7 +109,7 @@ import Testing
         let launch = Launch(ledger: try ledger(clock: clock), clock: clock)
         let router = PushRouter(schemes: ["myapp"], isReady: false)
         try router.register("myapp://order/:id") { _ in }
-        let attached = router.attach(to: launch.delivery)
+        let attached = router.attach(to: launch.delivery.center, options: .init(ledger: launch.delivery.ledger))
         await launch.adapter.didReceive(
             ResponseSnapshot(
                 notification: snapshot(), actionIdentifier: "com.apple.UNNotificationDefaultActionIdentifier"),

@@ -92,10 +92,8 @@ import Testing
         let delivery = PushDelivery(center: center)
         let adapter = UserNotificationAdapter(delivery: delivery)
         let configuration = try AppConfiguration(infoPlist: Self.info, entitlements: nil)
-        delivery.recordDiagnostics {
-            $0.appConfiguration = configuration
-            $0.isLaunchOver = true
-        }
+        delivery.recordDiagnostics { $0.appConfiguration = configuration }
+        AppDelegateAdapter(delivery: delivery).applicationDidBecomeActive()  // launch is over
         #expect(delivery.deliveryDiagnostics.preflightFindings.map(\.code) == ["scene.connectionOptions.notForwarded"])
         adapter.sceneWillConnect(notificationResponse: nil)  // connectionOptions handed over, no tap in them
         #expect(delivery.deliveryDiagnostics.preflightFindings.isEmpty)

@@ -30,11 +30,10 @@ import Testing
     @Test func aPostWithNoSubscriberEndsInTheParkingLot() throws {
         var machine = machine()
         guard
-            case .deliver(let snapshot, let monitors, let ticket) = machine.post(
+            case .deliver(let snapshot, let ticket) = machine.post(
                 HubFixtures.message("a"), at: nil, owner: 1)
         else { throw Failure("expected a fan-out") }
         #expect(snapshot.isEmpty)
-        #expect(monitors.isEmpty)
         guard case .parked = machine.park(HubFixtures.message("a"), at: 0, ticket: ticket) else {
             throw Failure("expected parked")
         }
@@ -43,7 +42,7 @@ import Testing
 
     @Test func parkingOffKeepsNothing() throws {
         var machine = machine(parkingCapacity: 0)
-        guard case .deliver(_, _, let ticket) = machine.post(HubFixtures.message("a"), at: nil, owner: 1) else {
+        guard case .deliver(_, let ticket) = machine.post(HubFixtures.message("a"), at: nil, owner: 1) else {
             throw Failure("expected a fan-out")
         }
         guard case .notKept = machine.park(HubFixtures.message("a"), at: 0, ticket: ticket) else {
@@ -54,7 +53,7 @@ import Testing
 
     @Test func aReplayingSubscriberClaimsAParkedMessageOnce() throws {
         var machine = machine()
-        guard case .deliver(_, _, let ticket) = machine.post(HubFixtures.message("tap"), at: nil, owner: 1) else {
+        guard case .deliver(_, let ticket) = machine.post(HubFixtures.message("tap"), at: nil, owner: 1) else {
             throw Failure("expected a fan-out")
         }
         _ = machine.park(HubFixtures.message("tap"), at: 0, ticket: ticket)
@@ -75,7 +74,7 @@ import Testing
 
     @Test func liveMessagesQueueForAReplayingSubscriberThenDrainInOrder() throws {
         var machine = machine()
-        guard case .deliver(_, _, let ticket) = machine.post(HubFixtures.message("old"), at: nil, owner: 1) else {
+        guard case .deliver(_, let ticket) = machine.post(HubFixtures.message("old"), at: nil, owner: 1) else {
             throw Failure("expected a fan-out")
         }
         _ = machine.park(HubFixtures.message("old"), at: 0, ticket: ticket)
@@ -91,7 +90,7 @@ import Testing
     @Test func cancellingDuringAFanOutThatHoldsTheSubscriberDefersReleasingItsHandler() throws {
         var machine = machine()
         guard case .live(let subscriber) = subscribe(&machine, replay: .none) else { throw Failure("expected live") }
-        guard case .deliver(_, _, let ticket) = machine.post(HubFixtures.message("a"), at: nil, owner: 1) else {
+        guard case .deliver(_, let ticket) = machine.post(HubFixtures.message("a"), at: nil, owner: 1) else {
             throw Failure("expected a fan-out")
         }
 
@@ -105,7 +104,7 @@ import Testing
 
     @Test func cancelAndWaitWaitsOnlyForOtherThreadsDeliveriesThatHoldTheSubscriber() throws {
         var machine = machine()
-        guard case .deliver(_, _, let before) = machine.post(HubFixtures.message("a"), at: nil, owner: 7) else {
+        guard case .deliver(_, let before) = machine.post(HubFixtures.message("a"), at: nil, owner: 7) else {
             throw Failure("expected a fan-out")
         }
         guard case .live(let subscriber) = subscribe(&machine, replay: .none) else { throw Failure("expected live") }
@@ -115,17 +114,6 @@ import Testing
         #expect(cancel.waitFor == nil)
         #expect(cancel.releasesHandlerNow)
         _ = machine.finishDelivery(before.ticket, delivered: 0)
-    }
-
-    @Test func monitorsTravelWithTheSnapshot() throws {
-        var machine = machine()
-        let id = machine.addMonitor(.all) { _, _ in }
-        guard case .deliver(_, let monitors, _) = machine.post(HubFixtures.message("a"), at: nil, owner: 1) else {
-            throw Failure("expected a fan-out")
-        }
-        #expect(monitors.map(\.id) == [id])
-        #expect(machine.removeMonitor(id!) != nil)
-        #expect(!machine.hasMonitor(id!))
     }
 
     @Test func aKnownDuplicateEndsAsADuplicateWithoutEnteringTheGate() throws {
@@ -144,7 +132,7 @@ import Testing
     @Test func terminationEndsEverySubscriberAndRefusesNewOnes() throws {
         var machine = machine()
         guard case .live = subscribe(&machine) else { throw Failure("expected live") }
-        let (ended, wakeups, _) = machine.terminate()
+        let (ended, wakeups) = machine.terminate()
         #expect(ended.count == 1)
         #expect(wakeups.completions.count == 1)
         guard case .terminated = subscribe(&machine) else { throw Failure("expected terminated") }

@@ -56,7 +56,7 @@ import Testing
         let router = PushRouter(schemes: ["app"])
         let sources = LockedState<[RouteSource]>([])
         try router.register("app://inbox/:title") { request in sources.withLock { $0.append(request.source) } }
-        let result = router.open(entry, in: inbox)
+        let result = router.notifications.route(entry, in: inbox)
         #expect(result?.isOpened == true)
         #expect(sources.withLock { $0 } == [.inbox])
         #expect(inbox.unreadCount == 0)

@@ -62,7 +62,8 @@ import Testing
     @Test func aReleasedInboxStopsFollowingItsLedger() throws {
         let ledger = InboxFixture.ledger(clock: clock)
         var inbox: PushInbox? = PushInbox(ledger: ledger)
-        weak let released = inbox
+        weak var released: PushInbox?  // `weak var`: `weak let` needs Swift 6.2
+        released = inbox
         inbox = nil
         try ledger.append(
             DeliveryRecord(

@@ -25,8 +25,8 @@ import Testing
         let inbox = PushInbox(ledger: InboxFixture.ledger(clock: clock))
         let entry = try #require(try inbox.add(InboxFixture.alert("Sale", requestIdentifier: "r1", date: clock.now)))
         let (router, opened) = try makeRouter()
-        #expect(router.open(entry, in: inbox)?.isOpened == true)
-        #expect(router.open(entry, in: inbox) == nil)
+        #expect(router.notifications.route(entry, in: inbox)?.isOpened == true)
+        #expect(router.notifications.route(entry, in: inbox) == nil)
         #expect(opened.withLock { $0 } == ["inbox app://inbox/Sale"])
         #expect(inbox.ledger.allRecords.filter { $0.event.kind == .routed }.count == 1)
     }
@@ -37,11 +37,11 @@ import Testing
         let inbox = PushInbox(ledger: try InboxFixture.durableLedger(in: directory, clock: clock))
         let entry = try #require(try inbox.add(InboxFixture.alert("Sale", requestIdentifier: "r1", date: clock.now)))
         let (router, _) = try makeRouter()
-        #expect(router.open(entry, in: inbox)?.isOpened == true)
+        #expect(router.notifications.route(entry, in: inbox)?.isOpened == true)
         // The next launch: a new ledger, inbox and router
         let relaunched = PushInbox(ledger: try InboxFixture.durableLedger(in: directory, clock: clock))
         let (nextRouter, opened) = try makeRouter()
-        #expect(nextRouter.open(try #require(relaunched.entry(entry.id)), in: relaunched) == nil)
+        #expect(nextRouter.notifications.route(try #require(relaunched.entry(entry.id)), in: relaunched) == nil)
         #expect(opened.withLock { $0 }.isEmpty)
     }
 
@@ -50,8 +50,9 @@ import Testing
         let tap = InboxFixture.alert("Sale", requestIdentifier: "r1", kind: .remoteTapped, date: clock.now)
         try inbox.note(tap)
         let (router, opened) = try makeRouter()
-        #expect(router.route(tap, options: PushRouter.AttachOptions(ledger: inbox.ledger))?.isOpened == true)
-        #expect(router.open(try #require(inbox.entry(for: tap)), in: inbox) == nil)
+        #expect(
+            router.notifications.route(tap, options: PushRouter.AttachOptions(ledger: inbox.ledger))?.isOpened == true)
+        #expect(router.notifications.route(try #require(inbox.entry(for: tap)), in: inbox) == nil)
         #expect(opened.withLock { $0 } == ["push app://inbox/Sale"])
     }
 
@@ -69,7 +70,7 @@ import Testing
         let attached = router.attach(
             to: PushCenter(), options: PushRouter.AttachOptions(link: { rules.link(for: $0) ?? .default(in: $0) }))
         // When: the user opens it from the inbox
-        let result = router.open(entry, in: inbox)
+        let result = router.notifications.route(entry, in: inbox)
         // Then: the rule made the link
         #expect(result?.isOpened == true)
         #expect(opened.withLock { $0 } == ["inbox app://orders/42"])
@@ -80,9 +81,9 @@ import Testing
         let inbox = PushInbox(ledger: InboxFixture.ledger(clock: clock))
         let entry = try #require(try inbox.add(InboxFixture.alert("Sale", requestIdentifier: "r1", date: clock.now)))
         let (router, opened) = try makeRouter(ready: false)
-        #expect(router.open(entry, in: inbox) == .deferred)
+        #expect(router.notifications.route(entry, in: inbox) == .deferred)
         #expect(inbox.ledger.hasRecorded(.routed, messageID: entry.messageID))
-        #expect(router.open(entry, in: inbox) == nil)
+        #expect(router.notifications.route(entry, in: inbox) == nil)
         router.setReady(true)
         #expect(opened.withLock { $0 } == ["inbox app://inbox/Sale"])
         #expect(inbox.unreadCount == 0)

@@ -57,6 +57,6 @@ enum LedgerFixture {
             + #""campaign":"spring","route":"shop/\#(id)","id":"\#(id)"}"#
         return PushMessage(
             kind: .remote, content: PushContent(json: Data(json.utf8)),
-            requestIdentifier: "request-\(id)", date: date)
+            requestIdentifier: "request-\(id)", date: date, notificationDate: date)
     }
 }

@@ -163,6 +163,14 @@ extension PushContent {
         if isContentAvailable { members.append(("isContentAvailable", true)) }
         if isMutableContent { members.append(("isMutableContent", true)) }
         if let liveActivity { members.append(("liveActivity", liveActivity.reportValue())) }
+        if let retraction {
+            var object: [String: PushValue] = [:]
+            if !retraction.retracted.isEmpty {
+                object["retracted"] = .array(retraction.retracted.map(PushValue.string))
+            }
+            if let replaced = retraction.replaced { object["replaced"] = .string(replaced) }
+            members.append(("retraction", .object(object)))
+        }
         if !customData.isEmpty { members.append(("customData", .object(customData))) }
         return members
     }

@@ -1,0 +1,125 @@
+import Dispatch
+import Foundation
+import PushBus
+import PushBusTestSupport
+import PushBusTesting
+import Testing
+
+/// `cancelAndWait()` waits for a call running on another thread, whatever the subscription is: a hub
+/// subscription, a registration subscription, a monitor, a closure subscription, an inbox, settings or Live
+/// Activity observer.
+@Suite(.timeLimit(.minutes(1))) struct CancelAndWaitEveryTokenTests {
+    @Test func aHubSubscription() {
+        let center = HubFixtures.center()
+        CancelAndWaitProbe.waitsForARunningCall(
+            register: { callback in center.subscribe(replay: .none) { _ in callback() } },
+            trigger: { center.post(HubFixtures.message("a")) })
+    }
+
+    @Test func aRegistrationSubscription() {
+        let center = HubFixtures.center()
+        CancelAndWaitProbe.waitsForARunningCall(
+            register: { callback in center.subscribeRegistration { _ in callback() } },
+            trigger: { center.post(registration: .registered(DeviceToken(Data([0x01])))) })
+    }
+
+    @Test func aMonitor() {
+        let center = HubFixtures.center()
+        CancelAndWaitProbe.waitsForARunningCall(
+            register: { callback in center.monitor { _, _ in callback() } },
+            trigger: { center.post(HubFixtures.message("a")) })
+    }
+
+    @Test func aClosureSubscriptionWhoseCancelRunsOnAnotherThread() {
+        // The "call" is the closure's run, started by a cancel() on another thread.
+        let box = LockedBox<PushSubscription?>(nil)
+        CancelAndWaitProbe.waitsForARunningCall(
+            register: { callback in
+                let subscription = PushSubscription(onCancel: callback)
+                box.withValue { $0 = subscription }
+                return subscription
+            },
+            trigger: { box.value?.cancel() })
+    }
+
+    @Test func anInboxObserver() throws {
+        let clock = ManualClock()
+        let inbox = PushInbox(ledger: InboxFixture.ledger(clock: clock))
+        CancelAndWaitProbe.waitsForARunningCall(
+            register: { callback in inbox.observe { _ in callback() } },
+            trigger: { _ = try? inbox.add(InboxFixture.alert("a", date: clock.now)) })
+    }
+
+    @Test func aSettingsSubscriber() {
+        let channel = NotificationSettingsChannel()
+        CancelAndWaitProbe.waitsForARunningCall(
+            register: { callback in channel.subscribe { _ in callback() } },
+            trigger: { channel.update(NotificationSettingsSnapshot(status: .denied)) })
+    }
+
+    @Test func anOpenSettingsHandler() {
+        let channel = NotificationSettingsChannel()
+        CancelAndWaitProbe.waitsForARunningCall(
+            register: { callback in channel.onOpenSettings { _ in callback() } },
+            trigger: { channel.requestOpenSettings(OpenSettingsRequest()) })
+    }
+
+    @Test func aLiveActivityTokenSubscriber() {
+        let tokens = LiveActivityTokens()
+        CancelAndWaitProbe.waitsForARunningCall(
+            register: { callback in tokens.subscribe { _ in callback() } },
+            trigger: {
+                tokens.post(.pushToStartToken(LiveActivityToken(hexString: "a1")!, attributesType: "Delivery"))
+            })
+    }
+}
+
+/// `cancelAndWait()` called from inside the subscription's own callback returns (it cannot wait for the call it
+/// is part of) and the callback is not called again.
+@Suite(.timeLimit(.minutes(1))) struct CancelAndWaitFromInsideTheCallbackTests {
+    @Test func aHubSubscription() {
+        let center = HubFixtures.center()
+        CancelAndWaitProbe.returnsFromInsideTheCallback(
+            register: { callback in center.subscribe(replay: .none) { _ in callback() } },
+            trigger: { center.post(HubFixtures.message(UUID().uuidString)) })
+    }
+
+    @Test func aMonitor() {
+        let center = HubFixtures.center()
+        CancelAndWaitProbe.returnsFromInsideTheCallback(
+            register: { callback in center.monitor { _, _ in callback() } },
+            trigger: { center.post(HubFixtures.message(UUID().uuidString)) })
+    }
+
+    @Test func anInboxObserver() {
+        let clock = ManualClock()
+        let inbox = PushInbox(ledger: InboxFixture.ledger(clock: clock))
+        CancelAndWaitProbe.returnsFromInsideTheCallback(
+            register: { callback in inbox.observe { _ in callback() } },
+            trigger: { _ = try? inbox.add(InboxFixture.alert(UUID().uuidString, date: clock.now)) })
+    }
+
+    @Test func aSettingsSubscriber() {
+        let channel = NotificationSettingsChannel()
+        let flip = LockedBox(false)
+        CancelAndWaitProbe.returnsFromInsideTheCallback(
+            register: { callback in channel.subscribe { _ in callback() } },
+            trigger: {
+                let denied = flip.withValue { flip in
+                    defer { flip.toggle() }; return flip
+                }
+                channel.update(NotificationSettingsSnapshot(status: denied ? .denied : .authorized))
+            })
+    }
+
+    @Test func aLiveActivityTokenSubscriber() {
+        let tokens = LiveActivityTokens()
+        let next = LockedCounter()
+        CancelAndWaitProbe.returnsFromInsideTheCallback(
+            register: { callback in tokens.subscribe { _ in callback() } },
+            trigger: {
+                let hex = String(format: "%02x", next.increment())
+                tokens.post(.pushToStartToken(LiveActivityToken(hexString: hex)!, attributesType: "Delivery"))
+            })
+    }
+}
