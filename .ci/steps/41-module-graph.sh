@@ -47,6 +47,13 @@ folders = {
     },
     "PushBusLiveActivity": {"LiveActivity": []},
 }
+# Known folder cycles, each to cut (Docs/Architecture.md, "Folder rules"): file -> the extra folders it may name.
+exceptions = {
+    # A retraction names its targets by PushMessage.ID, and PushContent carries the retraction it read.
+    "Sources/PushBusCore/Payload/PushRetraction.swift": ["Message"],
+    # A schedule reports the interruption levels it used to the delivery's preflight diagnostics.
+    "Sources/PushBusDelivery/Local/LocalNotificationSchedule.swift": ["Delivery"],
+}
 failed = False
 def fail(message):
     global failed
@@ -99,7 +106,7 @@ for module, rules in folders.items():
         code = re.sub(r"//.*", "", text)
         for name in sorted(set(re.findall(r"\b[A-Z]\w*\b", code))):
             there = owner.get(name)
-            if there and there != here and there not in rules.get(here, []):
+            if there and there != here and there not in rules.get(here, []) + exceptions.get(path, []):
                 fail(f"{path} ({here}) names {name} from {there}: {module}'s folder rules do not allow {here} -> {there}")
     print(f"ok: {module}: {len(sources)} files keep the folder rules of {len(rules)} folders")
 sys.exit(1 if failed else 0)

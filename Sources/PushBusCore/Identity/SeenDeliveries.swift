@@ -34,8 +34,8 @@ package struct SeenDeliveries: Sendable {
     /// How many reports are remembered at most; the oldest is forgotten first.
     package let capacity: Int
 
-    /// Remembered reports in a ring indexed by sequence number, grown as reports arrive up to ``capacity`` rounded
-    /// up to a power of two (so a sequence's place is a mask, not a division; only the last ``capacity`` count as
+    /// Remembered reports in a ring indexed by sequence number, grown as reports arrive up to `capacity` rounded
+    /// up to a power of two (so a sequence's place is a mask, not a division; only the last `capacity` count as
     /// remembered). A capacity of 50 million allocated at once would be 2.7 GB at the first post. Each entry links to the
     /// previous report of its id, kind and action, so a bucket needs no collection of its own.
     private var ring: [Remembered] = []
@@ -48,7 +48,7 @@ package struct SeenDeliveries: Sendable {
     /// Slots not empty (live or stale).
     private var usedSlots = 0
     private var nextSequence = 0
-    /// The ring's size − 1: ``capacity`` rounded up to a power of two, − 1.
+    /// The ring's size − 1: `capacity` rounded up to a power of two, − 1.
     private let ringMask: Int
 
     /// Creates an empty memory.
@@ -70,7 +70,7 @@ package struct SeenDeliveries: Sendable {
     /// A Boolean value indicating whether the memory is on (a positive window and capacity).
     package var isEnabled: Bool { correlationWindow > 0 && capacity > 0 }
 
-    /// How many report slots are allocated: grows with the reports recorded, never past ``capacity`` rounded up to
+    /// How many report slots are allocated: grows with the reports recorded, never past `capacity` rounded up to
     /// a power of two.
     package var allocatedCount: Int { ring.count }
 

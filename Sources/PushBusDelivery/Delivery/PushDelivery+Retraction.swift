@@ -5,11 +5,11 @@ import PushBusHub
 import PushBusStorage
 
 extension PushDelivery {
-    /// Carries out the PushBus retract and replace keys (``PushRetraction``) of every push that reaches the app with
+    /// Carries out the PushBus retract and replace keys (`PushRetraction`) of every push that reaches the app with
     /// a background-fetch completion handler (`content-available`, app running or woken): removes the named
     /// notifications from Notification Center and records a `removed` event for each in the ``ledger``. The
     /// system's completion handler waits for it (`.newData` when something was removed). An attached
-    /// ``PushInbox`` removes the entries itself (``PushInbox/note(_:)``), and its badge follows.
+    /// `PushInbox` removes the entries itself (`PushInbox.note(_:)`), and its badge follows.
     ///
     /// ```swift
     /// let retracting = delivery.handleRetractions(in: UserNotificationScheduler())   // PushBusApple

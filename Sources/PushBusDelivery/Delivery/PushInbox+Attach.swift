@@ -29,7 +29,7 @@ extension PushInbox {
 
     /// Adds `message` if it enters and is new; marks it read if it is a tap that opened it (the default action or a
     /// custom action, not a dismissal). An arrival that retracts or replaces earlier messages
-    /// (``PushContent/retraction``) first removes their entries.
+    /// (`PushContent.retraction`) first removes their entries.
     public func note(_ message: PushMessage) throws(DeliveryLedgerError) {
         try removeRetracted(by: message)
         let entry = try add(message)

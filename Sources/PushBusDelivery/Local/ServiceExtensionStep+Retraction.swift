@@ -18,7 +18,7 @@ extension RetractionRun {
 }
 
 extension ServiceExtensionStep {
-    /// Carries out the PushBus retract and replace keys (``PushRetraction``) of a visible push before it is shown:
+    /// Carries out the PushBus retract and replace keys (`PushRetraction`) of a visible push before it is shown:
     /// removes the named notifications from Notification Center, records a `removed` event for each in `ledger`,
     /// and removes their entries from `inbox`. The one way to take a notification back from a force-quit app (a
     /// silent push never reaches it). Put it before `inbox(_:)`, so the badge it writes counts what is left.

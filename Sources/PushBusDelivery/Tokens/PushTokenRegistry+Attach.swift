@@ -5,7 +5,7 @@ import PushBusLiveActivity
 import PushBusStorage
 
 /// Feeds a ``PushTokenRegistry`` from a center: the device token of each registration and the Live Activity
-/// tokens its ``PushCenter/liveActivities`` channel posts (from `LiveActivityObserver` or `SimulatedDevice`).
+/// tokens its `PushCenter.liveActivities` channel posts (from `LiveActivityObserver` or `SimulatedDevice`).
 extension PushTokenRegistry {
     /// Records every token `center` hears of, from now on, and calls `onChange` with what the server has not
     /// learned yet after each change (and once now, when something is left from an earlier launch), including
@@ -14,10 +14,10 @@ extension PushTokenRegistry {
     ///
     /// | the center hears | key, value |
     /// | --- | --- |
-    /// | `RegistrationEvent.registered(token)` | ``Key/device``, `token.hexString` |
-    /// | `LiveActivityEvent.pushToStartToken(token, type)` | ``Key/pushToStart(attributesType:)``, the token |
-    /// | `LiveActivityEvent.updateToken(token, activity)` | ``Key/activityUpdate(activityID:)``, the token |
-    /// | `LiveActivityEvent.ended(activity, …)` | ``Key/activityUpdate(activityID:)`` and ``Key/broadcastChannel(activityID:)``, `nil` |
+    /// | `RegistrationEvent.registered(token)` | `Key.device`, `token.hexString` |
+    /// | `LiveActivityEvent.pushToStartToken(token, type)` | `Key.pushToStart(attributesType:)`, the token |
+    /// | `LiveActivityEvent.updateToken(token, activity)` | `Key.activityUpdate(activityID:)`, the token |
+    /// | `LiveActivityEvent.ended(activity, …)` | `Key.activityUpdate(activityID:)` and `Key.broadcastChannel(activityID:)`, `nil` |
     ///
     /// ```swift
     /// let tokens = try PushTokenRegistry(directory: appGroupURL)

@@ -2,7 +2,7 @@ import Foundation
 import PushBusCore
 import PushBusStorage
 
-/// Carries out one push's ``PushRetraction`` against Notification Center: what the app's handler
+/// Carries out one push's `PushRetraction` against Notification Center: what the app's handler
 /// (`PushDelivery.handleRetractions(in:)`) and the service extension's step (`ServiceExtensionStep.retract`) share.
 package struct RetractionRun: Sendable {
     /// The retracting (or replacing) push.

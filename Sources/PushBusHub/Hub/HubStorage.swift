@@ -17,7 +17,7 @@ final class HubStorage: Sendable {
     let clock: any PushClock
     /// A Boolean value indicating whether the de-duplication gate is on.
     let deduplicates: Bool
-    /// A Boolean value indicating whether the gate reads ``SystemClock/coarseMonotonicInstant``: the clock is the
+    /// A Boolean value indicating whether the gate reads `SystemClock.coarseMonotonicInstant`: the clock is the
     /// system's, so nothing else needs the gate's instants to be on its exact clock.
     let gateUsesCoarseClock: Bool
     /// A Boolean value indicating whether taps taken by subscriptions are remembered (``PushCenter/recentlyTakenTaps``):

@@ -121,7 +121,7 @@ final class RegistrationSubscriber: SubscriberBase, DeliveryTarget, @unchecked S
 }
 
 /// A passive observer of every post (``PushCenter/monitor(_:_:)``): never a match, never replayed to. Kept in the
-/// storage's ``ObserverRegistry``, which decides when a call may start.
+/// storage's `ObserverRegistry`, which decides when a call may start.
 struct Monitor: Sendable {
     let filter: PushFilter
     let observer: @Sendable (PushMessage, PostReceipt) -> Void

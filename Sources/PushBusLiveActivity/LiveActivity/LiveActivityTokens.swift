@@ -25,7 +25,7 @@ public final class LiveActivityTokens: Sendable {
     private typealias PostAction = LiveActivityStateMachine.PostAction
     private typealias PendingSave = (store: LiveActivityTokenStore, state: LiveActivityTokenState, version: UInt64)
 
-    /// Guards the token state; ``subscribers`` is reached under it (never the other way round), so a new
+    /// Guards the token state; `subscribers` is reached under it (never the other way round), so a new
     /// subscriber's replay and the posts it then gets never overlap.
     private let core = LockedState(Core())
     private let subscribers = ObserverRegistry<Handler>()

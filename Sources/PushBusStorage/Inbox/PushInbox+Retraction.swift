@@ -2,7 +2,7 @@ import Foundation
 import PushBusCore
 
 extension PushInbox {
-    /// Removes the entries `message` retracts or replaces (``PushContent/retraction``; arrivals only, never the
+    /// Removes the entries `message` retracts or replaces (`PushContent.retraction`; arrivals only, never the
     /// message's own entries): an `inbox.removed` record with reason `retracted` or `replaced` each. The unread
     /// count, and so a following badge, drops with them.
     ///

@@ -252,7 +252,7 @@ public final class PushInbox: Sendable {
     private typealias Observer = @Sendable (InboxChange) -> Void
 
     /// What `message` knows of its notification: the request identifier and the notification's own date
-    /// (`UNNotification.date`), never the callback's date in ``PushMessage/date`` (a tap reports it long after the
+    /// (`UNNotification.date`), never the callback's date in `PushMessage.date` (a tap reports it long after the
     /// delivery the service extension added).
     static func evidence(of message: PushMessage) -> SeenDeliveries.Evidence {
         SeenDeliveries.Evidence(identifier: message.requestIdentifier, date: message.notificationDate)

@@ -10,10 +10,10 @@ public struct DeliveryRecord: Sendable, Hashable, Identifiable {
     public var messageID: PushMessage.ID
     /// `UNNotificationRequest.identifier`, when known.
     public var requestIdentifier: String?
-    /// The notification's own date (`UNNotification.date`, ``PushMessage/notificationDate``), when the report knew
+    /// The notification's own date (`UNNotification.date`, `PushMessage.notificationDate`), when the report knew
     /// it; `nil` for a report that did not (legacy callbacks, launch options, silent pushes).
     public var notificationDate: Date?
-    /// When the app was handed the delivery (``PushMessage/date``: the callback's date). Never compared as a
+    /// When the app was handed the delivery (`PushMessage.date`: the callback's date). Never compared as a
     /// notification date.
     public var reportedAt: Date
     /// The message's kind when the event was recorded.
@@ -33,7 +33,7 @@ public struct DeliveryRecord: Sendable, Hashable, Identifiable {
     /// it at once, after every written record.
     public static let unwritten: UInt64 = .max
 
-    /// Creates a record; ``DeliveryLedger/append(_:)`` assigns ``sequence`` and ``writtenAt``.
+    /// Creates a record; ``DeliveryLedger/append(_:)`` assigns `sequence` and ``writtenAt``.
     ///
     /// `reportedAt` defaults to `notificationDate` when that is known, else to the current date.
     public init(

@@ -320,7 +320,7 @@ struct LedgerFile {
     }
 
     /// A Boolean value indicating whether the data file may hold bytes this handle has not read: another file
-    /// (compacted and renamed), or a size other than ``offset``. Reads metadata only, without the lock, so a
+    /// (compacted and renamed), or a size other than `offset`. Reads metadata only, without the lock, so a
     /// refresh with nothing to read costs one `lstat`: when the path still names the file this handle holds, its
     /// size is that file's size.
     func mayHaveChanges() -> Bool {

@@ -28,7 +28,7 @@ package final class ObserverRegistry<Observer: Sendable>: Sendable {
         package var isEmpty: Bool { ids.isEmpty }
     }
 
-    /// One registration. ``subscription`` wraps it for the public API.
+    /// One registration. `subscription` wraps it for the public API.
     package final class Token: CancellationToken {
         let id: UInt64
         let registry: ObserverRegistry
