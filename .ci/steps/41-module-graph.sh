@@ -79,6 +79,21 @@ for target in package["targets"]:
         fail(f"{name} depends on {deps}; the module graph allows exactly {sorted(modules[name])}")
 print(f"ok: {len(modules)} library targets depend on what the module graph allows")
 
+# A module imports only the PushBus modules it depends on (a debug build may still find another one among the
+# built modules and compile; a clean or sanitized build then fails).
+for name, allowed in modules.items():
+    root = f"Sources/{name}" if os.path.isdir(f"Sources/{name}") else None
+    if root is None:
+        continue
+    for directory, _, files in os.walk(root):
+        for file in files:
+            if not file.endswith(".swift"):
+                continue
+            path = os.path.join(directory, file)
+            for imported in re.findall(r"^\s*(?:@\w+ )*import (PushBus\w*)\s*$", open(path, encoding="utf-8").read(), re.M):
+                if imported != name and imported not in allowed:
+                    fail(f"{path} imports {imported}, which {name} does not depend on")
+
 declaration = re.compile(r"^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|private|fileprivate|open|final|"
                          r"indirect|nonisolated)\s+)*(?:struct|class|enum|protocol|actor|typealias)\s+([A-Z]\w*)", re.M)
 for module, rules in folders.items():
