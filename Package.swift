@@ -12,6 +12,12 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "PushBus", targets: ["PushBus"]),
+        .library(name: "PushBusCore", targets: ["PushBusCore"]),
+        .library(name: "PushBusHub", targets: ["PushBusHub"]),
+        .library(name: "PushBusStorage", targets: ["PushBusStorage"]),
+        .library(name: "PushBusExtensions", targets: ["PushBusExtensions"]),
+        .library(name: "PushBusDelivery", targets: ["PushBusDelivery"]),
+        .library(name: "PushBusLiveActivity", targets: ["PushBusLiveActivity"]),
         .library(name: "PushBusRouting", targets: ["PushBusRouting"]),
         .library(name: "PushBusApple", targets: ["PushBusApple"]),
         .library(name: "PushBusAppleExtension", targets: ["PushBusAppleExtension"]),
@@ -23,9 +29,31 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
-        // PrivacyInfo.xcprivacy: the required-reason APIs the module calls (UserDefaults in NotificationSettingsStore,
-        // stat/fstat in the ledger).
-        .target(name: "PushBus", resources: [.copy("PrivacyInfo.xcprivacy")]),
+        // One module per job (Docs/Architecture.md; .ci/steps/41-module-graph.sh checks these edges). Each module that
+        // calls a required-reason API carries its own PrivacyInfo.xcprivacy: fstat in Core's SharedFile, stat/fstat
+        // in Storage's ledger, UserDefaults in Delivery's NotificationSettingsStore.
+        // Message, payload reading and validation, identity, categories, the subscription handle.
+        .target(name: "PushBusCore", resources: [.copy("PrivacyInfo.xcprivacy")]),
+        // The hub: PushCenter (subscribe, post, monitor, park, de-duplicate). An app extension does not link it.
+        .target(name: "PushBusHub", dependencies: ["PushBusCore"]),
+        // The delivery ledger and the inbox that folds it.
+        .target(name: "PushBusStorage", dependencies: ["PushBusCore"], resources: [.copy("PrivacyInfo.xcprivacy")]),
+        // What app extensions run: the service-extension pipeline and the content extension's session.
+        .target(name: "PushBusExtensions", dependencies: ["PushBusCore", "PushBusStorage"]),
+        // The app's side: adapters, PushDelivery, local notifications, authorization, coexistence, device tokens.
+        .target(
+            name: "PushBusDelivery",
+            dependencies: ["PushBusCore", "PushBusHub", "PushBusStorage", "PushBusExtensions", "PushBusLiveActivity"],
+            resources: [.copy("PrivacyInfo.xcprivacy")]),
+        // Live Activity tokens and their store.
+        .target(name: "PushBusLiveActivity", dependencies: ["PushBusCore", "PushBusHub"]),
+        // The umbrella: its one source re-exports the modules above, so `import PushBus` keeps compiling.
+        .target(
+            name: "PushBus",
+            dependencies: [
+                "PushBusCore", "PushBusHub", "PushBusStorage", "PushBusExtensions", "PushBusDelivery",
+                "PushBusLiveActivity",
+            ]),
         .target(name: "PushBusRouting", dependencies: ["PushBus"]),
         // Declares Apple's types with Apple's signatures; compiled into PushBusApple on Linux only.
         .target(name: "PushBusAppleStubs", swiftSettings: appleStubs),
@@ -38,11 +66,12 @@ let package = Package(
             ],
             swiftSettings: appleStubs
         ),
-        // Extension-safe glue for a Notification Service Extension (no API unavailable to app extensions).
+        // Extension-safe glue for a Notification Service Extension (no API unavailable to app extensions). Links only
+        // what an extension runs: no hub delivery, no adapters.
         .target(
             name: "PushBusAppleExtension",
             dependencies: [
-                "PushBus",
+                "PushBusCore", "PushBusStorage", "PushBusExtensions",
                 .target(name: "PushBusAppleStubs", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: appleStubs
@@ -59,7 +88,9 @@ let package = Package(
         .executableTarget(name: "pushbus-test-child", dependencies: ["PushBus"], path: "Sources/PushBusTestChild"),
         // Not a product: the recorders, boxes and process runners every test target shares.
         .target(name: "PushBusTestSupport", dependencies: ["PushBus"], path: "Tests/PushBusTestSupport"),
-        .testTarget(name: "PushBusTests", dependencies: ["PushBus", "PushBusTesting", "PushBusTestSupport"]),
+        .testTarget(
+            name: "PushBusTests",
+            dependencies: ["PushBus", "PushBusCore", "PushBusHub", "PushBusStorage", "PushBusExtensions", "PushBusDelivery", "PushBusLiveActivity", "PushBusTesting", "PushBusTestSupport"]),
         .testTarget(
             name: "PushBusRoutingTests", dependencies: ["PushBus", "PushBusRouting", "PushBusTesting", "PushBusTestSupport"]),
         .testTarget(

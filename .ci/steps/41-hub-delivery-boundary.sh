@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# Data flows one way: adapters -> PushDelivery -> PushCenter. The hub (Sources/PushBus/Hub) names no adapter or
+# Data flows one way: adapters -> PushDelivery -> PushCenter. The hub (Sources/PushBusHub/Hub) names no adapter or
 # delivery type, and nothing outside the hub extends PushCenter with delivery state.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-if grep -rnwE 'UserNotificationAdapter|AppDelegateAdapter|PushDelivery|DeliveryStore|DeliveryDiagnostics|PresentationPolicy' \
-    Sources/PushBus/Hub; then
-    echo "error: Sources/PushBus/Hub names an adapter or delivery type; the center must know nothing of adapters" >&2
+if grep -rnwE 'UserNotificationAdapter|AppDelegateAdapter|PushDelivery|DeliveryStore|DeliveryDiagnostics|PresentationPolicy|LiveActivity[A-Za-z]*' \
+    Sources/PushBusHub/Hub; then
+    echo "error: Sources/PushBusHub/Hub names an adapter or delivery type; the center must know nothing of adapters" >&2
     exit 1
 fi
-if grep -rnE '^extension PushCenter\b' Sources/PushBus/Adapters Sources/PushBus/Delivery; then
+if grep -rnE '^extension PushCenter\b' Sources/PushBusDelivery; then
     echo "error: adapters/delivery extend PushCenter; delivery state belongs to PushDelivery" >&2
     exit 1
 fi

@@ -10,7 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 started=$(date +%s)
 
-modules=(PushBus PushBusRouting PushBusApple PushBusTesting)
+modules=(PushBus PushBusCore PushBusHub PushBusStorage PushBusExtensions PushBusDelivery PushBusLiveActivity PushBusRouting PushBusApple
+    PushBusTesting)
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 graphs="$work/symbol-graphs"
@@ -18,7 +19,8 @@ mkdir -p "$graphs"
 
 symbol_flags=(-Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs"
     -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public)
-# PushBusTesting pulls in PushBus and PushBusRouting; PushBusApple (with the Linux stubs) is a separate leaf.
+# PushBusTesting pulls in PushBus (and the modules it re-exports) and PushBusRouting; PushBusApple (with the Linux
+# stubs) is a separate leaf. The umbrella's symbol graph holds the re-exported symbols, so its catalog curates them too.
 swift build --scratch-path .build-docc --target PushBusTesting "${symbol_flags[@]}" > "$work/build.log" 2>&1 \
     || { cat "$work/build.log" >&2; exit 1; }
 swift build --scratch-path .build-docc --target PushBusApple "${symbol_flags[@]}" >> "$work/build.log" 2>&1 \

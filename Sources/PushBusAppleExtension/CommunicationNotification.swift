@@ -9,7 +9,9 @@ import PushBusAppleStubs
 #endif
 #if ((canImport(UserNotifications) && canImport(Intents)) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 
 /// Turns a `CommunicationMessage` into a communication notification.
 ///

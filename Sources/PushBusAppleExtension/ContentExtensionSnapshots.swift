@@ -9,7 +9,9 @@ import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS) && !os(watchOS)
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 
 enum ContentExtensionSnapshots {
     /// What `notification` carries, in neutral types.

@@ -8,7 +8,9 @@ import Foundation
 import PushBusAppleStubs
 #endif
 #if canImport(UserNotifications) || PUSHBUS_APPLE_STUBS
-import PushBus
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 
 extension DeliveryLedger {
     /// The ledger directory in the shared container of the app group `identifier`

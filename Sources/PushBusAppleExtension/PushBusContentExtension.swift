@@ -8,7 +8,9 @@ import PushBusAppleStubs
 #endif
 #if (canImport(UserNotificationsUI) || PUSHBUS_APPLE_STUBS) && !os(tvOS) && !os(watchOS)
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 
 /// What a `UNNotificationContentExtension` view controller owns: it turns the notification into a normalized
 /// `PushMessage`, records every answer in the app group's `DeliveryLedger` ("answered in the content

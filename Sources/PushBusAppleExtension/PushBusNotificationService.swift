@@ -7,7 +7,9 @@ import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 
 /// Subclass this as your extension's `NSExtensionPrincipalClass` and override ``makePipeline(for:)``.
 ///

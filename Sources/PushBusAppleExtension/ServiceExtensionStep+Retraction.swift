@@ -7,7 +7,9 @@ import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS) && !os(watchOS)
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 
 extension ServiceExtensionStep {
     /// `ServiceExtensionStep.retract(in:ledger:inbox:)` on `UNUserNotificationCenter.current()`: a visible push

@@ -6,7 +6,9 @@ import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 
 /// An attachment file iOS refused (`UNNotificationAttachment(identifier:url:options:)` threw).
 public struct AttachmentCreationFailure: Sendable {

@@ -6,7 +6,9 @@ import UserNotifications
 import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
-import PushBus
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 
 extension UNNotificationSound {
     /// The system sound for `sound`. A named critical sound exists only on iOS (and Catalyst, visionOS); macOS

@@ -3,6 +3,12 @@ import PushBusTestSupport
 import Testing
 
 @testable import PushBus
+@testable import PushBusCore
+@testable import PushBusDelivery
+@testable import PushBusExtensions
+@testable import PushBusHub
+@testable import PushBusLiveActivity
+@testable import PushBusStorage
 
 /// The de-dup identity: the provider's id, else a digest of the canonical payload that does not depend on
 /// key order, on NSNumber vs Swift values, or on the path that delivered the payload.

@@ -2,6 +2,12 @@ import Foundation
 import Testing
 
 @testable import PushBus
+@testable import PushBusCore
+@testable import PushBusDelivery
+@testable import PushBusExtensions
+@testable import PushBusHub
+@testable import PushBusLiveActivity
+@testable import PushBusStorage
 
 /// `pushbus validate --push-type liveactivity`: each rule with a payload that passes and one that fails.
 @Suite struct LiveActivityValidatorTests {

@@ -2,6 +2,12 @@ import Foundation
 import Testing
 
 @testable import PushBus
+@testable import PushBusCore
+@testable import PushBusDelivery
+@testable import PushBusExtensions
+@testable import PushBusHub
+@testable import PushBusLiveActivity
+@testable import PushBusStorage
 
 /// Every documented `aps` key, read from a well-formed payload, lands in its typed field with no issue.
 @Suite struct PushContentAPSTests {

@@ -1,5 +1,7 @@
-import PushBus
 import PushBusAppleExtension
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 import UIKit
 import UserNotifications
 import UserNotificationsUI

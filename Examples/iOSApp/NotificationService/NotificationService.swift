@@ -1,5 +1,7 @@
-import PushBus
 import PushBusAppleExtension
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 import UserNotifications
 
 /// The Notification Service Extension (Info.plist `NSExtensionPrincipalClass`:

@@ -1,5 +1,7 @@
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusExtensions
+import PushBusStorage
 
 /// What the app and its two extensions share. Give all three targets the same App Group
 /// (Signing & Capabilities → App Groups) and use these names everywhere.

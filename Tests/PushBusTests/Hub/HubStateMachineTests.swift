@@ -4,6 +4,12 @@ import PushBusTesting
 import Testing
 
 @testable import PushBus
+@testable import PushBusCore
+@testable import PushBusDelivery
+@testable import PushBusExtensions
+@testable import PushBusHub
+@testable import PushBusLiveActivity
+@testable import PushBusStorage
 
 /// The hub's pure parts, driven directly: no threads, no locks. Each step is one transition and its action.
 @Suite struct PushCenterStateMachineTests {

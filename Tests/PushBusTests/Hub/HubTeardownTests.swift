@@ -4,6 +4,12 @@ import PushBusTestSupport
 import Testing
 
 @testable import PushBus
+@testable import PushBusCore
+@testable import PushBusDelivery
+@testable import PushBusExtensions
+@testable import PushBusHub
+@testable import PushBusLiveActivity
+@testable import PushBusStorage
 
 /// Releasing a center ends every subscription, also in the middle of a storm, and frees the hub: subscribers hold
 /// the hub's storage strongly, so nothing may keep the storage and its subscribers alive after the center and the

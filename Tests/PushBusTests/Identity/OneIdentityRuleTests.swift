@@ -3,6 +3,12 @@ import PushBusTesting
 import Testing
 
 @testable import PushBus
+@testable import PushBusCore
+@testable import PushBusDelivery
+@testable import PushBusExtensions
+@testable import PushBusHub
+@testable import PushBusLiveActivity
+@testable import PushBusStorage
 
 /// Every layer that asks "is this the same delivery?" — the hub's gate, the ledger's queries, the inbox — gives the
 /// answer of the one rule, `SeenDeliveries`, for the same two reports. Before the rule was shared, the inbox folded

@@ -3,6 +3,12 @@ import PushBusTestSupport
 import Testing
 
 @testable import PushBus
+@testable import PushBusCore
+@testable import PushBusDelivery
+@testable import PushBusExtensions
+@testable import PushBusHub
+@testable import PushBusLiveActivity
+@testable import PushBusStorage
 
 /// `SeenDeliveries` keeps its memory in a ring and an open-addressing table (stale slots reused, rebuilt in place)
 /// so the hub's gate costs no dictionary work per post. This suite runs it against the plainest possible model of

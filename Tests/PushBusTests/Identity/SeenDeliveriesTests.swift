@@ -2,6 +2,12 @@ import Foundation
 import Testing
 
 @testable import PushBus
+@testable import PushBusCore
+@testable import PushBusDelivery
+@testable import PushBusExtensions
+@testable import PushBusHub
+@testable import PushBusLiveActivity
+@testable import PushBusStorage
 
 /// The one "seen" component, rule by rule (DESIGN, "Identity and de-duplication"), without threads or clocks:
 /// each report carries the time it was made.

@@ -3,6 +3,12 @@ import PushBusTestSupport
 import Testing
 
 @testable import PushBus
+@testable import PushBusCore
+@testable import PushBusDelivery
+@testable import PushBusExtensions
+@testable import PushBusHub
+@testable import PushBusLiveActivity
+@testable import PushBusStorage
 
 #if canImport(Darwin)
 import Darwin

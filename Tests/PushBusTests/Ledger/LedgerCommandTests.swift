@@ -3,6 +3,12 @@ import PushBusTestSupport
 import Testing
 
 @testable import PushBus
+@testable import PushBusCore
+@testable import PushBusDelivery
+@testable import PushBusExtensions
+@testable import PushBusHub
+@testable import PushBusLiveActivity
+@testable import PushBusStorage
 
 /// `pushbus ledger DIR` run as a process: what a developer sees in a ledger copied off a device.
 @Suite(.timeLimit(.minutes(2))) struct LedgerCommandTests {

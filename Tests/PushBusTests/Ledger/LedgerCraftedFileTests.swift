@@ -2,6 +2,12 @@ import Foundation
 import Testing
 
 @testable import PushBus
+@testable import PushBusCore
+@testable import PushBusDelivery
+@testable import PushBusExtensions
+@testable import PushBusHub
+@testable import PushBusLiveActivity
+@testable import PushBusStorage
 
 /// Ledger files a hostile neighbour crafted: short or damaged headers, sequences at the edge of the format,
 /// repeated and misplaced frames. Nothing traps, no acknowledged append becomes invisible, every process agrees.

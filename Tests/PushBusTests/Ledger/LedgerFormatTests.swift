@@ -2,6 +2,12 @@ import Foundation
 import Testing
 
 @testable import PushBus
+@testable import PushBusCore
+@testable import PushBusDelivery
+@testable import PushBusExtensions
+@testable import PushBusHub
+@testable import PushBusLiveActivity
+@testable import PushBusStorage
 
 /// The file format of Docs/Ledger.md: CRC-32 framing, resynchronization after damage, torn tails, the upgrade rule.
 @Suite struct LedgerFormatTests {

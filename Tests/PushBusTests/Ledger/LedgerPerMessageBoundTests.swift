@@ -2,6 +2,12 @@ import Foundation
 import Testing
 
 @testable import PushBus
+@testable import PushBusCore
+@testable import PushBusDelivery
+@testable import PushBusExtensions
+@testable import PushBusHub
+@testable import PushBusLiveActivity
+@testable import PushBusStorage
 
 /// The records of one message are bounded (issue 23, item 9): a message pushed again and again, or a periodic silent
 /// push with a fixed payload, no longer grows the file forever, and what the queries need is kept.

@@ -3,6 +3,12 @@ import PushBusTesting
 import Testing
 
 @testable import PushBus
+@testable import PushBusCore
+@testable import PushBusDelivery
+@testable import PushBusExtensions
+@testable import PushBusHub
+@testable import PushBusLiveActivity
+@testable import PushBusStorage
 
 /// A device locked since boot: files with data protection cannot be read until the first unlock (`EPERM`). The
 /// extension still shows the notification within its deadline, the app still delivers taps, and what could not be

@@ -2,6 +2,12 @@ import Foundation
 import Testing
 
 @testable import PushBus
+@testable import PushBusCore
+@testable import PushBusDelivery
+@testable import PushBusExtensions
+@testable import PushBusHub
+@testable import PushBusLiveActivity
+@testable import PushBusStorage
 
 /// Posts from several threads at once: every change is delivered exactly once, each poster's in its order.
 @Suite(.timeLimit(.minutes(2))) struct LiveActivityTokenConcurrencyTests {

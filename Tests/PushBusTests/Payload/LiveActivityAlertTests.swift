@@ -2,6 +2,12 @@ import Foundation
 import Testing
 
 @testable import PushBus
+@testable import PushBusCore
+@testable import PushBusDelivery
+@testable import PushBusExtensions
+@testable import PushBusHub
+@testable import PushBusLiveActivity
+@testable import PushBusStorage
 
 /// Apple's documented Live Activity alerts: `title`/`body` as `{"loc-key", "loc-args"}` objects and `sound`
 /// inside `alert` validate cleanly and read into the same localization fields as a regular alert.

@@ -2,6 +2,12 @@ import Foundation
 import Testing
 
 @testable import PushBus
+@testable import PushBusCore
+@testable import PushBusDelivery
+@testable import PushBusExtensions
+@testable import PushBusHub
+@testable import PushBusLiveActivity
+@testable import PushBusStorage
 
 /// A provider is recognized only by its distinctive marker: generic keys (`p`, `l`, `body`, `uri`, `link`,
 /// `_m`) that any app may use never make a payload a provider's.

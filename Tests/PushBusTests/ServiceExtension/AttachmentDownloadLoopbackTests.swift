@@ -4,6 +4,12 @@ import PushBusTesting
 import Testing
 
 @testable import PushBus
+@testable import PushBusCore
+@testable import PushBusDelivery
+@testable import PushBusExtensions
+@testable import PushBusHub
+@testable import PushBusLiveActivity
+@testable import PushBusStorage
 
 /// Attachments from a real HTTP server on 127.0.0.1: each case's outcome, the notification always delivered.
 ///

@@ -3,6 +3,12 @@ import PushBusTesting
 import Testing
 
 @testable import PushBus
+@testable import PushBusCore
+@testable import PushBusDelivery
+@testable import PushBusExtensions
+@testable import PushBusHub
+@testable import PushBusLiveActivity
+@testable import PushBusStorage
 
 /// Where providers put attachments, and how files are typed from their first bytes.
 @Suite(.timeLimit(.minutes(2))) struct AttachmentRecognitionTests {

@@ -3,6 +3,12 @@ import PushBusTestSupport
 import Testing
 
 @testable import PushBus
+@testable import PushBusCore
+@testable import PushBusDelivery
+@testable import PushBusExtensions
+@testable import PushBusHub
+@testable import PushBusLiveActivity
+@testable import PushBusStorage
 
 /// The content handler is called exactly once, whatever order steps, deadline and `timeWillExpire` come in.
 @Suite(.timeLimit(.minutes(2))) struct ServiceExtensionExactlyOnceTests {

@@ -3,6 +3,12 @@ import PushBusTesting
 import Testing
 
 @testable import PushBus
+@testable import PushBusCore
+@testable import PushBusDelivery
+@testable import PushBusExtensions
+@testable import PushBusHub
+@testable import PushBusLiveActivity
+@testable import PushBusStorage
 
 /// The extension's receipt and inbox entry land in the ledger the app shares, under the identity the app computes.
 @Suite(.timeLimit(.minutes(2))) struct ServiceExtensionLedgerStepTests {

@@ -3,6 +3,12 @@ import PushBusTesting
 import Testing
 
 @testable import PushBus
+@testable import PushBusCore
+@testable import PushBusDelivery
+@testable import PushBusExtensions
+@testable import PushBusHub
+@testable import PushBusLiveActivity
+@testable import PushBusStorage
 
 /// The pipeline's paths: steps finished, deadline, timeWillExpire, not mine, filter, badge, receipt.
 @Suite(.timeLimit(.minutes(2))) struct ServiceExtensionPipelineTests {

@@ -1,0 +1,183 @@
+import Foundation
+import PushBusCore
+import PushBusExtensions
+import PushBusHub
+import PushBusStorage
+
+/// The file a ``LocalNotificationSchedule`` keeps its requests in (`local-notification-schedule.json`): all of
+/// the schedule's file code. Written with the package's atomic replace (temporary file, `fsync`, `rename`);
+/// read without following a link, only from a regular file, at most ``sizeLimit`` bytes, every value checked.
+struct LocalScheduleFile: Sendable {
+    static let fileName = "local-notification-schedule.json"
+    static let formatName = "pushbus.local-notification-schedule"
+    static let formatVersion = 1
+    /// 16 MB: about 30,000 requests of ordinary size.
+    static let sizeLimit = 16 << 20
+
+    let url: URL
+
+    init(directory: URL) throws(LocalScheduleError) {
+        guard StoreFile.isDirectory(directory) else {
+            throw LocalScheduleError(.directoryMissing, path: directory.path, "not an existing directory")
+        }
+        url = directory.appendingPathComponent(Self.fileName)
+    }
+
+    func load() throws(LocalScheduleError) -> LocalScheduleState? {
+        guard let data = try read() else { return nil }
+        let file: StoredFile
+        do {
+            file = try JSONDecoder().decode(StoredFile.self, from: data)
+        } catch {
+            throw LocalScheduleError(.corrupt, path: url.path, "\(error)")
+        }
+        guard file.format == Self.formatName else {
+            throw LocalScheduleError(.corrupt, path: url.path, "not a \(Self.formatName) file")
+        }
+        guard file.version <= Self.formatVersion else {
+            throw LocalScheduleError(
+                .unsupportedVersion, path: url.path,
+                "format version \(file.version); this build reads up to \(Self.formatVersion)")
+        }
+        var state = LocalScheduleState()
+        for stored in file.entries {
+            guard let trigger = stored.trigger?.trigger else {
+                throw LocalScheduleError(.corrupt, path: url.path, "request \"\(stored.identifier)\" has no trigger")
+            }
+            let request = LocalNotificationRequest(
+                identifier: stored.identifier, content: PushContent(payload: stored.content), trigger: trigger)
+            do {
+                try request.validate()
+            } catch {
+                throw LocalScheduleError(.corrupt, path: url.path, "request \"\(stored.identifier)\": \(error)")
+            }
+            state.entries[stored.identifier] = LocalScheduleState.Entry(
+                request: request, fireDate: stored.fireDate, sequence: stored.sequence,
+                isHandedOver: stored.handedOver)
+        }
+        state.sequence = max(file.sequence, state.entries.values.map(\.sequence).max() ?? 0)
+        return state
+    }
+
+    func save(_ state: LocalScheduleState) throws(LocalScheduleError) {
+        let file = StoredFile(
+            sequence: state.sequence,
+            entries: state.sortedEntries().map { entry in
+                StoredEntry(
+                    identifier: entry.request.identifier, content: entry.request.content.payload,
+                    trigger: entry.request.trigger.map(StoredTrigger.init), fireDate: entry.fireDate,
+                    sequence: entry.sequence, handedOver: entry.isHandedOver)
+            })
+        let data: Data
+        do {
+            data = try JSONEncoder().encode(file)
+        } catch {
+            throw LocalScheduleError(.writeFailed, path: url.path, "\(error)")
+        }
+        do {
+            try StoreFile.write(data, to: url)
+        } catch {
+            throw LocalScheduleError(.writeFailed, path: url.path, error.reason)
+        }
+    }
+
+    /// The file's bytes; `nil` when there is no file.
+    private func read() throws(LocalScheduleError) -> Data? {
+        do {
+            return try StoreFile.read(url, limit: Self.sizeLimit)
+        } catch {
+            throw LocalScheduleError(.unreadable, path: url.path, error.reason)
+        }
+    }
+
+    private struct StoredFile: Codable {
+        var format = LocalScheduleFile.formatName
+        var version = LocalScheduleFile.formatVersion
+        var sequence: UInt64
+        var entries: [StoredEntry]
+    }
+
+    private struct StoredEntry: Codable {
+        var identifier: String
+        var content: PushValue
+        var trigger: StoredTrigger?
+        var fireDate: Date?
+        var sequence: UInt64
+        var handedOver: Bool
+    }
+
+    /// A trigger as JSON: `kind` is `interval`, `calendar` or `location`.
+    private struct StoredTrigger: Codable {
+        var kind: String
+        var repeats: Bool
+        var interval: TimeInterval?
+        var components: DateComponents?
+        var region: StoredRegion?
+
+        init(_ trigger: LocalTrigger) {
+            repeats = trigger.repeats
+            switch trigger {
+            case .timeInterval(let interval, _): (kind, self.interval) = ("interval", interval)
+            case .calendar(let components, _): (kind, self.components) = ("calendar", components)
+            case .location(let region, _):
+                kind = "location"
+                self.region = StoredRegion(
+                    identifier: region.identifier, latitude: region.latitude, longitude: region.longitude,
+                    radius: region.radius, entry: region.notifiesOnEntry, exit: region.notifiesOnExit)
+            }
+        }
+
+        var trigger: LocalTrigger? {
+            switch kind {
+            case "interval": return interval.map { .timeInterval($0, repeats: repeats) }
+            case "calendar": return components.map { .calendar($0, repeats: repeats) }
+            case "location":
+                return region.map {
+                    .location(
+                        LocationRegion(
+                            identifier: $0.identifier, latitude: $0.latitude, longitude: $0.longitude,
+                            radius: $0.radius, notifiesOnEntry: $0.entry, notifiesOnExit: $0.exit),
+                        repeats: repeats)
+                }
+            default: return nil
+            }
+        }
+    }
+
+    private struct StoredRegion: Codable {
+        var identifier: String
+        var latitude, longitude, radius: Double
+        var entry, exit: Bool
+    }
+}
+
+/// Why a ``LocalNotificationSchedule`` could not read or write its file.
+public struct LocalScheduleError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: String, Sendable, Hashable {
+        /// The directory does not exist or is not a folder.
+        case directoryMissing
+        /// The file exists but cannot be read (not a regular file, a link, too large, locked, …).
+        case unreadable
+        /// The file is not valid (damaged, or not written by PushBus).
+        case corrupt
+        /// The file was written by a newer build.
+        case unsupportedVersion
+        /// The file could not be replaced; the previous one is left as it was.
+        case writeFailed
+    }
+
+    public var kind: Kind
+    /// The file or directory.
+    public var path: String
+    /// What the system or the check said.
+    public var reason: String
+
+    init(_ kind: Kind, path: String, _ reason: String) {
+        self.kind = kind
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "local notification schedule \(kind.rawValue) at \(path): \(reason)" }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import PushBusCore
+import PushBusStorage
+
+/// How a Notification Content Extension finished with a notification: what iOS was told, the action, and the
+/// values the extension attached (the recurring-reminder seed's slider seconds).
+///
+/// The extension records each answer in the shared `DeliveryLedger` (`DeliveryEvent.Kind.contentAnswered`,
+/// role `DeliveryProcessRole.contentExtension`); the app's `PushDelivery` hands it to its subscribers once,
+/// as a tapped message whose `PushResponse` carries the action, `PushResponse.values` and
+/// `PushResponse.contentExtensionDisposition`.
+///
+/// ```swift
+/// let answer = ContentExtensionAnswer(action: "CONFIRM", disposition: .dismissExtension, values: ["seconds": "120"])
+/// try ledger.record(answer.event, for: message, role: .contentExtension)
+/// ```
+public struct ContentExtensionAnswer: Sendable, Hashable {
+    /// What the extension told iOS (`ContentExtensionDisposition`). Extensible: compare with the static members.
+    public typealias Disposition = ContentExtensionDisposition
+
+    /// The action identifier: the response's (a category action), Apple's default action identifier for
+    /// `Disposition.performDefaultAction`, or a name the extension gives its own control.
+    public var action: String
+    /// What the extension told iOS.
+    public var disposition: Disposition
+    /// Small named values the extension attaches (`["seconds": "120"]`).
+    public var values: [String: String]
+
+    /// Creates an answer.
+    ///
+    /// - Parameters:
+    ///   - action: The action identifier (see `action`).
+    ///   - disposition: What the extension told iOS.
+    ///   - values: Small named values for the app; the key `disposition` is reserved.
+    public init(action: String, disposition: Disposition, values: [String: String] = [:]) {
+        self.action = action
+        self.disposition = disposition
+        self.values = values
+    }
+
+    /// The value holding the text typed into a text-input action answered in the extension: the app's
+    /// `PushResponse.userText`.
+    public static let userTextKey = "userText"
+
+    /// The key under which `event` stores the disposition among its values.
+    static let dispositionKey = "disposition"
+
+    /// The ledger event recording this answer.
+    public var event: DeliveryEvent {
+        var values = values
+        values[Self.dispositionKey] = disposition.rawValue
+        return DeliveryEvent(kind: .contentAnswered, action: action, values: values)
+    }
+
+    /// The answer an event records, or `nil` when `event` is not a `DeliveryEvent.Kind.contentAnswered` event.
+    public init?(_ event: DeliveryEvent) {
+        guard event.kind == .contentAnswered, let action = event.action else { return nil }
+        var values = event.values
+        let disposition = values.removeValue(forKey: Self.dispositionKey).map(Disposition.init) ?? .dismiss
+        self.init(action: action, disposition: disposition, values: values)
+    }
+
+    /// The response the app's subscribers get for this answer.
+    public var response: PushResponse {
+        var response = PushResponse(action: PushResponse.Action(identifier: action))
+        response.userText = values[Self.userTextKey]
+        response.values = values
+        response.contentExtensionDisposition = disposition
+        return response
+    }
+}
+
+extension DeliveryPath {
+    /// An answer given in the Notification Content Extension, read from the ledger by
+    /// `PushDelivery.deliverContentExtensionAnswers(appState:)`.
+    public static let contentExtension = DeliveryPath(rawValue: "contentExtension")
+}

@@ -1,0 +1,100 @@
+import Dispatch
+import PushBusCore
+
+/// The deliveries running outside the lock (fan-outs, replays, registration fan-outs), so that a cancel waits
+/// for — or defers releasing a handler until — exactly the ones that could still call that handler.
+///
+/// A delivery records its `reach`: the newest subscriber id its snapshot holds (a subscriber made later is not in
+/// it), or one subscriber only (a replay). Deliveries end in any order; the common case (one poster, or nested
+/// posts ending last-in first-out) removes the last entry.
+struct InFlightDeliveries: Sendable {
+    /// One running delivery.
+    struct Delivery: Sendable, Equatable {
+        var ticket: UInt64
+        /// The newest subscriber id the delivery may call.
+        var reach: UInt64
+        /// The one subscriber a replay calls; `nil` for a fan-out.
+        var only: UInt64?
+        /// The thread that runs it (``DeliveryContext/currentOwner``).
+        var owner: UInt
+    }
+
+    /// What to do when the deliveries a wait is for have all ended.
+    enum Completion: Sendable {
+        /// Wake a thread blocked in `cancelAndWait()`.
+        case signal(DispatchSemaphore)
+        /// Release a cancelled subscriber's handler.
+        case release(SubscriberBase)
+    }
+
+    private struct Wait: Sendable {
+        var tickets: [UInt64]
+        var completion: Completion
+    }
+
+    private(set) var running: [Delivery] = []
+    private var waits: [Wait] = []
+    private var nextTicket: UInt64 = 0
+
+    /// Registers a delivery; pass the ticket to ``end(_:)``.
+    mutating func begin(reach: UInt64, only: UInt64? = nil, owner: UInt) -> UInt64 {
+        nextTicket &+= 1
+        running.append(Delivery(ticket: nextTicket, reach: reach, only: only, owner: owner))
+        return nextTicket
+    }
+
+    /// Extends a running fan-out to subscribers up to `reach` (those that arrived while it ran and now receive
+    /// the message it parked).
+    mutating func widen(_ ticket: UInt64, to reach: UInt64) {
+        guard let index = running.lastIndex(where: { $0.ticket == ticket }) else { return }
+        running[index].reach = Swift.max(running[index].reach, reach)
+    }
+
+    /// Unregisters a delivery; returns the waits it completed.
+    mutating func end(_ ticket: UInt64) -> [Completion] {
+        if running.last?.ticket == ticket {
+            running.removeLast()
+        } else if let index = running.firstIndex(where: { $0.ticket == ticket }) {
+            running.remove(at: index)
+        }
+        guard !waits.isEmpty else { return [] }
+        var completed: [Completion] = []
+        var index = 0
+        while index < waits.count {
+            if let position = waits[index].tickets.firstIndex(of: ticket) {
+                waits[index].tickets.remove(at: position)
+                if waits[index].tickets.isEmpty {
+                    completed.append(waits.remove(at: index).completion)
+                    continue
+                }
+            }
+            index += 1
+        }
+        return completed
+    }
+
+    /// The running deliveries that could call subscriber `id`, leaving out those run by `excludedOwner`.
+    func tickets(reaching id: UInt64, excluding excludedOwner: UInt? = nil) -> [UInt64] {
+        guard !running.isEmpty else { return [] }  // the common case: nothing runs while one cancels
+        return running.compactMap { delivery in
+            guard delivery.reach >= id, delivery.only == nil || delivery.only == id,
+                delivery.owner != excludedOwner
+            else { return nil }
+            return delivery.ticket
+        }
+    }
+
+    /// Runs `completion` once every delivery in `tickets` has ended. Returns `false` (and registers nothing) if
+    /// `tickets` is empty: complete it now.
+    mutating func whenEnded(_ tickets: [UInt64], _ completion: Completion) -> Bool {
+        guard !tickets.isEmpty else { return false }
+        waits.append(Wait(tickets: tickets, completion: completion))
+        return true
+    }
+
+    /// Ends every wait (the center is gone: nothing will be delivered).
+    mutating func removeAllWaits() -> [Completion] {
+        defer { waits = [] }
+        return waits.map(\.completion)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import PushBusCore
+import PushBusHub
+
+/// ActivityKit's callback shapes, platform-neutral: what the Apple glue (`LiveActivityObserver`) and
+/// `SimulatedDevice` hand over, turned into ``LiveActivityEvent``s on a center's `PushCenter.liveActivities`.
+///
+/// One call per thing ActivityKit reports:
+///
+/// | ActivityKit | call |
+/// | --- | --- |
+/// | `Activity<A>.pushToStartToken`, `pushToStartTokenUpdates` (17.2+) | ``pushToStartTokenReceived(_:attributesType:)`` |
+/// | an activity in `Activity<A>.activities` or `activityUpdates` | ``activityObserved(id:attributesType:pushToken:status:)`` |
+/// | `activity.pushTokenUpdates` | ``pushTokenReceived(_:activityID:attributesType:)`` |
+/// | `activity.activityStateUpdates` | ``activityStatusChanged(id:attributesType:to:)`` |
+public struct LiveActivityAdapter: Sendable {
+    /// `ActivityState`, neutral. Only `ended` and `dismissed` end the activity's token.
+    public enum Status: String, Sendable, Hashable {
+        case active, stale, pending, ended, dismissed
+    }
+
+    /// Where the events go.
+    public let tokens: LiveActivityTokens
+
+    /// An adapter posting to `center.liveActivities`.
+    public init(center: PushCenter) { tokens = center.liveActivities }
+
+    /// An adapter posting to `tokens`.
+    public init(tokens: LiveActivityTokens) { self.tokens = tokens }
+
+    /// A push-to-start token was read or yielded for `attributesType`.
+    ///
+    /// - Returns: Whether it was new (delivered).
+    @discardableResult
+    public func pushToStartTokenReceived(_ token: Data, attributesType: String) -> Bool {
+        tokens.post(.pushToStartToken(LiveActivityToken(token), attributesType: attributesType))
+    }
+
+    /// An activity was seen with its current token and status: its start and token, or its end.
+    public func activityObserved(id: String, attributesType: String, pushToken: Data?, status: Status) {
+        let identity = LiveActivityIdentity(id: id, attributesType: attributesType)
+        let token = pushToken.map(LiveActivityToken.init)
+        if let reason = status.endReason {
+            tokens.post(.ended(identity, reason: reason, invalidatedToken: token))
+            return
+        }
+        tokens.post(.started(identity))
+        if let token { tokens.post(.updateToken(token, activity: identity)) }
+    }
+
+    /// An activity's update token was issued or rotated.
+    ///
+    /// - Returns: Whether it was new (delivered).
+    @discardableResult
+    public func pushTokenReceived(_ token: Data, activityID: String, attributesType: String) -> Bool {
+        let identity = LiveActivityIdentity(id: activityID, attributesType: attributesType)
+        return tokens.post(.updateToken(LiveActivityToken(token), activity: identity))
+    }
+
+    /// An activity's status changed; `ended` and `dismissed` invalidate its token.
+    ///
+    /// - Returns: Whether the activity ended now (an end was delivered).
+    @discardableResult
+    public func activityStatusChanged(id: String, attributesType: String, to status: Status) -> Bool {
+        guard let reason = status.endReason else { return false }
+        let identity = LiveActivityIdentity(id: id, attributesType: attributesType)
+        return tokens.post(.ended(identity, reason: reason, invalidatedToken: nil))
+    }
+}
+
+extension LiveActivityAdapter.Status {
+    /// Why the activity's token died, for `ended` and `dismissed`; `nil` while it still takes updates.
+    public var endReason: LiveActivityEndReason? {
+        switch self {
+        case .ended: return .ended
+        case .dismissed: return .dismissed
+        case .active, .stale, .pending: return nil
+        }
+    }
+}

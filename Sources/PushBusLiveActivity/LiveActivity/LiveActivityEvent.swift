@@ -1,0 +1,77 @@
+import PushBusCore
+import PushBusHub
+
+/// One Live Activity, as ActivityKit identifies it: `Activity.id` and the name of its `ActivityAttributes` type
+/// (the `attributes-type` a push-to-start payload names).
+public struct LiveActivityIdentity: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// `Activity.id`.
+    public var id: String
+    /// The `ActivityAttributes` type's name, e.g. `"DeliveryAttributes"`.
+    public var attributesType: String
+
+    public init(id: String, attributesType: String) {
+        self.id = id
+        self.attributesType = attributesType
+    }
+
+    public var description: String { "\(attributesType) \(id)" }
+}
+
+/// Why a Live Activity's update token stopped working.
+public enum LiveActivityEndReason: String, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// `ActivityState.ended`: ended by the app, a push (`"event": "end"`) or the system; it may stay visible
+    /// until its dismissal date but takes no more updates.
+    case ended
+    /// `ActivityState.dismissed`: removed by the person or the system.
+    case dismissed
+
+    public var description: String { rawValue }
+}
+
+/// A change in the app's Live Activity tokens, posted through `PushCenter.liveActivities` by
+/// ``LiveActivityAdapter`` (which the Apple glue's `LiveActivityObserver` and `SimulatedDevice` call), and
+/// handed to every subscriber in post order.
+///
+/// A server needs exactly these facts: which push-to-start token starts an attributes type, which update token
+/// reaches which activity, and when a token stops working.
+///
+/// ```swift
+/// center.liveActivities.subscribe { event in
+///     switch event {
+///     case .pushToStartToken(let token, let type): server.register(startToken: token.hexString, for: type)
+///     case .started: break
+///     case .updateToken(let token, let activity): server.register(updateToken: token.hexString, for: activity.id)
+///     case .ended(let activity, _, let token): server.retract(token?.hexString, for: activity.id)
+///     }
+/// }
+/// ```
+public enum LiveActivityEvent: Sendable, Hashable, CustomStringConvertible {
+    /// A push-to-start token for an attributes type was issued, or rotated: the new token replaces the previous
+    /// one for that type, which must no longer be used.
+    case pushToStartToken(LiveActivityToken, attributesType: String)
+    /// A Live Activity began (started by the app, or by a push-to-start push).
+    case started(LiveActivityIdentity)
+    /// A Live Activity's update token was issued, or rotated: it replaces the activity's previous token.
+    case updateToken(LiveActivityToken, activity: LiveActivityIdentity)
+    /// A Live Activity ended or was dismissed: `invalidatedToken` (its last update token, filled in by
+    /// ``LiveActivityTokens`` when the poster did not know it) no longer reaches anything.
+    case ended(LiveActivityIdentity, reason: LiveActivityEndReason, invalidatedToken: LiveActivityToken?)
+
+    /// The activity the event is about; `nil` for push-to-start tokens.
+    public var activity: LiveActivityIdentity? {
+        switch self {
+        case .pushToStartToken: return nil
+        case .started(let activity), .updateToken(_, let activity), .ended(let activity, _, _): return activity
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .pushToStartToken(let token, let type): return "push-to-start token \(token) for \(type)"
+        case .started(let activity): return "Live Activity \(activity) started"
+        case .updateToken(let token, let activity): return "update token \(token) for \(activity)"
+        case .ended(let activity, let reason, let token):
+            return "Live Activity \(activity) \(reason)" + (token.map { "; token \($0) invalid" } ?? "")
+        }
+    }
+}

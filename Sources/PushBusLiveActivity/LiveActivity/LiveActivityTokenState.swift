@@ -1,0 +1,116 @@
+import PushBusCore
+import PushBusHub
+
+/// The Live Activity tokens an app holds now: one push-to-start token per attributes type and one update token
+/// per running activity. What ``LiveActivityTokens/state`` reports and ``LiveActivityTokenStore`` keeps.
+public struct LiveActivityTokenState: Sendable, Hashable, Codable {
+    /// A push-to-start token and the attributes type it starts.
+    public struct PushToStart: Sendable, Hashable, Codable {
+        public var attributesType: String
+        public var token: LiveActivityToken
+
+        public init(attributesType: String, token: LiveActivityToken) {
+            self.attributesType = attributesType
+            self.token = token
+        }
+    }
+
+    /// A running Live Activity and its update token (`nil` until ActivityKit issued one).
+    public struct Activity: Sendable, Hashable, Codable {
+        public var identity: LiveActivityIdentity
+        public var token: LiveActivityToken?
+
+        public init(identity: LiveActivityIdentity, token: LiveActivityToken? = nil) {
+            self.identity = identity
+            self.token = token
+        }
+    }
+
+    /// The push-to-start tokens, in the order their types first got one.
+    public var pushToStartTokens: [PushToStart]
+    /// The running activities, in the order they started. Ended activities are removed.
+    public var activities: [Activity]
+
+    public init(pushToStartTokens: [PushToStart] = [], activities: [Activity] = []) {
+        self.pushToStartTokens = pushToStartTokens
+        self.activities = activities
+    }
+
+    /// A Boolean value indicating whether there is no token and no activity.
+    public var isEmpty: Bool { pushToStartTokens.isEmpty && activities.isEmpty }
+
+    /// Every token a server should hold now, push-to-start tokens first.
+    public var registrations: [LiveActivityRegistration] {
+        pushToStartTokens.map { .pushToStart($0.token, attributesType: $0.attributesType) }
+            + activities.compactMap { activity in activity.token.map { .update($0, activity: activity.identity) } }
+    }
+
+    /// The token of the running activity `id`.
+    public func token(forActivity id: String) -> LiveActivityToken? {
+        activities.first { $0.identity.id == id }?.token
+    }
+
+    /// The push-to-start token of `attributesType`.
+    public func pushToStartToken(for attributesType: String) -> LiveActivityToken? {
+        pushToStartTokens.first { $0.attributesType == attributesType }?.token
+    }
+}
+
+/// One token a server holds: a push-to-start token for an attributes type, or an activity's update token.
+public struct LiveActivityRegistration: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The token.
+    public var token: LiveActivityToken
+    /// The attributes type it starts or belongs to.
+    public var attributesType: String
+    /// The activity an update token reaches; `nil` for a push-to-start token.
+    public var activityID: String?
+
+    /// A push-to-start token.
+    public static func pushToStart(_ token: LiveActivityToken, attributesType: String) -> LiveActivityRegistration {
+        LiveActivityRegistration(token: token, attributesType: attributesType, activityID: nil)
+    }
+
+    /// An activity's update token.
+    public static func update(_ token: LiveActivityToken, activity: LiveActivityIdentity) -> LiveActivityRegistration {
+        LiveActivityRegistration(token: token, attributesType: activity.attributesType, activityID: activity.id)
+    }
+
+    /// A Boolean value indicating whether this is a push-to-start token.
+    public var isPushToStart: Bool { activityID == nil }
+
+    public var description: String {
+        if let activityID { return "update token \(token) for \(attributesType) \(activityID)" }
+        return "push-to-start token \(token) for \(attributesType)"
+    }
+}
+
+/// What changed since the last run: the tokens the server must learn and those it must drop.
+/// Returned by ``LiveActivityTokens/reconcile(with:)``.
+public struct LiveActivityReconciliation: Sendable, Hashable, CustomStringConvertible {
+    /// Tokens the app holds now that were not saved at the end of the last run (an activity a push started
+    /// while the app was not running, a rotated token): send them to the server.
+    public var toRegister: [LiveActivityRegistration]
+    /// Tokens saved at the end of the last run that no longer work (an activity ended while the app was not
+    /// running, a token that rotated): tell the server to drop them.
+    public var toRetract: [LiveActivityRegistration]
+
+    public init(toRegister: [LiveActivityRegistration] = [], toRetract: [LiveActivityRegistration] = []) {
+        self.toRegister = toRegister
+        self.toRetract = toRetract
+    }
+
+    /// The difference between the saved and the current tokens.
+    public init(saved: LiveActivityTokenState, current: LiveActivityTokenState) {
+        let before = saved.registrations
+        let now = current.registrations
+        toRegister = now.filter { !before.contains($0) }
+        toRetract = before.filter { !now.contains($0) }
+    }
+
+    /// A Boolean value indicating whether the server already holds exactly the current tokens.
+    public var isEmpty: Bool { toRegister.isEmpty && toRetract.isEmpty }
+
+    public var description: String {
+        "register \(toRegister.map(\.description)), retract \(toRetract.map(\.description))"
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import PushBusCore
+
+/// One notification in a ``PushInbox``: what it said, when it came, and whether the user has read it.
+public struct InboxEntry: Sendable, Hashable, Identifiable {
+    /// The entry's identity: the sequence number of the ledger record that added it (stable across launches,
+    /// processes and compaction).
+    public var id: UInt64
+    /// The message's identity (`PushMessage.ID`).
+    public var messageID: PushMessage.ID
+    /// `UNNotificationRequest.identifier`, when the process that added the entry knew it.
+    public var requestIdentifier: String?
+    public var title: String?
+    public var subtitle: String?
+    public var body: String?
+    /// When the notification was delivered: its own date when the process that added the entry knew it, else
+    /// when that process was handed it.
+    public var date: Date
+    public var deepLink: URL?
+    /// `aps.category`.
+    public var categoryIdentifier: String?
+    /// `aps.thread-id`.
+    public var threadIdentifier: String?
+    /// The push service's name (`"fcm"`, `"jpush"`, …), `nil` for local notifications.
+    public var provider: String?
+    /// The custom payload keys the inbox keeps (``PushInbox/Configuration/keptCustomKeys``).
+    public var customData: [String: PushValue]
+    /// A Boolean value indicating whether the user read the entry (tapped the notification, or opened or
+    /// marked it in the inbox).
+    public var isRead: Bool
+    /// What the adding process knew of the notification, for the identity rule (`SeenDeliveries`).
+    package var evidence: SeenDeliveries.Evidence
+    /// When the adding process was handed the delivery (a callback's date).
+    package var reportedAt: Date
+
+    public init(
+        id: UInt64, messageID: PushMessage.ID, requestIdentifier: String? = nil, title: String? = nil,
+        subtitle: String? = nil, body: String? = nil, date: Date, deepLink: URL? = nil,
+        categoryIdentifier: String? = nil, threadIdentifier: String? = nil, provider: String? = nil,
+        customData: [String: PushValue] = [:], isRead: Bool = false
+    ) {
+        self.id = id
+        self.messageID = messageID
+        self.requestIdentifier = requestIdentifier
+        self.title = title
+        self.subtitle = subtitle
+        self.body = body
+        self.date = date
+        self.deepLink = deepLink
+        self.categoryIdentifier = categoryIdentifier
+        self.threadIdentifier = threadIdentifier
+        self.provider = provider
+        self.customData = customData
+        self.isRead = isRead
+        self.evidence = SeenDeliveries.Evidence(identifier: requestIdentifier, date: date)
+        self.reportedAt = date
+    }
+}
+
+/// What changed in a ``PushInbox``, for UI code (``PushInbox/changes()``).
+public enum InboxChange: Sendable, Hashable {
+    /// A new entry (from this process or, after ``PushInbox/refresh()``, from an extension).
+    case inserted(InboxEntry)
+    /// An entry's read state changed.
+    case updated(InboxEntry)
+    /// An entry left the inbox (removed, expired, or past the count limit).
+    case removed(InboxEntry.ID)
+    /// The unread count after the changes before it.
+    case unreadCount(Int)
+}

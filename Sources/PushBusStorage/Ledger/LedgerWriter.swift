@@ -1,0 +1,252 @@
+import Dispatch
+import Foundation
+import PushBusCore
+
+/// The one thread that writes a durable ledger's records: callers hand records over and go on; the writer takes
+/// every record waiting, writes them under one file lock in one `write` (group commit), and flushes once when the
+/// ledger's ``DeliveryLedger/Durability`` asks for it. So no caller thread, the main thread included, ever waits
+/// for a flush or for another process's lock, unless it asks to (``DeliveryLedger/append(_:)``).
+///
+/// Records waiting to be written are visible to the ledger's queries at once (with the sequence
+/// ``DeliveryRecord/unwritten``); they reach the event streams once written. A group that cannot be written (another
+/// process holds the lock too long, the container is unreadable while the device is locked) stays waiting and is
+/// tried again after a pause that doubles up to ``maximumRetryDelay``, and at every ``DeliveryLedger/refresh()``.
+final class LedgerWriter: Sendable {
+    /// A record waiting to be written, with the ticket its ``write(_:)`` caller waits for.
+    struct Pending: Sendable {
+        let ticket: UInt64
+        var record: DeliveryRecord
+    }
+
+    /// What one write did for each ticket of a group.
+    typealias Outcome = [UInt64: Result<DeliveryRecord, DeliveryLedgerError>]
+
+    private struct State: Sendable {
+        var pending: [Pending] = []
+        var nextTicket: UInt64 = 0
+        /// A drain is queued (or running) and will take what is added now.
+        var isScheduled = false
+        /// Outcomes for tickets a ``write(_:)`` caller waits for.
+        var outcomes: Outcome = [:]
+        /// Tickets whose caller waits: a failed write removes them instead of keeping them for a retry.
+        var waited: Set<UInt64> = []
+        /// Tickets a drain is writing now: a write made from a hook that drain runs (on the writer's queue) drains
+        /// again, and must not take them a second time.
+        var inFlight: Set<UInt64> = []
+        var retryDelay: TimeInterval = 0
+    }
+
+    /// How long the writer waits after the first record of a group before writing it.
+    static let gatheringDelay: DispatchTimeInterval = .milliseconds(1)
+    /// The longest pause between two attempts of a group that could not be written.
+    static let maximumRetryDelay: TimeInterval = 5
+    /// The most records kept waiting; past it the oldest are dropped (and reported), so a ledger that cannot be
+    /// written for a long time costs bounded memory.
+    static let maximumPending = 10_000
+
+    /// Writes a group under the file lock: the ledger's commit. Each call passes it, so only queued work keeps the
+    /// ledger alive (until what it waits for is written), never the writer itself.
+    typealias Commit = @Sendable ([Pending]) -> Outcome
+
+    private let queue: DispatchQueue
+    private let state = LockedState(State())
+    /// Marks the writer's queue, so a write from a hook the writer called runs inline instead of deadlocking.
+    private let key = QueueKey()
+
+    /// `DispatchSpecificKey` is `Sendable` in Linux's Dispatch but not in Apple's.
+    ///
+    /// Safe: the key is an immutable token, only passed to `setSpecific` / `getSpecific`, which are thread-safe.
+    private struct QueueKey: @unchecked Sendable {
+        let value = DispatchSpecificKey<Void>()
+    }
+
+    init(label: String) {
+        queue = DispatchQueue(label: label, qos: .utility)
+        queue.setSpecific(key: key.value, value: ())
+    }
+
+    /// A Boolean value indicating whether the caller runs on the writer's queue (a hook called from a write).
+    private var isOnWriter: Bool { DispatchQueue.getSpecific(key: key.value) != nil }
+
+    /// Hands `record` to the writer and returns at once.
+    ///
+    /// - Returns: A record dropped to make room (the oldest not waited for), when ``maximumPending`` were waiting.
+    /// `wakes` `false` leaves the writer asleep until ``wake(commit:)``: a tap calls it once its completion
+    /// handler has run, so waking the writer's queue (a system call) is not on the way to it.
+    func enqueue(_ record: DeliveryRecord, wakes: Bool = true, commit: @escaping Commit) -> DeliveryRecord? {
+        let (schedule, dropped) = state.withLock { state -> (Bool, DeliveryRecord?) in
+            state.pending.append(Pending(ticket: state.nextTicket, record: record))
+            state.nextTicket += 1
+            var dropped: DeliveryRecord?
+            if state.pending.count > Self.maximumPending,
+                let oldest = state.pending.firstIndex(where: { !state.waited.contains($0.ticket) })
+            {
+                dropped = state.pending.remove(at: oldest).record
+            }
+            guard wakes else { return (false, dropped) }
+            defer { state.isScheduled = true }
+            return (!state.isScheduled, dropped)
+        }
+        // A millisecond later: the caller's work (the rest of a tap) is over before the writer takes the locks it
+        // shares with it, and what comes within that millisecond joins the same group.
+        if schedule { queue.asyncAfter(deadline: .now() + Self.gatheringDelay) { self.drain(commit) } }
+        return dropped
+    }
+
+    /// Writes `record` and returns it as written: the caller waits for the writer (and so for the file lock, at most
+    /// `maximumLockWait`). Written with whatever else is waiting, in one group.
+    ///
+    /// - Throws: Why it was not written; then it is not kept for a retry either.
+    func write(_ record: DeliveryRecord, commit: @escaping Commit) throws(DeliveryLedgerError) -> DeliveryRecord {
+        let ticket = state.withLock { state -> UInt64 in
+            let ticket = state.nextTicket
+            state.nextTicket += 1
+            state.pending.append(Pending(ticket: ticket, record: record))
+            state.waited.insert(ticket)
+            return ticket
+        }
+        flush(commit: commit)
+        // Whichever drain took the record (this one, or one queued before it) left its outcome.
+        let outcome = state.withLock { state in
+            state.waited.remove(ticket)
+            return state.outcomes.removeValue(forKey: ticket)
+        }
+        // A switch, not `Result.get()`: its typed `throws(Failure)` is not in the Apple SDKs' standard library.
+        switch outcome ?? .failure(.io(operation: "write", path: "", errno: EIO)) {
+        case .success(let written): return written
+        case .failure(let error): throw error
+        }
+    }
+
+    /// Writes what is waiting, if anything, on the writer's queue; returns once that attempt is over.
+    func flush(commit: @escaping Commit) {
+        if isOnWriter {
+            drain(commit)
+        } else {
+            queue.sync { drain(commit) }
+        }
+    }
+
+    /// Schedules a drain of what ``enqueue(_:wakes:commit:)`` left waiting, a gathering delay from now.
+    func wake(commit: @escaping Commit) {
+        let schedule = state.withLock { state -> Bool in
+            guard !state.pending.isEmpty, !state.isScheduled else { return false }
+            state.isScheduled = true
+            return true
+        }
+        if schedule { queue.asyncAfter(deadline: .now() + Self.gatheringDelay) { self.drain(commit) } }
+    }
+
+    /// Starts an attempt on the writer's queue without waiting for it (a refresh: the device may be unlocked now).
+    func nudge(commit: @escaping Commit) {
+        let schedule = state.withLock { state -> Bool in
+            guard !state.pending.isEmpty, !state.isScheduled else { return false }
+            state.isScheduled = true
+            return true
+        }
+        if schedule { queue.async { self.drain(commit) } }
+    }
+
+    /// The records of `messageID` waiting to be written, oldest first.
+    func pending(of messageID: PushMessage.ID) -> [DeliveryRecord] {
+        state.withLock { $0.pending.lazy.filter { $0.record.messageID == messageID }.map(\.record) }
+    }
+
+    /// How many records are waiting to be written.
+    var pendingCount: Int { state.withLock { $0.pending.count } }
+
+    /// Every record waiting, oldest first.
+    var pendingRecords: [DeliveryRecord] { state.withLock { $0.pending.map(\.record) } }
+
+    /// Attempts on the writer's queue until nothing new waits: each takes everything waiting, writes it in one group
+    /// and keeps what failed for a retry. Records handed over while a group is written join the next group of the
+    /// same drain, without another wake-up of the queue.
+    private func drain(_ commit: @escaping Commit) {
+        var retry: TimeInterval?
+        while retry == nil, let group = takeGroup() {
+            let activity = Self.beginActivity()
+            let outcome = commit(group)
+            activity?.signal()
+            retry = settle(group, outcome)
+        }
+        if let retry { queue.asyncAfter(deadline: .now() + retry) { self.drain(commit) } }
+    }
+
+    /// Everything waiting that no drain is writing yet, or `nil` (and the drain over: the next record schedules a
+    /// new one) when nothing is.
+    private func takeGroup() -> [Pending]? {
+        state.withLock { state in
+            let group = state.pending.filter { !state.inFlight.contains($0.ticket) }
+            guard !group.isEmpty else {
+                if state.inFlight.isEmpty { state.isScheduled = false }
+                return nil
+            }
+            state.isScheduled = true
+            state.inFlight.formUnion(group.map(\.ticket))
+            return group
+        }
+    }
+
+    /// Files the outcome of a group: waited-for tickets get theirs, records that may work later stay waiting, the
+    /// rest leave. Returns the pause before the next attempt when something stays waiting after a failure.
+    private func settle(_ group: [Pending], _ outcome: Outcome) -> TimeInterval? {
+        state.withLock { state -> TimeInterval? in
+            var kept: [Pending] = []
+            var failed = false
+            for item in group {
+                let result = outcome[item.ticket]
+                if state.waited.contains(item.ticket) {
+                    state.outcomes[item.ticket] = result ?? .failure(.io(operation: "write", path: "", errno: EIO))
+                } else if case .failure(let error)? = result, error.isWorthRetrying {
+                    kept.append(item)
+                    failed = true
+                }
+            }
+            let tickets = Set(group.map(\.ticket))
+            state.inFlight.subtract(tickets)
+            // Records added while the group was written come after the ones kept for a retry.
+            state.pending = kept + state.pending.filter { !tickets.contains($0.ticket) }
+            guard failed else {
+                state.retryDelay = 0
+                return nil
+            }
+            state.retryDelay = min(max(state.retryDelay * 2, 0.05), Self.maximumRetryDelay)
+            state.isScheduled = false  // a new record may try at once; the pause below tries again anyway
+            return state.retryDelay
+        }
+    }
+}
+
+extension LedgerWriter {
+    /// Keeps the process from being suspended while a group is written, so no file lock in a shared container is
+    /// held across a suspension (iOS kills a suspended process that holds one: `0xdead10cc`): an expiring activity
+    /// (`ProcessInfo.performExpiringActivity`, which app extensions may use too) that lasts until the returned
+    /// semaphore is signalled. `nil` where processes are not suspended (Linux).
+    static func beginActivity() -> DispatchSemaphore? {
+        #if canImport(Darwin)
+        let done = DispatchSemaphore(value: 0)
+        ProcessInfo.processInfo.performExpiringActivity(withReason: "PushBus delivery ledger write") { expired in
+            // Granted: hold the activity until the write is over (writes take microseconds to milliseconds).
+            // Expired: the system is about to suspend; the write in progress is short and ends on its own.
+            if !expired { done.wait() }
+        }
+        return done
+        #else
+        return nil
+        #endif
+    }
+}
+
+extension DeliveryLedgerError {
+    /// A Boolean value indicating whether a write that failed this way may work later: another process held the
+    /// lock, or the file could not be opened or written for now (a device locked since boot makes protected files
+    /// unreadable: `EPERM` / `EACCES`; a full disk: `ENOSPC`). A record too large, or a file of a newer format,
+    /// never will.
+    var isWorthRetrying: Bool {
+        switch self {
+        case .lockBusy: return true
+        case .io(_, _, let code): return [EPERM, EACCES, ENOSPC, EAGAIN, EINTR, EIO, EDQUOT].contains(code)
+        default: return false
+        }
+    }
+}
