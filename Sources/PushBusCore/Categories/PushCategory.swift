@@ -75,7 +75,7 @@ public struct PushCategory: Sendable, Hashable {
     }
 
     /// The actions the legacy API shows in the `.minimal` context: ``minimalActions``, or the first two actions.
-    public var effectiveMinimalActions: [PushAction] { minimalActions ?? Array(actions.prefix(2)) }
+    package var effectiveMinimalActions: [PushAction] { minimalActions ?? Array(actions.prefix(2)) }
 }
 
 extension PushCategory {
