@@ -13,7 +13,7 @@ public struct DeliveryRecord: Sendable, Hashable, Identifiable {
     /// When the notification was delivered (`PushMessage.date`).
     public var notificationDate: Date
     /// The message's kind when the event was recorded.
-    public var messageKind: PushMessage.Kind
+    package var messageKind: PushMessage.Kind
     /// What happened.
     public var event: DeliveryEvent
     /// Which process wrote the record.
@@ -51,7 +51,7 @@ public struct DeliveryRecord: Sendable, Hashable, Identifiable {
     /// case-insensitively, dates equal within one second.
     ///
     /// A `nil` request identifier or date on either side matches any.
-    public func isAbout(messageID: PushMessage.ID, requestIdentifier: String? = nil, notificationDate: Date? = nil)
+    package func isAbout(messageID: PushMessage.ID, requestIdentifier: String? = nil, notificationDate: Date? = nil)
         -> Bool
     {
         guard self.messageID == messageID else { return false }
