@@ -14,20 +14,20 @@ import PushBusStorage
 /// ```
 public struct AppConfiguration: Sendable, Hashable {
     /// `UIBackgroundModes` (`remote-notification`, `fetch`, …).
-    public var backgroundModes: Set<String> = []
+    package var backgroundModes: Set<String> = []
     /// A Boolean value indicating whether the Info.plist declares scenes (`UIApplicationSceneManifest`).
-    public var usesScenes = false
+    package var usesScenes = false
     /// `aps-environment` of the entitlements (the provisioning profile's): `development` or `production`;
     /// `nil` when the build has no push entitlement.
-    public var apsEnvironment: String?
+    package var apsEnvironment: String?
     /// `com.apple.security.application-groups`.
-    public var appGroups: Set<String> = []
+    package var appGroups: Set<String> = []
     /// `com.apple.developer.usernotifications.time-sensitive`.
-    public var hasTimeSensitiveEntitlement = false
+    package var hasTimeSensitiveEntitlement = false
     /// `com.apple.developer.usernotifications.critical-alerts`.
-    public var hasCriticalAlertEntitlement = false
+    package var hasCriticalAlertEntitlement = false
     /// A Boolean value indicating whether entitlements were given (without them, entitlement checks are skipped).
-    public var areEntitlementsKnown = false
+    package var areEntitlementsKnown = false
 
     public init() {}
 
@@ -61,7 +61,7 @@ public struct AppConfiguration: Sendable, Hashable {
     /// The App Groups of an extension's `.entitlements` file.
     ///
     /// - Throws: ``ReadError``.
-    public static func appGroups(ofEntitlements data: Data) throws(ReadError) -> Set<String> {
+    package static func appGroups(ofEntitlements data: Data) throws(ReadError) -> Set<String> {
         Set(
             try dictionary(data, file: "extension entitlements")["com.apple.security.application-groups"] as? [String]
                 ?? [])
