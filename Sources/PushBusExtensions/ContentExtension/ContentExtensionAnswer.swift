@@ -40,7 +40,7 @@ public struct ContentExtensionAnswer: Sendable, Hashable {
 
     /// The value holding the text typed into a text-input action answered in the extension: the app's
     /// `PushResponse.userText`.
-    public static let userTextKey = "userText"
+    package static let userTextKey = "userText"
 
     /// The key under which `event` stores the disposition among its values.
     static let dispositionKey = "disposition"

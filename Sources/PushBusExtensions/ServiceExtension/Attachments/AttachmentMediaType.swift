@@ -23,7 +23,7 @@ public enum AttachmentMediaType: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The file extension iOS expects (`UNNotificationAttachment` reads the type from it).
-    public var fileExtension: String {
+    package var fileExtension: String {
         switch self {
         case .jpeg: return "jpg"
         case .aiff: return "aiff"
@@ -32,7 +32,7 @@ public enum AttachmentMediaType: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The Uniform Type Identifier (for `UNNotificationAttachmentOptionsTypeHintKey`).
-    public var uniformTypeIdentifier: String {
+    package var uniformTypeIdentifier: String {
         switch self {
         case .jpeg: return "public.jpeg"
         case .png: return "public.png"
