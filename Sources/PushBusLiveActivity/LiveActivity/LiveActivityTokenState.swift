@@ -9,7 +9,7 @@ public struct LiveActivityTokenState: Sendable, Hashable, Codable {
         public var attributesType: String
         public var token: LiveActivityToken
 
-        public init(attributesType: String, token: LiveActivityToken) {
+        package init(attributesType: String, token: LiveActivityToken) {
             self.attributesType = attributesType
             self.token = token
         }
@@ -27,7 +27,7 @@ public struct LiveActivityTokenState: Sendable, Hashable, Codable {
     }
 
     /// The push-to-start tokens, in the order their types first got one.
-    public var pushToStartTokens: [PushToStart]
+    package var pushToStartTokens: [PushToStart]
     /// The running activities, in the order they started. Ended activities are removed.
     public var activities: [Activity]
 
@@ -76,7 +76,7 @@ public struct LiveActivityRegistration: Sendable, Hashable, Codable, CustomStrin
     }
 
     /// A Boolean value indicating whether this is a push-to-start token.
-    public var isPushToStart: Bool { activityID == nil }
+    package var isPushToStart: Bool { activityID == nil }
 
     public var description: String {
         if let activityID { return "update token \(token) for \(attributesType) \(activityID)" }
