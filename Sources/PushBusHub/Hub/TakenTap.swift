@@ -3,14 +3,14 @@ extension PushCenter {
     /// A tapped notification that subscriptions received (live or as a replay) instead of it waiting in the
     /// parking lot: what ``PushCenter/recentlyTakenTaps`` reports so a router attached later can say it will
     /// never route that tap (see `PushRouter.attach(to:)`).
-    public struct TakenTap: Sendable, Hashable {
+    package struct TakenTap: Sendable, Hashable {
         /// The tap.
-        public var message: PushMessage
+        package var message: PushMessage
         /// The subscriptions that took it, described by kind and filter (`"subscribe .all"`,
         /// `"messages() kinds(remoteTapped, localTapped)"`).
-        public var takenBy: [String]
+        package var takenBy: [String]
 
-        public init(message: PushMessage, takenBy: [String]) {
+        package init(message: PushMessage, takenBy: [String]) {
             self.message = message
             self.takenBy = takenBy
         }
@@ -20,7 +20,7 @@ extension PushCenter {
     /// ``Configuration/parkingMaximumAge`` (a tap that old would have expired from the parking lot anyway).
     ///
     /// A router attached after such a tap reports it rather than losing it silently. Monitors never take taps.
-    public var recentlyTakenTaps: [TakenTap] {
+    package var recentlyTakenTaps: [TakenTap] {
         let now = storage.clock.uptime
         return storage.state.withLock { $0.takenTaps(at: now) }
     }
