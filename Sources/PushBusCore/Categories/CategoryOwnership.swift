@@ -8,7 +8,7 @@ public struct CategoryOwnership: Sendable, Hashable {
     /// The owner name of categories registered by someone PushBus was not told about.
     package static let unknown = "unknown"
 
-    public init(owners: [String: String] = [:]) { self.owners = owners }
+    package init(owners: [String: String] = [:]) { self.owners = owners }
 
     /// The identifiers `owner` registered, sorted.
     public func categories(of owner: String) -> [String] {
