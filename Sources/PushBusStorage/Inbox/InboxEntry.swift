@@ -28,7 +28,7 @@ public struct InboxEntry: Sendable, Hashable, Identifiable {
     /// marked it in the inbox).
     public var isRead: Bool
 
-    public init(
+    package init(
         id: UInt64, messageID: PushMessage.ID, requestIdentifier: String? = nil, title: String? = nil,
         subtitle: String? = nil, body: String? = nil, date: Date, deepLink: URL? = nil,
         categoryIdentifier: String? = nil, threadIdentifier: String? = nil, provider: String? = nil,
