@@ -29,12 +29,12 @@ public struct AppConfiguration: Sendable, Hashable {
     /// A Boolean value indicating whether entitlements were given (without them, entitlement checks are skipped).
     package var areEntitlementsKnown = false
 
-    public init() {}
+    package init() {}
 
     /// Reads an `Info.plist` and an `.entitlements` file (XML or binary property lists); either may be `nil`.
     ///
     /// - Throws: ``ReadError`` naming the file that is not a property-list dictionary.
-    public init(infoPlist: Data?, entitlements: Data?) throws(ReadError) {
+    package init(infoPlist: Data?, entitlements: Data?) throws(ReadError) {
         if let infoPlist { readInfo(try Self.dictionary(infoPlist, file: "Info.plist")) }
         if let entitlements {
             let values = try Self.dictionary(entitlements, file: "entitlements")
@@ -49,7 +49,7 @@ public struct AppConfiguration: Sendable, Hashable {
     }
 
     /// Reads the running app's Info.plist (`Bundle.main.infoDictionary`); entitlements stay unknown.
-    public init(infoDictionary: [String: Any]) {
+    package init(infoDictionary: [String: Any]) {
         readInfo(infoDictionary)
     }
 

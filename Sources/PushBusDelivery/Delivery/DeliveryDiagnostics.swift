@@ -59,7 +59,7 @@ public struct DeliveryDiagnostics: Sendable, Hashable {
     /// The App Groups of the app's Notification Service Extension, when known.
     public var serviceExtensionAppGroups: Set<String>?
 
-    public init() {}
+    package init() {}
 
     /// A misconfiguration, in words.
     public struct Finding: Sendable, Hashable, CustomStringConvertible {
