@@ -53,7 +53,7 @@ public struct ContentExtensionAnswer: Sendable, Hashable {
     }
 
     /// The answer an event records, or `nil` when `event` is not a `DeliveryEvent.Kind.contentAnswered` event.
-    public init?(_ event: DeliveryEvent) {
+    package init?(_ event: DeliveryEvent) {
         guard event.kind == .contentAnswered, let action = event.action else { return nil }
         var values = event.values
         let disposition = values.removeValue(forKey: Self.dispositionKey).map(Disposition.init) ?? .dismiss
