@@ -20,7 +20,7 @@ public struct LiveActivityTokenState: Sendable, Hashable, Codable {
         public var identity: LiveActivityIdentity
         public var token: LiveActivityToken?
 
-        public init(identity: LiveActivityIdentity, token: LiveActivityToken? = nil) {
+        package init(identity: LiveActivityIdentity, token: LiveActivityToken? = nil) {
             self.identity = identity
             self.token = token
         }
@@ -31,7 +31,7 @@ public struct LiveActivityTokenState: Sendable, Hashable, Codable {
     /// The running activities, in the order they started. Ended activities are removed.
     public var activities: [Activity]
 
-    public init(pushToStartTokens: [PushToStart] = [], activities: [Activity] = []) {
+    package init(pushToStartTokens: [PushToStart] = [], activities: [Activity] = []) {
         self.pushToStartTokens = pushToStartTokens
         self.activities = activities
     }
@@ -94,13 +94,13 @@ public struct LiveActivityReconciliation: Sendable, Hashable, CustomStringConver
     /// running, a token that rotated): tell the server to drop them.
     public var toRetract: [LiveActivityRegistration]
 
-    public init(toRegister: [LiveActivityRegistration] = [], toRetract: [LiveActivityRegistration] = []) {
+    package init(toRegister: [LiveActivityRegistration] = [], toRetract: [LiveActivityRegistration] = []) {
         self.toRegister = toRegister
         self.toRetract = toRetract
     }
 
     /// The difference between the saved and the current tokens.
-    public init(saved: LiveActivityTokenState, current: LiveActivityTokenState) {
+    package init(saved: LiveActivityTokenState, current: LiveActivityTokenState) {
         let before = saved.registrations
         let now = current.registrations
         toRegister = now.filter { !before.contains($0) }

@@ -137,7 +137,7 @@ public struct LiveActivityStoreError: Error, Sendable, Hashable, CustomStringCon
     public var path: String
     public var message: String
 
-    public init(_ kind: Kind, path: String, _ message: String) {
+    package init(_ kind: Kind, path: String, _ message: String) {
         self.kind = kind
         self.path = path
         self.message = message

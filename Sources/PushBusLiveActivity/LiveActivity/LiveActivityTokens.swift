@@ -41,7 +41,7 @@ public final class LiveActivityTokens: Sendable {
     private let core = LockedState(Core())
     private let persistence = LockedState<LiveActivityStoreError?>(nil)
 
-    public init() {}
+    package init() {}
 
     /// Posts a token event; every subscriber gets it on this thread, in subscription order.
     ///
