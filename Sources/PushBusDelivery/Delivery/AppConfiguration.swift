@@ -12,7 +12,7 @@ import PushBusStorage
 ///     infoPlist: Data(contentsOf: infoPlistURL), entitlements: Data(contentsOf: entitlementsURL))
 /// delivery.recordDiagnostics { $0.appConfiguration = configuration }
 /// ```
-public struct AppConfiguration: Sendable, Hashable {
+package struct AppConfiguration: Sendable, Hashable {
     /// `UIBackgroundModes` (`remote-notification`, `fetch`, …).
     package var backgroundModes: Set<String> = []
     /// A Boolean value indicating whether the Info.plist declares scenes (`UIApplicationSceneManifest`).
@@ -68,13 +68,13 @@ public struct AppConfiguration: Sendable, Hashable {
     }
 
     /// Why a file could not be read.
-    public struct ReadError: Error, Sendable, Hashable, CustomStringConvertible {
+    package struct ReadError: Error, Sendable, Hashable, CustomStringConvertible {
         /// Which file.
-        public var file: String
+        package var file: String
         /// What the parser said.
-        public var reason: String
+        package var reason: String
 
-        public var description: String { "\(file) is not a property-list dictionary: \(reason)" }
+        package var description: String { "\(file) is not a property-list dictionary: \(reason)" }
     }
 
     private static func dictionary(_ data: Data, file: String) throws(ReadError) -> [String: Any] {

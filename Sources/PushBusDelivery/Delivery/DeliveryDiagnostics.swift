@@ -30,12 +30,12 @@ public struct DeliveryDiagnostics: Sendable, Hashable {
     /// The authorization status, if known.
     public var authorization: Authorization?
     /// Why the delivery ledger could not be written the last time it failed (deliveries went on).
-    public var ledgerFailure: String?
+    package var ledgerFailure: String?
     /// The categories of the notifications the app scheduled or received (the first
     /// ``maximumCategoriesInUse``: payloads cannot grow it without bound).
     package var categoriesInUse: Set<String> = []
     /// How many categories in use the delivery remembers.
-    public static let maximumCategoriesInUse = 64
+    package static let maximumCategoriesInUse = 64
     /// The categories the app registered (``PushDelivery/categories``).
     package var registeredCategoryIdentifiers: Set<String> = []
     /// The categories a Notification Content Extension declares (`UNNotificationExtensionCategory`, see
@@ -43,7 +43,7 @@ public struct DeliveryDiagnostics: Sendable, Hashable {
     package var contentExtensionCategoryIdentifiers: Set<String> = []
 
     /// The build's Info.plist and entitlements, when the app or `pushbus check-app` gave them.
-    public var appConfiguration: AppConfiguration?
+    package var appConfiguration: AppConfiguration?
     /// The interruption levels of the notifications the app scheduled or received.
     package var interruptionLevelsInUse: Set<InterruptionLevel> = []
     /// A Boolean value indicating whether a silent push (`content-available` without alert, sound or badge)

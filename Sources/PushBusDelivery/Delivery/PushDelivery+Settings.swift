@@ -76,7 +76,7 @@ extension PushDelivery {
     ///
     /// `update` runs without any lock held, so it may read this delivery; if another update lands while it
     /// runs, it runs again on the newer facts. Keep it a plain assignment.
-    public func recordDiagnostics(_ update: (inout DeliveryDiagnostics) -> Void) {
+    package func recordDiagnostics(_ update: (inout DeliveryDiagnostics) -> Void) {
         store.updateFacts(update)
     }
 }
