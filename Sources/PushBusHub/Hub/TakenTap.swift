@@ -1,14 +1,14 @@
 import PushBusCore
 extension PushCenter {
     /// A tapped notification that subscriptions received (live or as a replay) instead of it waiting in the
-    /// parking lot: what ``PushCenter/recentlyTakenTaps`` reports so a router attached later can say it will
+    /// parking lot: what `PushCenter.recentlyTakenTaps` reports so a router attached later can say it will
     /// never route that tap (see `PushRouter.attach(to:)`).
-    package struct TakenTap: Sendable, Hashable {
+    public struct TakenTap: Sendable, Hashable {
         /// The tap.
-        package var message: PushMessage
+        public var message: PushMessage
         /// The subscriptions that took it, described by kind and filter (`"subscribe .all"`,
         /// `"messages() kinds(remoteTapped, localTapped)"`).
-        package var takenBy: [String]
+        public var takenBy: [String]
 
         package init(message: PushMessage, takenBy: [String]) {
             self.message = message
