@@ -75,7 +75,7 @@ struct RegistrationFailure: Error, CustomStringConvertible {
 
     @Test func aCustomPolicyDecidesPerMessage() {
         let fixture = AdapterFixture()
-        fixture.delivery.setPresentationPolicy { message in
+        fixture.delivery.presentationPolicy = .custom { message in
             message.content.categoryIdentifier == "CHAT" ? [.sound] : [.banner]
         }
         let options = Recorder<PresentationOptions>()

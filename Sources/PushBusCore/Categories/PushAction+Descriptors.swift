@@ -11,19 +11,19 @@ extension PushAction {
     ///     UNNotificationAction(identifier: d.identifier, title: d.title, options: options)
     /// }
     /// ```
-    public struct ModernDescriptor: Sendable, Hashable {
-        public var identifier: String
-        public var title: String
+    package struct ModernDescriptor: Sendable, Hashable {
+        package var identifier: String
+        package var title: String
         /// `UNNotificationActionOptions(rawValue:)`: authenticationRequired 1, destructive 2, foreground 4.
-        public var optionsRawValue: UInt
+        package var optionsRawValue: UInt
         /// `UNNotificationActionIcon(systemImageName:)` (iOS 15+).
-        public var iconSystemImageName: String?
+        package var iconSystemImageName: String?
         /// `UNNotificationActionIcon(templateImageName:)` (iOS 15+).
-        public var iconTemplateImageName: String?
+        package var iconTemplateImageName: String?
         /// Non-nil ⇒ build a `UNTextInputNotificationAction` with this `textInputButtonTitle`.
-        public var textInputButtonTitle: String?
+        package var textInputButtonTitle: String?
         /// The `textInputPlaceholder`, for a text-input action.
-        public var textInputPlaceholder: String?
+        package var textInputPlaceholder: String?
     }
 
     /// What the legacy `UIMutableUserNotificationAction` (iOS 8–10) needs.
@@ -40,9 +40,9 @@ extension PushAction {
     ///     legacy.parameters = [UIUserNotificationTextInputActionButtonTitleKey: button]
     /// }
     /// ```
-    public struct LegacyDescriptor: Sendable, Hashable {
+    package struct LegacyDescriptor: Sendable, Hashable {
         /// `UIUserNotificationActivationMode`.
-        public enum ActivationMode: Sendable, Hashable {
+        package enum ActivationMode: Sendable, Hashable {
             /// Launches the app into the foreground (``PushAction/Options/foreground``).
             case foreground
             /// Runs the app briefly in the background (no ``PushAction/Options/foreground``).
@@ -50,26 +50,26 @@ extension PushAction {
         }
 
         /// `UIUserNotificationActionBehavior` (iOS 9+).
-        public enum Behavior: Sendable, Hashable {
+        package enum Behavior: Sendable, Hashable {
             /// A plain button.
             case `default`
             /// A button that opens a text field.
             case textInput
         }
 
-        public var identifier: String
-        public var title: String
-        public var activationMode: ActivationMode
+        package var identifier: String
+        package var title: String
+        package var activationMode: ActivationMode
         /// As the action's options say. iOS treats a foreground action as requiring authentication regardless.
-        public var isAuthenticationRequired: Bool
-        public var isDestructive: Bool
-        public var behavior: Behavior
+        package var isAuthenticationRequired: Bool
+        package var isDestructive: Bool
+        package var behavior: Behavior
         /// The value for `UIUserNotificationTextInputActionButtonTitleKey` in `parameters`, for a text input.
-        public var textInputButtonTitle: String?
+        package var textInputButtonTitle: String?
     }
 
     /// The description the Apple glue turns into a `UNNotificationAction` or `UNTextInputNotificationAction`.
-    public var modernDescriptor: ModernDescriptor {
+    package var modernDescriptor: ModernDescriptor {
         ModernDescriptor(
             identifier: identifier, title: title, optionsRawValue: options.rawValue,
             iconSystemImageName: icon?.systemImageName, iconTemplateImageName: icon?.templateImageName,
@@ -77,7 +77,7 @@ extension PushAction {
     }
 
     /// The description the Apple glue turns into a legacy `UIMutableUserNotificationAction`.
-    public var legacyDescriptor: LegacyDescriptor {
+    package var legacyDescriptor: LegacyDescriptor {
         LegacyDescriptor(
             identifier: identifier, title: title, activationMode: isForeground ? .foreground : .background,
             isAuthenticationRequired: isAuthenticationRequired, isDestructive: isDestructive,

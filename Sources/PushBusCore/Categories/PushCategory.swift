@@ -10,8 +10,8 @@
 /// ```
 ///
 /// Register categories together through ``CategoryRegistry``, which validates them. The Apple glue turns a
-/// category into a `UNNotificationCategory` (``modernDescriptor``) or a legacy
-/// `UIMutableUserNotificationCategory` (``legacyDescriptor``).
+/// category into a `UNNotificationCategory` (`modernDescriptor`) or a legacy
+/// `UIMutableUserNotificationCategory` (`legacyDescriptor`).
 public struct PushCategory: Sendable, Hashable {
     /// How the system presents the category. The raw values are `UNNotificationCategoryOptions`'.
     public struct Options: OptionSet, Sendable, Hashable {
@@ -75,7 +75,7 @@ public struct PushCategory: Sendable, Hashable {
     }
 
     /// The actions the legacy API shows in the `.minimal` context: ``minimalActions``, or the first two actions.
-    public var effectiveMinimalActions: [PushAction] { minimalActions ?? Array(actions.prefix(2)) }
+    package var effectiveMinimalActions: [PushAction] { minimalActions ?? Array(actions.prefix(2)) }
 }
 
 extension PushCategory {

@@ -39,7 +39,7 @@ public final class ScheduledAction: Sendable {
     public func cancel() { cancelled.withLock { $0 = true } }
 
     /// A Boolean value indicating whether ``cancel()`` was called.
-    public var isCancelled: Bool { cancelled.withLock { $0 } }
+    package var isCancelled: Bool { cancelled.withLock { $0 } }
 }
 
 /// Wall-clock time for dates, the system's monotonic clock for ages; delayed actions run on a global dispatch

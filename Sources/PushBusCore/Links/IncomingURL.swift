@@ -36,7 +36,7 @@ public struct IncomingURL: Sendable, Hashable {
     public var sourceApplication: String?
 
     /// Creates an incoming URL.
-    public init(url: URL, kind: Kind, sourceApplication: String? = nil) {
+    package init(url: URL, kind: Kind, sourceApplication: String? = nil) {
         self.url = url
         self.kind = kind
         self.sourceApplication = sourceApplication

@@ -1,8 +1,8 @@
 /// An action button shown with a notification: a plain button or a text input, with options and an icon.
 ///
 /// One value serves both iOS worlds: the Apple glue turns it into a `UNNotificationAction` /
-/// `UNTextInputNotificationAction` (see ``modernDescriptor``) or a legacy `UIMutableUserNotificationAction`
-/// (see ``legacyDescriptor``).
+/// `UNTextInputNotificationAction` (see `modernDescriptor`) or a legacy `UIMutableUserNotificationAction`
+/// (see `legacyDescriptor`).
 ///
 /// ```swift
 /// let reply = PushAction.textInput("reply", title: "Reply", buttonTitle: "Send", placeholder: "Message…")

@@ -31,8 +31,7 @@ public struct PushMessage: Sendable, Hashable, Identifiable {
     private var storage: Storage
 
     /// Which push it is: the provider's message id or a payload digest (see ``PushMessage/ID``). Whether two
-    /// reports are one delivery also depends on ``requestIdentifier`` and ``notificationDate``
-    /// (see ``deduplicationKey``).
+    /// reports are one delivery also depends on ``requestIdentifier`` and ``notificationDate``.
     public var id: ID {
         get { storage.fields.id }
         _modify {
@@ -171,8 +170,8 @@ public struct PushMessage: Sendable, Hashable, Identifiable {
 
     /// What the de-duplication gate compares: identity, kind and the response's action, plus the evidence that
     /// can tell two deliveries of one push apart (request identifier, notification date). See
-    /// ``DeduplicationKey``.
-    public var deduplicationKey: DeduplicationKey {
+    /// `DeduplicationKey`.
+    package var deduplicationKey: DeduplicationKey {
         var key = DeduplicationKey(
             id: id, kind: kind, action: response?.action, requestIdentifier: requestIdentifier,
             notificationDate: notificationDate)
@@ -254,21 +253,21 @@ extension PushMessage {
     /// silent push on the same callback, however soon, is a new delivery. So equal keys of a push that is not
     /// silent are always one delivery; unequal keys may be one too (a launch-options report and the `didReceive`
     /// of the same tap).
-    public struct DeduplicationKey: Sendable, Hashable {
+    package struct DeduplicationKey: Sendable, Hashable {
         /// The push: provider message id or payload digest.
-        public var id: ID
+        package var id: ID
         /// Arrival or response, remote or local.
-        public var kind: Kind
+        package var kind: Kind
         /// The response's action; `nil` for arrivals.
-        public var action: PushResponse.Action?
+        package var action: PushResponse.Action?
         /// `UNNotificationRequest.identifier`, when the report knows it.
-        public var requestIdentifier: String?
+        package var requestIdentifier: String?
         /// `UNNotification.date`, when the report knows it.
-        public var notificationDate: Date?
+        package var notificationDate: Date?
         /// The callback that reported a silent push (`nil` for any other message).
         package var silentPath: DeliveryPath?
 
-        public init(
+        package init(
             id: ID, kind: Kind, action: PushResponse.Action? = nil, requestIdentifier: String? = nil,
             notificationDate: Date? = nil
         ) {

@@ -20,7 +20,7 @@ public struct PayloadIssue: Sendable, Hashable, CustomStringConvertible {
     /// What was done.
     public var resolution: Resolution
 
-    public init(keyPath: String, message: String, resolution: Resolution) {
+    package init(keyPath: String, message: String, resolution: Resolution) {
         self.keyPath = keyPath
         self.message = message
         self.resolution = resolution

@@ -87,7 +87,7 @@ public struct LiveActivityContent: Sendable, Hashable {
     /// `aps.attributes` (start events).
     public var attributes: PushValue?
 
-    public init(
+    package init(
         event: String? = nil, timestamp: Date? = nil, staleDate: Date? = nil, dismissalDate: Date? = nil,
         contentState: PushValue? = nil, attributesType: String? = nil, attributes: PushValue? = nil
     ) {

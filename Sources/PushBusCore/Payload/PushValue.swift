@@ -94,7 +94,7 @@ extension PushValue {
     }
 
     /// A short name of the value's JSON type, for diagnostics ("string", "object", …).
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: return "null"
         case .bool: return "boolean"

@@ -33,7 +33,7 @@ public struct NotificationAuthorizationFlow: Sendable {
         /// The settings read after the request.
         public var settings: NotificationSettingsSnapshot
         /// How many categories were registered.
-        public var categoryCount: Int
+        package var categoryCount: Int
     }
 
     let authorizer: any NotificationAuthorizer

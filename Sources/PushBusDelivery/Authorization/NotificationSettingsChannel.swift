@@ -72,17 +72,17 @@ public final class NotificationSettingsChannel: Sendable {
     }
 
     /// Every option the app asked for so far (their union), if known (recorded by ``NotificationAuthorizationFlow``).
-    public var requestedOptions: AuthorizationOptions? { state.withLock { $0.requestedOptions } }
+    package var requestedOptions: AuthorizationOptions? { state.withLock { $0.requestedOptions } }
 
     /// Records that the app asked for `options`; later readings tell a critical alert never asked for
     /// (``NotificationSettingsSnapshot/CriticalAlertState/notRequested``) from a refusal. Options add up: a
     /// later request for less does not forget that critical alerts were asked for once.
-    public func recordRequest(_ options: AuthorizationOptions) {
+    package func recordRequest(_ options: AuthorizationOptions) {
         state.withLock { $0.requestedOptions = ($0.requestedOptions ?? []).union(options) }
     }
 
     /// `snapshot` with what the app asked for filled in, when it says nothing itself.
-    public func annotated(_ snapshot: NotificationSettingsSnapshot) -> NotificationSettingsSnapshot {
+    package func annotated(_ snapshot: NotificationSettingsSnapshot) -> NotificationSettingsSnapshot {
         guard snapshot.isCriticalAlertRequested == nil, let requested = requestedOptions else { return snapshot }
         var annotated = snapshot
         annotated.isCriticalAlertRequested = requested.contains(.criticalAlert)

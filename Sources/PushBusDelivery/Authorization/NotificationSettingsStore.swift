@@ -36,7 +36,7 @@ public final class NotificationSettingsStore: Sendable {
     }
 
     /// Saves `snapshot` as the last reading.
-    public func save(_ snapshot: NotificationSettingsSnapshot) {
+    package func save(_ snapshot: NotificationSettingsSnapshot) {
         guard let data = try? JSONEncoder().encode(snapshot) else { return }
         defaults.defaults.set(data, forKey: key)
     }

@@ -16,7 +16,7 @@ public struct OpenSettingsRequest: Sendable, Hashable {
     public var notification: NotificationSnapshot?
 
     /// Creates a request, from a notification or (`nil`) from the Settings app.
-    public init(notification: NotificationSnapshot? = nil) {
+    package init(notification: NotificationSnapshot? = nil) {
         self.notification = notification
     }
 }

@@ -3,12 +3,12 @@ import PushBusExtensions
 import PushBusHub
 import PushBusStorage
 
-/// The preflight: what the build's Info.plist and entitlements (``DeliveryDiagnostics/appConfiguration``) say
+/// The preflight: what the build's Info.plist and entitlements (`appConfiguration`) say
 /// against what the app does. Each finding names the fix.
 extension DeliveryDiagnostics {
-    /// The preflight's findings (part of `findings`); empty without an ``appConfiguration`` except for the
+    /// The preflight's findings (part of `findings`); empty without an `appConfiguration` except for the
     /// facts the app alone decides (critical-alert authorization).
-    public var preflightFindings: [Finding] {
+    package var preflightFindings: [Finding] {
         var findings: [Finding] = []
         let configuration = appConfiguration
         let entitlements = configuration?.areEntitlementsKnown == true ? configuration : nil

@@ -17,50 +17,50 @@ public struct DeliveryDiagnostics: Sendable, Hashable {
     /// A copy of the delivery's own launch state, filled in when the facts are read; nothing else sets it.
     package internal(set) var isLaunchOver = false
     /// A Boolean value indicating whether a notification-center delegate forwarding to the adapters was installed.
-    public var isNotificationDelegateInstalled = false
+    package var isNotificationDelegateInstalled = false
     /// A Boolean value indicating whether the delegate was installed before launch ended (cold-start taps need it).
-    public var wasDelegateInstalledDuringLaunch = false
+    package var wasDelegateInstalledDuringLaunch = false
     /// A Boolean value indicating whether someone replaced the adapters' delegate after it was installed.
-    public var isDelegateReplaced = false
+    package var isDelegateReplaced = false
     /// A Boolean value indicating whether a device token reached an adapter.
-    public var isDeviceTokenForwarded = false
+    package var isDeviceTokenForwarded = false
     /// A Boolean value indicating whether a registration failure reached an adapter.
-    public var didRegistrationFail = false
+    package var didRegistrationFail = false
     /// A Boolean value indicating whether notification categories were registered.
-    public var areCategoriesRegistered = false
+    package var areCategoriesRegistered = false
     /// The authorization status, if known.
     public var authorization: Authorization?
     /// Why the delivery ledger could not be written the last time it failed (deliveries went on).
-    public var ledgerFailure: String?
+    package var ledgerFailure: String?
     /// The categories of the notifications the app scheduled or received (the first
     /// ``maximumCategoriesInUse``: payloads cannot grow it without bound).
-    public var categoriesInUse: Set<String> = []
+    package var categoriesInUse: Set<String> = []
     /// How many categories in use the delivery remembers.
-    public static let maximumCategoriesInUse = 64
+    package static let maximumCategoriesInUse = 64
     /// The categories the app registered (``PushDelivery/categories``).
-    public var registeredCategoryIdentifiers: Set<String> = []
+    package var registeredCategoryIdentifiers: Set<String> = []
     /// The categories a Notification Content Extension declares (`UNNotificationExtensionCategory`, see
     /// ``PushDelivery/contentExtensionCategories``).
-    public var contentExtensionCategoryIdentifiers: Set<String> = []
+    package var contentExtensionCategoryIdentifiers: Set<String> = []
 
     /// The build's Info.plist and entitlements, when the app or `pushbus check-app` gave them.
-    public var appConfiguration: AppConfiguration?
+    package var appConfiguration: AppConfiguration?
     /// The interruption levels of the notifications the app scheduled or received.
-    public var interruptionLevelsInUse: Set<InterruptionLevel> = []
+    package var interruptionLevelsInUse: Set<InterruptionLevel> = []
     /// A Boolean value indicating whether a silent push (`content-available` without alert, sound or badge)
     /// reached the app, or is one it says it sends.
-    public var isSilentPushUsed = false
+    package var isSilentPushUsed = false
     /// A Boolean value indicating whether authorization was requested with `.criticalAlert`.
     public var isCriticalAlertRequested = false
     /// The APNs environment the app reports to its server with its token (`development` or `production`).
     public var reportedAPNsEnvironment: String?
     /// A Boolean value indicating whether the scene's connection options reached PushBus
     /// (`UserNotificationAdapter.sceneWillConnect(notificationResponse:)`) in this launch.
-    public var isSceneConnectionForwarded = false
+    package var isSceneConnectionForwarded = false
     /// The App Groups of the app's Notification Service Extension, when known.
     public var serviceExtensionAppGroups: Set<String>?
 
-    public init() {}
+    package init() {}
 
     /// A misconfiguration, in words.
     public struct Finding: Sendable, Hashable, CustomStringConvertible {
@@ -71,7 +71,7 @@ public struct DeliveryDiagnostics: Sendable, Hashable {
         /// How to fix it; empty when the message says it.
         public var fix: String
 
-        public init(code: String, message: String, fix: String = "") {
+        package init(code: String, message: String, fix: String = "") {
             self.code = code
             self.message = message
             self.fix = fix
@@ -81,7 +81,7 @@ public struct DeliveryDiagnostics: Sendable, Hashable {
     }
 
     /// The categories in use that neither a registered category nor a content extension declares, sorted.
-    public var undeclaredCategories: [String] {
+    package var undeclaredCategories: [String] {
         categoriesInUse.subtracting(registeredCategoryIdentifiers).subtracting(contentExtensionCategoryIdentifiers)
             .sorted()
     }

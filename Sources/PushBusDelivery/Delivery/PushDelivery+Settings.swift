@@ -13,11 +13,6 @@ extension PushDelivery {
         set { store.state.withLock { $0.policy = newValue } }
     }
 
-    /// Sets the presentation policy to a closure deciding per message (``PresentationPolicy/custom(_:)``).
-    public func setPresentationPolicy(_ decide: @escaping @Sendable (PushMessage) -> PresentationOptions) {
-        presentationPolicy = .custom(decide)
-    }
-
     /// How long a background-fetch completion handler waits for ``onBackgroundMessage(_:_:)`` handlers, in
     /// seconds. Default 25 (iOS allows about 30).
     public var backgroundDeadline: TimeInterval {

@@ -59,7 +59,7 @@ public final class PushTokenRegistry: Sendable {
         /// The token (lowercase hex) or channel id; `nil`: removed (an activity ended, VoIP no longer used).
         public var value: String?
 
-        public init(key: Key, value: String?) {
+        package init(key: Key, value: String?) {
             self.key = key
             self.value = value
         }

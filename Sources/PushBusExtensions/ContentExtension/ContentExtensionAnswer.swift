@@ -40,7 +40,7 @@ public struct ContentExtensionAnswer: Sendable, Hashable {
 
     /// The value holding the text typed into a text-input action answered in the extension: the app's
     /// `PushResponse.userText`.
-    public static let userTextKey = "userText"
+    package static let userTextKey = "userText"
 
     /// The key under which `event` stores the disposition among its values.
     static let dispositionKey = "disposition"
@@ -53,7 +53,7 @@ public struct ContentExtensionAnswer: Sendable, Hashable {
     }
 
     /// The answer an event records, or `nil` when `event` is not a `DeliveryEvent.Kind.contentAnswered` event.
-    public init?(_ event: DeliveryEvent) {
+    package init?(_ event: DeliveryEvent) {
         guard event.kind == .contentAnswered, let action = event.action else { return nil }
         var values = event.values
         let disposition = values.removeValue(forKey: Self.dispositionKey).map(Disposition.init) ?? .dismiss

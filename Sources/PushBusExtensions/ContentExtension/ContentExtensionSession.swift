@@ -36,7 +36,7 @@ public final class ContentExtensionSession: Sendable {
     ///   - notification: What `UNNotification` carries.
     ///   - ledger: The shared ledger (the same directory as the app's).
     ///   - deepLinkExtractor: Finds the message's deep link; use the app's.
-    public init(
+    package init(
         notification: NotificationSnapshot, ledger: DeliveryLedger, deepLinkExtractor: DeepLinkExtractor = .default
     ) {
         message = PushMessage(
@@ -51,7 +51,7 @@ public final class ContentExtensionSession: Sendable {
     public var answers: [ContentExtensionAnswer] { state.withLock { $0.answers } }
 
     /// A Boolean value indicating whether an answer closed the extension: later answers are ignored.
-    public var isFinished: Bool { state.withLock { $0.isFinished } }
+    package var isFinished: Bool { state.withLock { $0.isFinished } }
 
     /// Why the ledger could not be written the last time it failed (the answer still went to iOS).
     public var ledgerFailure: DeliveryLedgerError? { state.withLock { $0.ledgerFailure } }

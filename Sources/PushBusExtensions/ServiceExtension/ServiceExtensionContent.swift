@@ -29,7 +29,7 @@ public struct ServiceExtensionContent: Sendable, Hashable {
     public var communication: CommunicationMessage?
 
     /// Creates empty content.
-    public init() {
+    package init() {
         userInfo = [:]
         attachments = []
     }
@@ -37,7 +37,7 @@ public struct ServiceExtensionContent: Sendable, Hashable {
     /// Copies what a remote notification says.
     ///
     /// - Parameter content: The parsed payload (`PushContent(userInfo: request.content.userInfo)`).
-    public init(_ content: PushContent) {
+    package init(_ content: PushContent) {
         self.init()
         title = content.title
         subtitle = content.subtitle

@@ -42,7 +42,7 @@ public final class ServiceExtensionRun: Sendable {
     }
 
     /// A Boolean value indicating whether the content handler has been (or is being) called.
-    public var isEnded: Bool { machine.withLock { $0.isEnded } }
+    package var isEnded: Bool { machine.withLock { $0.isEnded } }
 
     // MARK: Driven by the pipeline
 

@@ -9,7 +9,7 @@ public enum PostReceipt: Sendable, Hashable {
     /// The same delivery was seen within the de-duplication window; dropped.
     case duplicate
     /// No subscription matched and nothing was kept: parking is off (``PushCenter/Configuration/parkingCapacity``
-    /// is 0) or the center is gone. Counted in ``PushCenter/Statistics/dropped``.
+    /// is 0) or the center is gone. Counted in `PushCenter.statistics`.
     case dropped
     /// Posted from a handler nested deeper than the hub's bound (16 levels of handlers that post): the message
     /// is delivered, in order, once this thread's outer deliveries return. Monitors see its final receipt then.

@@ -1,30 +1,30 @@
 import PushBusCore
 extension PushCenter {
     /// Counters for diagnostics, since the center was created. Reading them takes the center's lock once.
-    public struct Statistics: Sendable, Hashable, CustomStringConvertible {
+    package struct Statistics: Sendable, Hashable, CustomStringConvertible {
         /// Messages posted, duplicates included.
-        public var posted = 0
+        package var posted = 0
         /// Handler calls and `for await` hand-overs, replays of parked messages included.
-        public var delivered = 0
+        package var delivered = 0
         /// Messages parked because no subscription matched them.
-        public var parked = 0
+        package var parked = 0
         /// Parked messages dropped because they grew older than ``Configuration/parkingMaximumAge``.
-        public var expired = 0
+        package var expired = 0
         /// Messages lost to a limit: parked ones pushed out by ``Configuration/parkingCapacity`` and ones a
         /// `for await` buffer discarded under its ``PushMessages/BufferingPolicy``.
-        public var dropped = 0
+        package var dropped = 0
         /// Messages the de-duplication gate rejected, and responses the delivery's ledger shows were handled in an
         /// earlier launch or by another process.
-        public var duplicates = 0
+        package var duplicates = 0
 
-        public init() {}
+        package init() {}
 
-        public var description: String {
+        package var description: String {
             "posted \(posted), delivered \(delivered), parked \(parked), expired \(expired), "
                 + "dropped \(dropped), duplicates \(duplicates)"
         }
     }
 
     /// The center's counters.
-    public var statistics: Statistics { storage.state.withLock { $0.statistics } }
+    package var statistics: Statistics { storage.state.withLock { $0.statistics } }
 }

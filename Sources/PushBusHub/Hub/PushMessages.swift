@@ -27,7 +27,7 @@ public struct PushMessages: AsyncSequence, Sendable {
         /// Bounded, so a sequence made but not (yet) iterated cannot grow without limit; the *oldest* are kept
         /// because a hub's messages are events, not state — what came first (a cold-start tap handed over when
         /// the sequence was made) matters more than a flood that followed. Drops are counted in
-        /// ``PushCenter/Statistics/dropped``.
+        /// `PushCenter.statistics`.
         public static let `default` = bufferingOldest(256)
         /// Keeps the newest `count` messages, dropping the oldest (each drop is counted).
         public static func bufferingNewest(_ count: Int) -> BufferingPolicy {

@@ -17,14 +17,14 @@ public struct RegistrationError: Error, Sendable, Hashable, CustomStringConverti
     public var code: Int
     public var message: String
 
-    public init(domain: String, code: Int, message: String) {
+    package init(domain: String, code: Int, message: String) {
         self.domain = domain
         self.code = code
         self.message = message
     }
 
     /// Captures any error (an `NSError` from `didFailToRegisterForRemoteNotificationsWithError`).
-    public init(_ error: any Error) {
+    package init(_ error: any Error) {
         let nsError = error as NSErrorBridge
         self.init(domain: nsError.domain, code: nsError.code, message: String(describing: error))
     }

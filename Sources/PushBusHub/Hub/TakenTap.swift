@@ -1,7 +1,7 @@
 import PushBusCore
 extension PushCenter {
     /// A tapped notification that subscriptions received (live or as a replay) instead of it waiting in the
-    /// parking lot: what ``PushCenter/recentlyTakenTaps`` reports so a router attached later can say it will
+    /// parking lot: what `PushCenter.recentlyTakenTaps` reports so a router attached later can say it will
     /// never route that tap (see `PushRouter.attach(to:)`).
     public struct TakenTap: Sendable, Hashable {
         /// The tap.
@@ -10,7 +10,7 @@ extension PushCenter {
         /// `"messages() kinds(remoteTapped, localTapped)"`).
         public var takenBy: [String]
 
-        public init(message: PushMessage, takenBy: [String]) {
+        package init(message: PushMessage, takenBy: [String]) {
             self.message = message
             self.takenBy = takenBy
         }
@@ -20,7 +20,7 @@ extension PushCenter {
     /// ``Configuration/parkingMaximumAge`` (a tap that old would have expired from the parking lot anyway).
     ///
     /// A router attached after such a tap reports it rather than losing it silently. Monitors never take taps.
-    public var recentlyTakenTaps: [TakenTap] {
+    package var recentlyTakenTaps: [TakenTap] {
         let now = storage.clock.uptime
         return storage.state.withLock { $0.takenTaps(at: now) }
     }

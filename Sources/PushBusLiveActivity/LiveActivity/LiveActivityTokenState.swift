@@ -9,7 +9,7 @@ public struct LiveActivityTokenState: Sendable, Hashable, Codable {
         public var attributesType: String
         public var token: LiveActivityToken
 
-        public init(attributesType: String, token: LiveActivityToken) {
+        package init(attributesType: String, token: LiveActivityToken) {
             self.attributesType = attributesType
             self.token = token
         }
@@ -20,18 +20,18 @@ public struct LiveActivityTokenState: Sendable, Hashable, Codable {
         public var identity: LiveActivityIdentity
         public var token: LiveActivityToken?
 
-        public init(identity: LiveActivityIdentity, token: LiveActivityToken? = nil) {
+        package init(identity: LiveActivityIdentity, token: LiveActivityToken? = nil) {
             self.identity = identity
             self.token = token
         }
     }
 
     /// The push-to-start tokens, in the order their types first got one.
-    public var pushToStartTokens: [PushToStart]
+    package var pushToStartTokens: [PushToStart]
     /// The running activities, in the order they started. Ended activities are removed.
     public var activities: [Activity]
 
-    public init(pushToStartTokens: [PushToStart] = [], activities: [Activity] = []) {
+    package init(pushToStartTokens: [PushToStart] = [], activities: [Activity] = []) {
         self.pushToStartTokens = pushToStartTokens
         self.activities = activities
     }
@@ -76,7 +76,7 @@ public struct LiveActivityRegistration: Sendable, Hashable, Codable, CustomStrin
     }
 
     /// A Boolean value indicating whether this is a push-to-start token.
-    public var isPushToStart: Bool { activityID == nil }
+    package var isPushToStart: Bool { activityID == nil }
 
     public var description: String {
         if let activityID { return "update token \(token) for \(attributesType) \(activityID)" }
@@ -94,13 +94,13 @@ public struct LiveActivityReconciliation: Sendable, Hashable, CustomStringConver
     /// running, a token that rotated): tell the server to drop them.
     public var toRetract: [LiveActivityRegistration]
 
-    public init(toRegister: [LiveActivityRegistration] = [], toRetract: [LiveActivityRegistration] = []) {
+    package init(toRegister: [LiveActivityRegistration] = [], toRetract: [LiveActivityRegistration] = []) {
         self.toRegister = toRegister
         self.toRetract = toRetract
     }
 
     /// The difference between the saved and the current tokens.
-    public init(saved: LiveActivityTokenState, current: LiveActivityTokenState) {
+    package init(saved: LiveActivityTokenState, current: LiveActivityTokenState) {
         let before = saved.registrations
         let now = current.registrations
         toRegister = now.filter { !before.contains($0) }

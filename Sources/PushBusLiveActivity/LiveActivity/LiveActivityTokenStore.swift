@@ -18,9 +18,9 @@ import Musl
 /// old tokens or the new ones, never a mix, also after `kill -9` or a power loss.
 public final class LiveActivityTokenStore: Sendable {
     /// The file's name inside the directory.
-    public static let fileName = "live-activity-tokens.json"
+    package static let fileName = "live-activity-tokens.json"
     /// The format version this build writes and reads.
-    public static let formatVersion = 1
+    package static let formatVersion = 1
 
     /// The most the file may hold; a larger one was not written by this store.
     static let maximumFileSize = 16 << 20
@@ -76,7 +76,7 @@ public final class LiveActivityTokenStore: Sendable {
     /// Replaces the saved tokens with `state`, atomically and durably.
     ///
     /// - Throws: ``LiveActivityStoreError`` (`.writeFailed`); the previous file is then left as it was.
-    public func save(_ state: LiveActivityTokenState) throws {
+    package func save(_ state: LiveActivityTokenState) throws {
         try writes.withLock { _ in try write(state) }
     }
 
@@ -137,7 +137,7 @@ public struct LiveActivityStoreError: Error, Sendable, Hashable, CustomStringCon
     public var path: String
     public var message: String
 
-    public init(_ kind: Kind, path: String, _ message: String) {
+    package init(_ kind: Kind, path: String, _ message: String) {
         self.kind = kind
         self.path = path
         self.message = message

@@ -31,7 +31,7 @@ public final class LiveActivityTokens: Sendable {
     private let subscribers = ObserverRegistry<Handler>()
     private let persistence = LockedState<LiveActivityStoreError?>(nil)
 
-    public init() {}
+    package init() {}
 
     /// Posts a token event; every subscriber gets it on this thread, in subscription order.
     ///

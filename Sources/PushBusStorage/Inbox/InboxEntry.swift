@@ -33,7 +33,7 @@ public struct InboxEntry: Sendable, Hashable, Identifiable {
     /// When the adding process was handed the delivery (a callback's date).
     package var reportedAt: Date
 
-    public init(
+    package init(
         id: UInt64, messageID: PushMessage.ID, requestIdentifier: String? = nil, title: String? = nil,
         subtitle: String? = nil, body: String? = nil, date: Date, deepLink: URL? = nil,
         categoryIdentifier: String? = nil, threadIdentifier: String? = nil, provider: String? = nil,

@@ -176,7 +176,7 @@ public final class PushInbox: Sendable {
 
     /// Removes entries older than ``Configuration/maximumAge`` and the oldest beyond
     /// ``Configuration/maximumCount``. Runs after every ``add(_:role:)`` and ``refresh()``.
-    public func enforceBounds() throws(DeliveryLedgerError) {
+    package func enforceBounds() throws(DeliveryLedgerError) {
         let now = ledger.configuration.clock.now
         let overflow = state.withLock {
             $0.index.overflow(

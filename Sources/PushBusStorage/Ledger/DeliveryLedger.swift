@@ -22,7 +22,7 @@ import PushBusCore
 /// > ``enqueue(_:)`` on the main thread.
 public final class DeliveryLedger: Sendable {
     /// The file format version this code writes and the newest it reads.
-    public static let formatVersion = LedgerCodec.version
+    package static let formatVersion = LedgerCodec.version
 
     /// The directory of a durable ledger; `nil` in memory.
     public let directory: URL?
@@ -91,7 +91,7 @@ public final class DeliveryLedger: Sendable {
     deinit { file.withLock { $0?.close() } }  // queued writes keep the ledger alive until they are done
 
     /// A Boolean value indicating whether the ledger is kept in a directory.
-    public var isDurable: Bool { directory != nil }
+    package var isDurable: Bool { directory != nil }
 
     // MARK: Writing
 

@@ -97,7 +97,7 @@ public struct DeliveryLedgerIssue: Sendable, Hashable, CustomStringConvertible {
     /// The error, for `Kind.writeFailed`.
     public var error: DeliveryLedgerError?
 
-    public init(kind: Kind, offset: Int = 0, length: Int = 0, error: DeliveryLedgerError? = nil) {
+    package init(kind: Kind, offset: Int = 0, length: Int = 0, error: DeliveryLedgerError? = nil) {
         self.kind = kind
         self.offset = offset
         self.length = length

@@ -17,7 +17,7 @@ public struct DeliveryRecord: Sendable, Hashable, Identifiable {
     /// notification date.
     public var reportedAt: Date
     /// The message's kind when the event was recorded.
-    public var messageKind: PushMessage.Kind
+    package var messageKind: PushMessage.Kind
     /// What happened.
     public var event: DeliveryEvent
     /// Which process wrote the record.
@@ -59,7 +59,7 @@ public struct DeliveryRecord: Sendable, Hashable, Identifiable {
     ///
     /// What either side does not know matches anything: a `nil` request identifier or date, and a record that did
     /// not know the notification's date (its ``reportedAt`` is a callback's date, never compared as one).
-    public func isAbout(messageID: PushMessage.ID, requestIdentifier: String? = nil, notificationDate: Date? = nil)
+    package func isAbout(messageID: PushMessage.ID, requestIdentifier: String? = nil, notificationDate: Date? = nil)
         -> Bool
     {
         self.messageID == messageID

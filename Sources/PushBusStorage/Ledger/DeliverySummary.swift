@@ -41,7 +41,7 @@ public struct DeliverySummary: Sendable, Hashable {
     }
 
     /// The summary of `message`, keeping the custom keys in `keptKeys`, within `maximumBytes` of text.
-    public init(_ message: PushMessage, keeping keptKeys: Set<String> = [], maximumBytes: Int = 4096) {
+    package init(_ message: PushMessage, keeping keptKeys: Set<String> = [], maximumBytes: Int = 4096) {
         self.init(
             title: message.content.title, body: message.content.body,
             categoryIdentifier: message.content.categoryIdentifier,

@@ -37,7 +37,7 @@ public struct MessageDeliveryState: Sendable, Hashable {
     public var lastWrittenAt: Date
 
     /// The state after the records `records` (in order) of one message.
-    public init?<Records: Sequence>(_ records: Records) where Records.Element == DeliveryRecord {
+    package init?<Records: Sequence>(_ records: Records) where Records.Element == DeliveryRecord {
         var iterator = records.makeIterator()
         guard let first = iterator.next() else { return nil }
         messageID = first.messageID

@@ -36,7 +36,7 @@ extension PushValue {
     }
 
     /// The value as JSON text with sorted keys: compact, or indented by two spaces.
-    public func jsonString(prettyPrinted: Bool = false) -> String {
+    package func jsonString(prettyPrinted: Bool = false) -> String {
         var text = ""
         write(to: &text, indent: prettyPrinted ? 0 : nil)
         return text

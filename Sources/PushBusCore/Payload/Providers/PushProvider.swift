@@ -48,7 +48,7 @@ public struct PushProvider: Sendable, Hashable, CustomStringConvertible {
     /// The service's id for this message, when the payload carries one.
     public var messageID: String?
 
-    public init(name: Name, messageID: String? = nil) {
+    package init(name: Name, messageID: String? = nil) {
         self.name = name
         self.messageID = messageID
     }

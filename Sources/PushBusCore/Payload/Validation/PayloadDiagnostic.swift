@@ -17,7 +17,7 @@ public struct PayloadDiagnostic: Sendable, Hashable, CustomStringConvertible, Co
     /// A sentence a person understands: what is wrong and what is expected.
     public var message: String
 
-    public init(severity: Severity, keyPath: String, message: String) {
+    package init(severity: Severity, keyPath: String, message: String) {
         self.severity = severity
         self.keyPath = keyPath
         self.message = message

@@ -5,7 +5,7 @@ public struct PushType: RawRepresentable, Sendable, Hashable, CustomStringConver
     /// The `apns-push-type` header value.
     public var rawValue: String
     /// The largest payload APNs accepts for this type, in bytes.
-    public var maximumSize: Int
+    package var maximumSize: Int
 
     public init(rawValue: String) {
         self.init(rawValue: rawValue, maximumSize: rawValue == "voip" ? 5120 : 4096)
@@ -68,7 +68,7 @@ public struct PushType: RawRepresentable, Sendable, Hashable, CustomStringConver
     public func apnsTopic(bundleIdentifier: String) -> String { bundleIdentifier + (topicSuffix ?? "") }
 
     /// A Boolean value indicating whether APNs requires an `aps` dictionary for this type.
-    public var requiresAPS: Bool {
+    package var requiresAPS: Bool {
         self == .alert || self == .background || self == .liveActivity || self == .location || self == .widgets
     }
 }

@@ -33,7 +33,7 @@ public struct AttachmentDownloader: Sendable {
     ///   - found: The payload key and address.
     ///   - identifier: The attachment's identifier (also the start of its file name).
     /// - Returns: The file attached, or why not.
-    public func download(_ found: AttachmentLocator.Found, identifier: String) async -> AttachmentReport {
+    package func download(_ found: AttachmentLocator.Found, identifier: String) async -> AttachmentReport {
         let url: URL
         switch policy.check(found.address) {
         case .success(let checked): url = checked

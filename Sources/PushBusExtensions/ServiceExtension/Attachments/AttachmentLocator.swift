@@ -19,9 +19,9 @@ public struct AttachmentLocator: Sendable {
         /// The key path it was found under, e.g. `fcm_options.image`.
         public var key: String
         /// The address as written.
-        public var address: String
+        package var address: String
 
-        public init(key: String, address: String) {
+        package init(key: String, address: String) {
             self.key = key
             self.address = address
         }
@@ -32,7 +32,7 @@ public struct AttachmentLocator: Sendable {
     /// Every attachment address in the payload, in the order above, without repeats.
     ///
     /// - Parameter userInfo: The whole payload (``ServiceExtensionContent/userInfo``).
-    public func addresses(in userInfo: [String: PushValue]) -> [Found] {
+    package func addresses(in userInfo: [String: PushValue]) -> [Found] {
         let recognized = Set(PushProviderTable.recognizedRules(in: userInfo).map(\.name))
         var found: [Found] = []
         for rule in PushProviderTable.rules where rule.imagesNeedNoMarker || recognized.contains(rule.name) {

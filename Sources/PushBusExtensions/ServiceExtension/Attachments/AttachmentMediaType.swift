@@ -23,7 +23,7 @@ public enum AttachmentMediaType: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The file extension iOS expects (`UNNotificationAttachment` reads the type from it).
-    public var fileExtension: String {
+    package var fileExtension: String {
         switch self {
         case .jpeg: return "jpg"
         case .aiff: return "aiff"
@@ -32,7 +32,7 @@ public enum AttachmentMediaType: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The Uniform Type Identifier (for `UNNotificationAttachmentOptionsTypeHintKey`).
-    public var uniformTypeIdentifier: String {
+    package var uniformTypeIdentifier: String {
         switch self {
         case .jpeg: return "public.jpeg"
         case .png: return "public.png"
@@ -49,7 +49,7 @@ public enum AttachmentMediaType: String, Sendable, Hashable, CaseIterable {
     }
 
     /// How many leading bytes ``init(sniffing:)`` needs to decide.
-    public static let sniffLength = 12
+    package static let sniffLength = 12
 
     /// Recognizes a file from its first bytes (at least ``sniffLength`` of them when the file has that many).
     ///
@@ -57,7 +57,7 @@ public enum AttachmentMediaType: String, Sendable, Hashable, CaseIterable {
     ///
     /// - Parameter bytes: The file's leading bytes.
     /// - Returns: `nil` when the bytes are none of the supported types.
-    public init?<Bytes: Collection>(sniffing bytes: Bytes) where Bytes.Element == UInt8 {
+    package init?<Bytes: Collection>(sniffing bytes: Bytes) where Bytes.Element == UInt8 {
         let b = Array(bytes.prefix(Self.sniffLength))
         func ascii(_ range: Range<Int>) -> String? {
             guard b.count >= range.upperBound else { return nil }

@@ -42,7 +42,7 @@ public struct AttachmentReport: Sendable, Hashable {
     public var address: String
     public var outcome: Outcome
 
-    public init(key: String, address: String, outcome: Outcome) {
+    package init(key: String, address: String, outcome: Outcome) {
         self.key = key
         self.address = address
         self.outcome = outcome
