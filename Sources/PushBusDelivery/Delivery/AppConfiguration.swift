@@ -5,7 +5,7 @@ import PushBusHub
 import PushBusStorage
 
 /// What an app's build says about notifications: the `Info.plist` keys and entitlements the preflight checks
-/// (``DeliveryDiagnostics/preflightFindings``, `pushbus check-app`).
+/// (`PushBusApp.diagnose()`, `pushbus check-app`).
 ///
 /// ```swift
 /// let configuration = try AppConfiguration(
