@@ -263,6 +263,12 @@ extension SeenDeliveries {
             self.date = date
         }
 
+        /// What a stored report of `message` keeps (a ledger record, an inbox entry): the request identifier and the
+        /// notification's own date, never the callback's date in ``PushMessage/date``.
+        package static func stored(_ message: PushMessage) -> Evidence {
+            Evidence(identifier: message.requestIdentifier, date: message.notificationDate)
+        }
+
         init(_ message: PushMessage) {
             identifier = message.requestIdentifier
             date = message.notificationDate

@@ -40,7 +40,7 @@ extension PushDelivery {
         guard let response = message.response else { return false }
         let kind: DeliveryEvent.Kind = response.action == .dismiss ? .dismissed : .opened
         let action = response.action.identifier
-        let evidence = SeenDeliveries.Evidence(identifier: message.requestIdentifier, date: message.notificationDate)
+        let evidence = SeenDeliveries.Evidence.stored(message)
         let window = center.configuration.deduplicationWindow
         return ledger.history(of: message.id).contains { record in
             record.sequence <= store.startSequence && record.event.kind == kind && record.event.action == action

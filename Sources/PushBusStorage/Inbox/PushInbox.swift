@@ -87,7 +87,7 @@ public final class PushInbox: Sendable {
     public func entry(for message: PushMessage) -> InboxEntry? {
         catchUp()
         return state.withLock {
-            $0.index.entry(matching: message.id, Self.evidence(of: message), reportedAt: message.date)
+            $0.index.entry(matching: message.id, SeenDeliveries.Evidence.stored(message), reportedAt: message.date)
         }
     }
 
@@ -129,7 +129,7 @@ public final class PushInbox: Sendable {
         if ledger.isDurable { try ledger.refresh() }
         if let existing = entry(for: message) { return existing }
         let isRemoved = state.withLock {
-            $0.index.wasRemoved(message.id, Self.evidence(of: message), reportedAt: message.date)
+            $0.index.wasRemoved(message.id, SeenDeliveries.Evidence.stored(message), reportedAt: message.date)
         }
         if isRemoved { return nil }  // removed by the user or the bounds: a tap or a second report does not revive it
         var values: [String: String] = [:]
@@ -250,11 +250,4 @@ public final class PushInbox: Sendable {
     }
 
     private typealias Observer = @Sendable (InboxChange) -> Void
-
-    /// What `message` knows of its notification: the request identifier and the notification's own date
-    /// (`UNNotification.date`), never the callback's date in `PushMessage.date` (a tap reports it long after the
-    /// delivery the service extension added).
-    static func evidence(of message: PushMessage) -> SeenDeliveries.Evidence {
-        SeenDeliveries.Evidence(identifier: message.requestIdentifier, date: message.notificationDate)
-    }
 }

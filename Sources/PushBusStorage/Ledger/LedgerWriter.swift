@@ -129,22 +129,27 @@ final class LedgerWriter: Sendable {
 
     /// Schedules a drain of what ``enqueue(_:wakes:commit:)`` left waiting, a gathering delay from now.
     func wake(commit: @escaping Commit) {
-        let schedule = state.withLock { state -> Bool in
-            guard !state.pending.isEmpty, !state.isScheduled else { return false }
-            state.isScheduled = true
-            return true
-        }
-        if schedule { queue.asyncAfter(deadline: .now() + Self.gatheringDelay) { self.drain(commit) } }
+        scheduleDrain(after: Self.gatheringDelay, commit: commit)
     }
 
     /// Starts an attempt on the writer's queue without waiting for it (a refresh: the device may be unlocked now).
     func nudge(commit: @escaping Commit) {
+        scheduleDrain(after: nil, commit: commit)
+    }
+
+    /// Schedules one drain of the records waiting, unless none wait or a drain is scheduled already.
+    private func scheduleDrain(after delay: DispatchTimeInterval?, commit: @escaping Commit) {
         let schedule = state.withLock { state -> Bool in
             guard !state.pending.isEmpty, !state.isScheduled else { return false }
             state.isScheduled = true
             return true
         }
-        if schedule { queue.async { self.drain(commit) } }
+        guard schedule else { return }
+        if let delay {
+            queue.asyncAfter(deadline: .now() + delay) { self.drain(commit) }
+        } else {
+            queue.async { self.drain(commit) }
+        }
     }
 
     /// The records of `messageID` waiting to be written, oldest first.
