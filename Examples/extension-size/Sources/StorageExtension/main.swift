@@ -1,8 +1,14 @@
-// What a Notification Service Extension does with PushBus: read the payload, run the pipeline (rewrite, attachments,
-// a receipt and an inbox entry in the shared ledger), hand the content back. Compiles against either layout.
+// What a Notification Service Extension that keeps the app group's records does with PushBus: read the payload,
+// run the pipeline (rewrite, attachments, an inbox entry and a receipt in the shared ledger), hand the content
+// back. Compiles against every layout (Package.swift).
 import Foundation
 
-#if canImport(PushBusExtensions)
+#if canImport(PushBusServiceExtension)
+import PushBusCore
+import PushBusServiceExtension
+import PushBusServiceExtensionStorage
+import PushBusStorage
+#elseif canImport(PushBusExtensions)
 import PushBusCore
 import PushBusExtensions
 import PushBusStorage
