@@ -11,7 +11,7 @@ extension CategoryRegistry {
     /// ```
     ///
     /// - Parameters:
-    ///   - response: The response; ``PushResponse/Action/open`` and ``PushResponse/Action/dismiss`` are system
+    ///   - response: The response; `PushResponse/Action/open` and `PushResponse/Action/dismiss` are system
     ///     actions and resolve to `nil`.
     ///   - categoryIdentifier: The notification's category. When it is `nil` or unknown (legacy callbacks whose
     ///     payload lost `aps.category`), the action is looked up in every category and returned only if the
@@ -27,13 +27,13 @@ extension CategoryRegistry {
     }
 
     /// The action the user chose in a tapped message: looked up from its `response` and
-    /// `content.categoryIdentifier`, else the ``PushResponse/pushAction`` the adapters attached.
+    /// `content.categoryIdentifier`, else the `PushResponse/pushAction` the adapters attached.
     public func action(for message: PushMessage) -> PushAction? {
         guard let response = message.response else { return nil }
         return resolve(response, categoryIdentifier: message.content.categoryIdentifier) ?? response.pushAction
     }
 
-    /// `response` with ``PushResponse/pushAction`` set to the registered action it names (unchanged when the
+    /// `response` with `PushResponse/pushAction` set to the registered action it names (unchanged when the
     /// action is a system one or unknown). The adapters call this before posting a tapped message.
     ///
     /// ```swift

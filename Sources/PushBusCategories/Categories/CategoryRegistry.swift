@@ -1,7 +1,7 @@
 import Foundation
 import PushBusCore
 
-/// A validated set of categories, and the lookups the adapters use to attach the tapped ``PushAction`` to a
+/// A validated set of categories, and the lookups the adapters use to attach the tapped `PushAction` to a
 /// response.
 ///
 /// ```swift

@@ -45,9 +45,9 @@ extension PushAction {
     package struct LegacyDescriptor: Sendable, Hashable {
         /// `UIUserNotificationActivationMode`.
         package enum ActivationMode: Sendable, Hashable {
-            /// Launches the app into the foreground (``PushAction/Options/foreground``).
+            /// Launches the app into the foreground (`PushAction/Options/foreground`).
             case foreground
-            /// Runs the app briefly in the background (no ``PushAction/Options/foreground``).
+            /// Runs the app briefly in the background (no `PushAction/Options/foreground`).
             case background
         }
 

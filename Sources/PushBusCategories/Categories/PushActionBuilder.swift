@@ -1,6 +1,6 @@
 import PushBusCore
 
-/// Builds a list of ``PushAction`` values with `if`, `if let`, `switch`, `for` and optional expressions.
+/// Builds a list of `PushAction` values with `if`, `if let`, `switch`, `for` and optional expressions.
 ///
 /// ```swift
 /// PushCategory("message") {

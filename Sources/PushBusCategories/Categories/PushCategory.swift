@@ -21,7 +21,7 @@ public struct PushCategory: Sendable, Hashable {
 
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
-        /// Reports an explicit dismissal as ``PushResponse/Action/dismiss`` (otherwise iOS says nothing).
+        /// Reports an explicit dismissal as `PushResponse/Action/dismiss` (otherwise iOS says nothing).
         public static let customDismissAction = Options(rawValue: 1 << 0)
         /// Shows the category's notifications in CarPlay.
         public static let allowInCarPlay = Options(rawValue: 1 << 1)

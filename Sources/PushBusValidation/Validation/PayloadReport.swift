@@ -26,7 +26,7 @@ public struct PayloadReport: Sendable {
     public var source: String
     /// The validator's findings, errors first.
     public var diagnostics: [PayloadDiagnostic]
-    /// The message built from the payload (its ``PushContent/issues`` say how it was read); `nil` only when
+    /// The message built from the payload (its `PushContent/issues` say how it was read); `nil` only when
     /// the input could not be read.
     public var message: PushMessage?
     /// Why the input could not be read.

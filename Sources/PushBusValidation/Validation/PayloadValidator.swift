@@ -3,7 +3,7 @@ import PushBusCore
 
 /// Strict checks a sender runs before handing a payload to APNs.
 ///
-/// Unlike ``PushContent/init(userInfo:)``, which reads whatever arrives as well as it can, the validator
+/// Unlike `PushContent/init(userInfo:)`, which reads whatever arrives as well as it can, the validator
 /// reports everything APNs would reject or a device would read differently from what the sender meant:
 ///
 /// ```swift
@@ -27,7 +27,7 @@ public struct PayloadValidator: Sendable {
         return run.diagnostics.filter { $0.severity == .error } + run.diagnostics.filter { $0.severity == .warning }
     }
 
-    /// Checks a payload that is already a ``PushValue`` (size is measured on its compact JSON form).
+    /// Checks a payload that is already a `PushValue` (size is measured on its compact JSON form).
     public static func validate(_ payload: PushValue, pushType: PushType = .alert) -> [PayloadDiagnostic] {
         validate(payload.jsonData(), pushType: pushType)
     }

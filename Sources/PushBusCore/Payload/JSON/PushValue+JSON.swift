@@ -5,7 +5,7 @@ extension PushValue {
     ///
     /// Integers stay `.int` (when they fit), other numbers are `.double`. Invalid UTF-8, lone surrogates and
     /// duplicate keys are repaired silently here (U+FFFD, last value wins); ``PushContent/init(json:)`` and
-    /// ``PayloadValidator`` report them.
+    /// `PayloadValidator` (PushBusValidation) report them.
     ///
     /// - Throws: ``PushValueError/invalidJSON(_:)`` with the line, column and reason when the bytes are not JSON.
     public init(json data: Data) throws(PushValueError) {
