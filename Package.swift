@@ -15,7 +15,11 @@ let package = Package(
         .library(name: "PushBusCore", targets: ["PushBusCore"]),
         .library(name: "PushBusHub", targets: ["PushBusHub"]),
         .library(name: "PushBusStorage", targets: ["PushBusStorage"]),
-        .library(name: "PushBusExtensions", targets: ["PushBusExtensions"]),
+        .library(name: "PushBusValidation", targets: ["PushBusValidation"]),
+        .library(name: "PushBusCategories", targets: ["PushBusCategories"]),
+        .library(name: "PushBusServiceExtension", targets: ["PushBusServiceExtension"]),
+        .library(name: "PushBusServiceExtensionStorage", targets: ["PushBusServiceExtensionStorage"]),
+        .library(name: "PushBusContentExtension", targets: ["PushBusContentExtension"]),
         .library(name: "PushBusDelivery", targets: ["PushBusDelivery"]),
         .library(name: "PushBusLiveActivity", targets: ["PushBusLiveActivity"]),
         .library(name: "PushBusRouting", targets: ["PushBusRouting"]),
@@ -32,18 +36,31 @@ let package = Package(
         // One module per job (Docs/Architecture.md; .ci/steps/41-module-graph.sh checks these edges). Each module that
         // calls a required-reason API carries its own PrivacyInfo.xcprivacy: fstat in Core's SharedFile, stat/fstat
         // in Storage's ledger, UserDefaults in Delivery's NotificationSettingsStore.
-        // Message, payload reading and validation, identity, categories, the subscription handle.
+        // Message, payload reading, identity, the subscription handle: what every other module builds on.
         .target(name: "PushBusCore", resources: [.copy("PrivacyInfo.xcprivacy")]),
+        // The sender's strict payload checks (`pushbus validate`). No extension and no app path links it.
+        .target(name: "PushBusValidation", dependencies: ["PushBusCore"]),
+        // The category model, its validation and the merge with other SDKs' categories.
+        .target(name: "PushBusCategories", dependencies: ["PushBusCore"]),
         // The hub: PushCenter (subscribe, post, monitor, park, de-duplicate). An app extension does not link it.
         .target(name: "PushBusHub", dependencies: ["PushBusCore"]),
         // The delivery ledger and the inbox that folds it.
         .target(name: "PushBusStorage", dependencies: ["PushBusCore"], resources: [.copy("PrivacyInfo.xcprivacy")]),
-        // What app extensions run: the service-extension pipeline and the content extension's session.
-        .target(name: "PushBusExtensions", dependencies: ["PushBusCore", "PushBusStorage"]),
+        // The Notification Service Extension's pipeline and attachments: all a minimal NSE links besides Core.
+        .target(name: "PushBusServiceExtension", dependencies: ["PushBusCore"]),
+        // The pipeline's steps that write the shared storage (receipt, inbox, retraction), for an NSE that keeps them.
+        .target(
+            name: "PushBusServiceExtensionStorage",
+            dependencies: ["PushBusCore", "PushBusStorage", "PushBusServiceExtension"]),
+        // A Notification Content Extension's session, answers and shared values.
+        .target(name: "PushBusContentExtension", dependencies: ["PushBusCore", "PushBusCategories", "PushBusStorage"]),
         // The app's side: adapters, PushDelivery, local notifications, authorization, coexistence, device tokens.
         .target(
             name: "PushBusDelivery",
-            dependencies: ["PushBusCore", "PushBusHub", "PushBusStorage", "PushBusExtensions", "PushBusLiveActivity"],
+            dependencies: [
+                "PushBusCore", "PushBusCategories", "PushBusHub", "PushBusStorage", "PushBusServiceExtension",
+                "PushBusServiceExtensionStorage", "PushBusContentExtension", "PushBusLiveActivity",
+            ],
             resources: [.copy("PrivacyInfo.xcprivacy")]),
         // Live Activity tokens and their store.
         .target(name: "PushBusLiveActivity", dependencies: ["PushBusCore", "PushBusHub"]),
@@ -51,8 +68,9 @@ let package = Package(
         .target(
             name: "PushBus",
             dependencies: [
-                "PushBusCore", "PushBusHub", "PushBusStorage", "PushBusExtensions", "PushBusDelivery",
-                "PushBusLiveActivity",
+                "PushBusCore", "PushBusValidation", "PushBusCategories", "PushBusHub", "PushBusStorage",
+                "PushBusServiceExtension", "PushBusServiceExtensionStorage", "PushBusContentExtension",
+                "PushBusDelivery", "PushBusLiveActivity",
             ]),
         .target(name: "PushBusRouting", dependencies: ["PushBus"]),
         // Declares Apple's types with Apple's signatures; compiled into PushBusApple on Linux only.
@@ -71,7 +89,8 @@ let package = Package(
         .target(
             name: "PushBusAppleExtension",
             dependencies: [
-                "PushBusCore", "PushBusStorage", "PushBusExtensions",
+                "PushBusCore", "PushBusStorage", "PushBusServiceExtension", "PushBusServiceExtensionStorage",
+                "PushBusContentExtension",
                 .target(name: "PushBusAppleStubs", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: appleStubs
@@ -90,7 +109,11 @@ let package = Package(
         .target(name: "PushBusTestSupport", dependencies: ["PushBus"], path: "Tests/PushBusTestSupport"),
         .testTarget(
             name: "PushBusTests",
-            dependencies: ["PushBus", "PushBusCore", "PushBusHub", "PushBusStorage", "PushBusExtensions", "PushBusDelivery", "PushBusLiveActivity", "PushBusTesting", "PushBusTestSupport"]),
+            dependencies: [
+                "PushBus", "PushBusCore", "PushBusValidation", "PushBusCategories", "PushBusHub", "PushBusStorage",
+                "PushBusServiceExtension", "PushBusServiceExtensionStorage", "PushBusContentExtension",
+                "PushBusDelivery", "PushBusLiveActivity", "PushBusTesting", "PushBusTestSupport",
+            ]),
         .testTarget(
             name: "PushBusRoutingTests", dependencies: ["PushBus", "PushBusRouting", "PushBusTesting", "PushBusTestSupport"]),
         .testTarget(

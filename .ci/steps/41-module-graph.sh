@@ -15,17 +15,25 @@ import json, os, re, sys
 # Library targets: exactly these dependencies. Tests and executables may use any library target.
 modules = {
     "PushBusCore": [],
+    "PushBusValidation": ["PushBusCore"],
+    "PushBusCategories": ["PushBusCore"],
     "PushBusHub": ["PushBusCore"],
     "PushBusStorage": ["PushBusCore"],
-    "PushBusExtensions": ["PushBusCore", "PushBusStorage"],
-    "PushBusDelivery": ["PushBusCore", "PushBusHub", "PushBusStorage", "PushBusExtensions", "PushBusLiveActivity"],
+    # A minimal Notification Service Extension links only this and Core (Docs/Performance.md).
+    "PushBusServiceExtension": ["PushBusCore"],
+    "PushBusServiceExtensionStorage": ["PushBusCore", "PushBusStorage", "PushBusServiceExtension"],
+    "PushBusContentExtension": ["PushBusCore", "PushBusCategories", "PushBusStorage"],
+    "PushBusDelivery": ["PushBusCore", "PushBusCategories", "PushBusHub", "PushBusStorage", "PushBusServiceExtension",
+                        "PushBusServiceExtensionStorage", "PushBusContentExtension", "PushBusLiveActivity"],
     "PushBusLiveActivity": ["PushBusCore", "PushBusHub"],
-    "PushBus": ["PushBusCore", "PushBusHub", "PushBusStorage", "PushBusExtensions", "PushBusDelivery",
-                "PushBusLiveActivity"],
+    "PushBus": ["PushBusCore", "PushBusValidation", "PushBusCategories", "PushBusHub", "PushBusStorage",
+                "PushBusServiceExtension", "PushBusServiceExtensionStorage", "PushBusContentExtension",
+                "PushBusDelivery", "PushBusLiveActivity"],
     "PushBusRouting": ["PushBus"],
     "PushBusAppleStubs": [],
-    # Extension-safe: no hub, no delivery, no adapters, no app glue.
-    "PushBusAppleExtension": ["PushBusCore", "PushBusStorage", "PushBusExtensions", "PushBusAppleStubs"],
+    # Extension-safe: no hub, no delivery, no adapters, no app glue, no validator, no categories.
+    "PushBusAppleExtension": ["PushBusCore", "PushBusStorage", "PushBusServiceExtension",
+                              "PushBusServiceExtensionStorage", "PushBusContentExtension", "PushBusAppleStubs"],
     "PushBusApple": ["PushBus", "PushBusAppleExtension", "PushBusAppleStubs"],
     "PushBusTesting": ["PushBus", "PushBusRouting"],
     "PushBusTestSupport": ["PushBus"],
@@ -34,13 +42,15 @@ modules = {
 folders = {
     "PushBusCore": {
         "Internal": [], "Clock": ["Internal"], "Links": [], "Payload": ["Internal"],
-        "Payload/Validation": ["Payload", "Message", "Internal"], "Message": ["Payload", "Internal"],
-        "Identity": ["Message", "Payload", "Internal"], "Categories": ["Message", "Payload", "Internal"],
-        "Subscription": ["Internal"],
+        "Message": ["Payload", "Internal"], "Identity": ["Message", "Payload", "Internal"], "Subscription": ["Internal"],
     },
+    "PushBusValidation": {"Validation": []},
+    "PushBusCategories": {"Categories": []},
     "PushBusHub": {"Hub": []},
     "PushBusStorage": {"Ledger": [], "Inbox": ["Ledger"]},
-    "PushBusExtensions": {"ServiceExtension": [], "ContentExtension": []},
+    "PushBusServiceExtension": {"ServiceExtension": []},
+    "PushBusServiceExtensionStorage": {"Steps": []},
+    "PushBusContentExtension": {"ContentExtension": []},
     "PushBusDelivery": {
         "Tokens": [], "Local": [], "Authorization": [], "Delivery": ["Local"], "Adapters": ["Delivery", "Local"],
         "Coexistence": ["Adapters", "Delivery"],

@@ -10,7 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 started=$(date +%s)
 
-modules=(PushBus PushBusCore PushBusHub PushBusStorage PushBusExtensions PushBusDelivery PushBusLiveActivity PushBusRouting PushBusApple
+modules=(PushBus PushBusCore PushBusValidation PushBusCategories PushBusHub PushBusStorage PushBusServiceExtension
+    PushBusServiceExtensionStorage PushBusContentExtension PushBusDelivery PushBusLiveActivity PushBusRouting PushBusApple
     PushBusTesting)
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Builds the minimal service extension release, strips it and prints its size in bytes (Docs/Performance.md).
+# Builds both service extensions release (-O, the default), strips them and prints their sizes in bytes
+# (Docs/Performance.md, "Service-extension size").
 # usage: Examples/extension-size/measure.sh [PUSHBUS_ROOT]   (default: this repository)
 set -euo pipefail
 cd "$(dirname "$0")"
 root=$(cd "${1:-../..}" && pwd)
 scratch=".build-$(basename "$root")"
-PUSHBUS_ROOT="$root" swift build -c release --scratch-path "$scratch" --product ExtensionSize >&2
-binary="$scratch/release/ExtensionSize"
-strip -o "$scratch/ExtensionSize.stripped" "$binary"
-"$scratch/ExtensionSize.stripped" >&2
-echo "$(stat -c %s "$scratch/ExtensionSize.stripped") bytes stripped ($root)"
+for program in MinimalExtension StorageExtension; do
+    PUSHBUS_ROOT="$root" swift build -c release --scratch-path "$scratch" --product "$program" >&2
+    strip -o "$scratch/$program.stripped" "$scratch/release/$program"
+    "$scratch/$program.stripped" >&2
+    echo "$program: $(stat -c %s "$scratch/$program.stripped") bytes stripped ($root)"
+done

@@ -9,8 +9,10 @@ import PushBusAppleStubs
 #endif
 #if ((canImport(UserNotifications) && canImport(Intents)) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
 import Foundation
+import PushBusContentExtension
 import PushBusCore
-import PushBusExtensions
+import PushBusServiceExtension
+import PushBusServiceExtensionStorage
 import PushBusStorage
 
 /// Turns a `CommunicationMessage` into a communication notification.

@@ -9,8 +9,10 @@ import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS) && !os(watchOS)
 import Foundation
+import PushBusContentExtension
 import PushBusCore
-import PushBusExtensions
+import PushBusServiceExtension
+import PushBusServiceExtensionStorage
 import PushBusStorage
 
 enum ContentExtensionSnapshots {

@@ -8,8 +8,10 @@ import PushBusAppleStubs
 #endif
 #if (canImport(UserNotificationsUI) || PUSHBUS_APPLE_STUBS) && !os(tvOS) && !os(watchOS)
 import Foundation
+import PushBusContentExtension
 import PushBusCore
-import PushBusExtensions
+import PushBusServiceExtension
+import PushBusServiceExtensionStorage
 import PushBusStorage
 
 /// What a `UNNotificationContentExtension` view controller owns: it turns the notification into a normalized

@@ -7,8 +7,10 @@ import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
 import Foundation
+import PushBusContentExtension
 import PushBusCore
-import PushBusExtensions
+import PushBusServiceExtension
+import PushBusServiceExtensionStorage
 import PushBusStorage
 
 /// Subclass this as your extension's `NSExtensionPrincipalClass` and override ``makePipeline(for:)``.

@@ -6,8 +6,10 @@ import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
 import Foundation
+import PushBusContentExtension
 import PushBusCore
-import PushBusExtensions
+import PushBusServiceExtension
+import PushBusServiceExtensionStorage
 import PushBusStorage
 
 /// An attachment file iOS refused (`UNNotificationAttachment(identifier:url:options:)` threw).

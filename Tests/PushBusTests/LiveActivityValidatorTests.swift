@@ -2,12 +2,16 @@ import Foundation
 import Testing
 
 @testable import PushBus
+@testable import PushBusCategories
+@testable import PushBusContentExtension
 @testable import PushBusCore
 @testable import PushBusDelivery
-@testable import PushBusExtensions
 @testable import PushBusHub
 @testable import PushBusLiveActivity
+@testable import PushBusServiceExtension
+@testable import PushBusServiceExtensionStorage
 @testable import PushBusStorage
+@testable import PushBusValidation
 
 /// `pushbus validate --push-type liveactivity`: each rule with a payload that passes and one that fails.
 @Suite struct LiveActivityValidatorTests {

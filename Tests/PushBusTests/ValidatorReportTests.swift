@@ -2,12 +2,16 @@ import Foundation
 import Testing
 
 @testable import PushBus
+@testable import PushBusCategories
+@testable import PushBusContentExtension
 @testable import PushBusCore
 @testable import PushBusDelivery
-@testable import PushBusExtensions
 @testable import PushBusHub
 @testable import PushBusLiveActivity
+@testable import PushBusServiceExtension
+@testable import PushBusServiceExtensionStorage
 @testable import PushBusStorage
+@testable import PushBusValidation
 
 /// What `pushbus validate` prints and exits with, through ``PayloadReport`` (the command is a thin wrapper).
 @Suite struct ValidatorReportTests {

@@ -1,6 +1,6 @@
 import PushBusAppleExtension
+import PushBusContentExtension
 import PushBusCore
-import PushBusExtensions
 import PushBusStorage
 import UIKit
 import UserNotifications

@@ -1,6 +1,7 @@
 import PushBusAppleExtension
 import PushBusCore
-import PushBusExtensions
+import PushBusServiceExtension
+import PushBusServiceExtensionStorage
 import PushBusStorage
 import UserNotifications
 

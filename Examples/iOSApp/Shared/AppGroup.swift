@@ -1,6 +1,6 @@
 import Foundation
+import PushBusContentExtension
 import PushBusCore
-import PushBusExtensions
 import PushBusStorage
 
 /// What the app and its two extensions share. Give all three targets the same App Group

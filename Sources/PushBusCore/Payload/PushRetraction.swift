@@ -24,10 +24,10 @@ public struct PushRetraction: Sendable, Hashable {
     }
 
     /// The payload key of the PushBus dictionary.
-    static let namespaceKey = "pushbus"
+    package static let namespaceKey = "pushbus"
     /// The keys inside it.
-    static let retractKey = "retract"
-    static let replacesKey = "replaces"
+    package static let retractKey = "retract"
+    package static let replacesKey = "replaces"
     /// The most targets one push names; more are ignored (and reported).
     static let maximumTargets = 100
 
@@ -57,7 +57,7 @@ public struct PushRetraction: Sendable, Hashable {
 extension PushRetraction {
     /// Reads the `pushbus` dictionary leniently: a number is read as its decimal text, a single string as a list of
     /// one, and anything else is dropped; each with a ``PayloadIssue``. `nil` when it names no target.
-    static func read(_ value: PushValue, issues: inout [PayloadIssue]) -> PushRetraction? {
+    package static func read(_ value: PushValue, issues: inout [PayloadIssue]) -> PushRetraction? {
         let base = namespaceKey
         guard case .object(let members) = value else {
             issues.append(

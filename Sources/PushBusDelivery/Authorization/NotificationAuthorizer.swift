@@ -1,6 +1,9 @@
+import PushBusCategories
+import PushBusContentExtension
 import PushBusCore
-import PushBusExtensions
 import PushBusHub
+import PushBusServiceExtension
+import PushBusServiceExtensionStorage
 import PushBusStorage
 
 /// The system calls behind ``NotificationAuthorizationFlow``: `UNUserNotificationCenter` and `UIApplication` in

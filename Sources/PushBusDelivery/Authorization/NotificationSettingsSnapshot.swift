@@ -1,7 +1,10 @@
 import Foundation
+import PushBusCategories
+import PushBusContentExtension
 import PushBusCore
-import PushBusExtensions
 import PushBusHub
+import PushBusServiceExtension
+import PushBusServiceExtensionStorage
 import PushBusStorage
 
 /// What the user allowed for the app's notifications, as a typed value (`UNNotificationSettings`, read once).

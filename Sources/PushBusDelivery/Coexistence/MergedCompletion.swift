@@ -1,6 +1,9 @@
+import PushBusCategories
+import PushBusContentExtension
 import PushBusCore
-import PushBusExtensions
 import PushBusHub
+import PushBusServiceExtension
+import PushBusServiceExtensionStorage
 import PushBusStorage
 
 /// One system completion handler shared by several answerers (PushBus and the other SDKs' delegates it forwards

@@ -1,6 +1,9 @@
+import PushBusCategories
+import PushBusContentExtension
 import PushBusCore
-import PushBusExtensions
 import PushBusHub
+import PushBusServiceExtension
+import PushBusServiceExtensionStorage
 import PushBusStorage
 
 /// Starts the tasks that run a delivery's async handlers, and knows when they have all ended.

@@ -1,7 +1,10 @@
 import Foundation
+import PushBusCategories
+import PushBusContentExtension
 import PushBusCore
-import PushBusExtensions
 import PushBusHub
+import PushBusServiceExtension
+import PushBusServiceExtensionStorage
 import PushBusStorage
 
 /// The delivery writes what it classifies into its `DeliveryLedger`, and asks the ledger whether a response was

@@ -1,7 +1,10 @@
 import Foundation
+import PushBusCategories
+import PushBusContentExtension
 import PushBusCore
-import PushBusExtensions
 import PushBusHub
+import PushBusServiceExtension
+import PushBusServiceExtensionStorage
 import PushBusStorage
 
 /// The delivery steps both adapters share: build the message, post it, run the app's async handlers, complete

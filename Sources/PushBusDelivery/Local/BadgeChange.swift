@@ -1,6 +1,9 @@
+import PushBusCategories
+import PushBusContentExtension
 import PushBusCore
-import PushBusExtensions
 import PushBusHub
+import PushBusServiceExtension
+import PushBusServiceExtensionStorage
 import PushBusStorage
 
 /// A change to the app icon's badge: set a number, clear it and keep Notification Center's list, or clear it

@@ -1,7 +1,10 @@
 import Foundation
+import PushBusCategories
+import PushBusContentExtension
 import PushBusCore
-import PushBusExtensions
 import PushBusHub
+import PushBusServiceExtension
+import PushBusServiceExtensionStorage
 import PushBusStorage
 
 /// More local notifications than iOS keeps pending: a durable schedule that hands the system only the soonest

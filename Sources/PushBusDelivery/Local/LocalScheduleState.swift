@@ -1,7 +1,10 @@
 import Foundation
+import PushBusCategories
+import PushBusContentExtension
 import PushBusCore
-import PushBusExtensions
 import PushBusHub
+import PushBusServiceExtension
+import PushBusServiceExtensionStorage
 import PushBusStorage
 
 /// What a ``LocalNotificationSchedule`` holds (and saves): every request with its next fire date and whether it

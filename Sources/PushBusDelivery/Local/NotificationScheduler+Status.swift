@@ -1,6 +1,9 @@
+import PushBusCategories
+import PushBusContentExtension
 import PushBusCore
-import PushBusExtensions
 import PushBusHub
+import PushBusServiceExtension
+import PushBusServiceExtensionStorage
 import PushBusStorage
 
 /// Which of a scheduler's lists an operation concerns: requests still pending, notifications already delivered,

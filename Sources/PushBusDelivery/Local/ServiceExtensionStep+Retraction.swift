@@ -1,6 +1,9 @@
 import Foundation
+import PushBusCategories
+import PushBusContentExtension
 import PushBusCore
-import PushBusExtensions
+import PushBusServiceExtension
+import PushBusServiceExtensionStorage
 import PushBusStorage
 
 extension RetractionRun {

@@ -1,7 +1,10 @@
+import PushBusCategories
+import PushBusContentExtension
 import PushBusCore
-import PushBusExtensions
 import PushBusHub
 import PushBusLiveActivity
+import PushBusServiceExtension
+import PushBusServiceExtensionStorage
 import PushBusStorage
 
 /// Feeds a ``PushTokenRegistry`` from a center: the device token of each registration and the Live Activity

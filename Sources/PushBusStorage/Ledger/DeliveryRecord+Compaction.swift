@@ -28,7 +28,7 @@ extension DeliveryEvent.Kind {
 }
 
 extension DeliveryEvent.Kind {
-    /// A Notification Content Extension answered (`ContentExtensionAnswer` in PushBusExtensions): the action and
+    /// A Notification Content Extension answered (`ContentExtensionAnswer` in PushBusContentExtension): the action and
     /// the values it attached. Stored as text (`content.answer`): no new ledger format version.
     public static let contentAnswered: DeliveryEvent.Kind = "content.answer"
 }

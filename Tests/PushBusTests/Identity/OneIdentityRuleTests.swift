@@ -3,12 +3,16 @@ import PushBusTesting
 import Testing
 
 @testable import PushBus
+@testable import PushBusCategories
+@testable import PushBusContentExtension
 @testable import PushBusCore
 @testable import PushBusDelivery
-@testable import PushBusExtensions
 @testable import PushBusHub
 @testable import PushBusLiveActivity
+@testable import PushBusServiceExtension
+@testable import PushBusServiceExtensionStorage
 @testable import PushBusStorage
+@testable import PushBusValidation
 
 /// Every layer that asks "is this the same delivery?" — the hub's gate, the ledger's queries, the inbox — gives the
 /// answer of the one rule, `SeenDeliveries`, for the same two reports. Before the rule was shared, the inbox folded

@@ -3,12 +3,16 @@ import PushBusTestSupport
 import Testing
 
 @testable import PushBus
+@testable import PushBusCategories
+@testable import PushBusContentExtension
 @testable import PushBusCore
 @testable import PushBusDelivery
-@testable import PushBusExtensions
 @testable import PushBusHub
 @testable import PushBusLiveActivity
+@testable import PushBusServiceExtension
+@testable import PushBusServiceExtensionStorage
 @testable import PushBusStorage
+@testable import PushBusValidation
 
 /// `pushbus ledger DIR` run as a process: what a developer sees in a ledger copied off a device.
 @Suite(.timeLimit(.minutes(2))) struct LedgerCommandTests {

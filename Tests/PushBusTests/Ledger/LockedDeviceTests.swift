@@ -3,12 +3,16 @@ import PushBusTesting
 import Testing
 
 @testable import PushBus
+@testable import PushBusCategories
+@testable import PushBusContentExtension
 @testable import PushBusCore
 @testable import PushBusDelivery
-@testable import PushBusExtensions
 @testable import PushBusHub
 @testable import PushBusLiveActivity
+@testable import PushBusServiceExtension
+@testable import PushBusServiceExtensionStorage
 @testable import PushBusStorage
+@testable import PushBusValidation
 
 /// A device locked since boot: files with data protection cannot be read until the first unlock (`EPERM`). The
 /// extension still shows the notification within its deadline, the app still delivers taps, and what could not be

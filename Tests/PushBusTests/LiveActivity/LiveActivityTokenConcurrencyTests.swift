@@ -2,12 +2,16 @@ import Foundation
 import Testing
 
 @testable import PushBus
+@testable import PushBusCategories
+@testable import PushBusContentExtension
 @testable import PushBusCore
 @testable import PushBusDelivery
-@testable import PushBusExtensions
 @testable import PushBusHub
 @testable import PushBusLiveActivity
+@testable import PushBusServiceExtension
+@testable import PushBusServiceExtensionStorage
 @testable import PushBusStorage
+@testable import PushBusValidation
 
 /// Posts from several threads at once: every change is delivered exactly once, each poster's in its order.
 @Suite(.timeLimit(.minutes(2))) struct LiveActivityTokenConcurrencyTests {

@@ -2,12 +2,16 @@ import Foundation
 import Testing
 
 @testable import PushBus
+@testable import PushBusCategories
+@testable import PushBusContentExtension
 @testable import PushBusCore
 @testable import PushBusDelivery
-@testable import PushBusExtensions
 @testable import PushBusHub
 @testable import PushBusLiveActivity
+@testable import PushBusServiceExtension
+@testable import PushBusServiceExtensionStorage
 @testable import PushBusStorage
+@testable import PushBusValidation
 
 /// Apple's documented Live Activity alerts: `title`/`body` as `{"loc-key", "loc-args"}` objects and `sound`
 /// inside `alert` validate cleanly and read into the same localization fields as a regular alert.

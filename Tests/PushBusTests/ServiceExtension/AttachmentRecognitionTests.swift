@@ -3,12 +3,16 @@ import PushBusTesting
 import Testing
 
 @testable import PushBus
+@testable import PushBusCategories
+@testable import PushBusContentExtension
 @testable import PushBusCore
 @testable import PushBusDelivery
-@testable import PushBusExtensions
 @testable import PushBusHub
 @testable import PushBusLiveActivity
+@testable import PushBusServiceExtension
+@testable import PushBusServiceExtensionStorage
 @testable import PushBusStorage
+@testable import PushBusValidation
 
 /// Where providers put attachments, and how files are typed from their first bytes.
 @Suite(.timeLimit(.minutes(2))) struct AttachmentRecognitionTests {

@@ -3,12 +3,16 @@ import PushBusTesting
 import Testing
 
 @testable import PushBus
+@testable import PushBusCategories
+@testable import PushBusContentExtension
 @testable import PushBusCore
 @testable import PushBusDelivery
-@testable import PushBusExtensions
 @testable import PushBusHub
 @testable import PushBusLiveActivity
+@testable import PushBusServiceExtension
+@testable import PushBusServiceExtensionStorage
 @testable import PushBusStorage
+@testable import PushBusValidation
 
 /// The pipeline's paths: steps finished, deadline, timeWillExpire, not mine, filter, badge, receipt.
 @Suite(.timeLimit(.minutes(2))) struct ServiceExtensionPipelineTests {

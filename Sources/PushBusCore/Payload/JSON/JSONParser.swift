@@ -7,31 +7,31 @@ import Foundation
 /// on: invalid UTF-8 or a lone surrogate becomes U+FFFD, a duplicate key keeps its last value, a number
 /// outside `Double`'s range or a value nested deeper than ``PushValue/maximumDepth`` becomes `null`.
 /// Recursion is bounded by the depth limit; anything deeper is skipped without recursing.
-struct JSONParser {
+package struct JSONParser {
     /// Where and why the bytes stopped being JSON.
-    struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+    package struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
         /// Byte offset of the offending byte.
-        var offset: Int
+        package var offset: Int
         /// 1-based line and column (in bytes) of the offending byte.
-        var line: Int
-        var column: Int
-        var reason: String
+        package var line: Int
+        package var column: Int
+        package var reason: String
 
-        var description: String { "line \(line), column \(column): \(reason)" }
+        package var description: String { "line \(line), column \(column): \(reason)" }
     }
 
     /// A recoverable problem, and where it sits.
-    struct Note: Sendable, Hashable {
-        enum Kind: Sendable, Hashable {
+    package struct Note: Sendable, Hashable {
+        package enum Kind: Sendable, Hashable {
             case invalidUTF8, loneSurrogate, duplicateKey, tooDeep, numberOutOfRange, byteOrderMark
         }
-        var kind: Kind
-        var keyPath: String
-        var message: String
+        package var kind: Kind
+        package var keyPath: String
+        package var message: String
     }
 
     /// Parses `data` as one JSON value.
-    static func parse(_ data: Data, maximumDepth: Int = PushValue.maximumDepth) throws(Failure)
+    package static func parse(_ data: Data, maximumDepth: Int = PushValue.maximumDepth) throws(Failure)
         -> (value: PushValue, notes: [Note])
     {
         let result: Result<(PushValue, [Note]), Failure> = data.withUnsafeBytes { raw in

@@ -1,0 +1,65 @@
+import Foundation
+import PushBusCore
+
+/// What a ``ServiceExtensionPipeline`` run hands to its content handler, exactly once.
+public struct ServiceExtensionResult: Sendable {
+    /// What ended the run.
+    public enum Ending: String, Sendable, Hashable {
+        /// Every step finished.
+        case stepsFinished
+        /// The pipeline's deadline passed first.
+        case deadline
+        /// iOS called `serviceExtensionTimeWillExpire()` first.
+        case timeWillExpire
+        /// A step answered ``ServiceExtensionStepOutcome/notMine``.
+        case notMine
+        /// The filter step dropped the notification.
+        case dropped
+    }
+
+    /// What to do with the notification.
+    public enum Disposition: String, Sendable, Hashable {
+        /// Show `content`.
+        case show
+        /// Show nothing: pass empty content to iOS (needs the
+        /// `com.apple.developer.usernotifications.filtering` entitlement).
+        case drop
+        /// Not PushBus's: hand the request, untouched, to the next handler (another SDK), or show it as received.
+        case notMine
+    }
+
+    /// The content to show: every committed change (the original content for ``Disposition-swift.enum/notMine``).
+    public var content: ServiceExtensionContent
+    public var disposition: Disposition
+    public var ending: Ending
+    /// Each step that ran or was cut off, in order.
+    public var steps: [ServiceExtensionStepReport]
+    /// Each attachment the payload asked for, with its outcome (unfinished ones as
+    /// ``AttachmentFailureReason/unfinished``).
+    public var attachments: [AttachmentReport]
+    /// When the run started and when the content handler was called, on the pipeline's clock.
+    public var startDate: Date
+    public var endDate: Date
+}
+
+/// What one step did.
+public struct ServiceExtensionStepReport: Sendable, Hashable {
+    /// How the step ended.
+    public enum Status: Sendable, Hashable {
+        /// Finished with this outcome.
+        case finished(ServiceExtensionStepOutcome)
+        /// Still running when the run ended (its task was cancelled; committed changes stay).
+        case cutOff
+        /// Never started (the run ended before its turn).
+        case skipped
+        /// A finishing step that ran.
+        case applied
+        /// A finishing step that threw.
+        case finishingFailed(String)
+    }
+
+    public var name: String
+    public var status: Status
+    /// When it ended, on the pipeline's clock (`nil` for skipped steps).
+    public var date: Date?
+}

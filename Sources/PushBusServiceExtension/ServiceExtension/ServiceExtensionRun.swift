@@ -1,0 +1,136 @@
+import Foundation
+import PushBusCore
+
+/// One notification going through a ``ServiceExtensionPipeline``: call ``timeWillExpire()`` from
+/// `serviceExtensionTimeWillExpire()`.
+///
+/// The content handler is called exactly once: when the steps finish, at the pipeline's deadline, or on
+/// ``timeWillExpire()``, whichever comes first; the others are ignored.
+public final class ServiceExtensionRun: Sendable {
+    private struct Handles {
+        var task: Task<Void, Never>?
+        var deadline: ScheduledAction?
+        var isEnded = false
+    }
+
+    private let machine: LockedState<ServiceExtensionStateMachine>
+    private let handles = LockedState(Handles())
+    private let finishing: [ServiceExtensionStep]
+    private let requestIdentifier: String
+    private let clock: any PushClock
+    private let startDate: Date
+    private let contentHandler: @Sendable (ServiceExtensionResult) -> Void
+
+    init(
+        content: ServiceExtensionContent, workNames: [String], finishing: [ServiceExtensionStep],
+        requestIdentifier: String, clock: any PushClock,
+        contentHandler: @escaping @Sendable (ServiceExtensionResult) -> Void
+    ) {
+        machine = LockedState(ServiceExtensionStateMachine(content: content, workNames: workNames))
+        self.finishing = finishing
+        self.requestIdentifier = requestIdentifier
+        self.clock = clock
+        startDate = clock.now
+        self.contentHandler = contentHandler
+    }
+
+    /// iOS is about to give up (`serviceExtensionTimeWillExpire()`): the content handler gets the best content
+    /// now, if it has not been called yet. Returns after the handler ran.
+    public func timeWillExpire() {
+        perform(machine.withLock { $0.expire(.timeWillExpire, date: clock.now) })
+    }
+
+    /// A Boolean value indicating whether the content handler has been (or is being) called.
+    package var isEnded: Bool { machine.withLock { $0.isEnded } }
+
+    // MARK: Driven by the pipeline
+
+    func start(
+        work: [(index: Int, step: ServiceExtensionStep.Work)], context: ServiceExtensionStepContext,
+        deadline: TimeInterval
+    ) {
+        let timer = clock.schedule(after: deadline) { [weak self] in
+            guard let self else { return }
+            self.perform(self.machine.withLock { $0.expire(.deadline, date: self.clock.now) })
+        }
+        handles.withLock { $0.deadline = timer }
+        let now = clock.now
+        perform(machine.withLock { $0.start(date: now) })
+        guard !work.isEmpty else { return }
+        let task = Task { [self] in
+            for (index, body) in work {
+                guard machine.withLock({ $0.stepStarting(index) }) else { return }
+                let outcome = await body(context)
+                let action = machine.withLock { $0.stepFinished(index, outcome: outcome, date: clock.now) }
+                perform(action)
+                if isEnded { return }
+            }
+        }
+        let cancelNow = handles.withLock { handles -> Bool in
+            handles.task = task
+            return handles.isEnded
+        }
+        if cancelNow { task.cancel() }
+    }
+
+    var currentContent: ServiceExtensionContent {
+        machine.withLock { $0.snapshot?.content } ?? ServiceExtensionContent()
+    }
+
+    func update(_ change: (inout ServiceExtensionContent) -> Void) -> Bool {
+        while true {
+            guard let (content, version) = machine.withLock({ $0.snapshot }) else { return false }
+            var changed = content
+            change(&changed)
+            switch machine.withLock({ $0.commit(changed, version: version) }) {
+            case .committed: return true
+            case .ended: return false
+            case .stale: continue
+            }
+        }
+    }
+
+    func beginAttachment(_ found: AttachmentLocator.Found) -> Int? {
+        machine.withLock { $0.beginAttachment(found) }
+    }
+
+    func finishAttachment(_ token: Int, _ report: AttachmentReport) -> Bool {
+        machine.withLock { $0.finishAttachment(token, report) }
+    }
+
+    func reportAttachment(_ report: AttachmentReport) {
+        machine.withLock { $0.reportAttachment(report) }
+    }
+
+    // MARK: Ending (after unlocking)
+
+    private func perform(_ action: ServiceExtensionStateMachine.Action) {
+        guard case .deliver(var delivery) = action else { return }
+        let (task, timer) = handles.withLock { handles in
+            handles.isEnded = true
+            return (handles.task, handles.deadline)
+        }
+        timer?.cancel()
+        task?.cancel()
+        for file in delivery.discardedFiles { try? FileManager.default.removeItem(at: file) }
+        if delivery.disposition != .notMine {
+            for step in finishing {
+                guard case .finishing(let body) = step.kind else { continue }
+                let info = ServiceExtensionFinishingInfo(
+                    requestIdentifier: requestIdentifier, ending: delivery.ending, disposition: delivery.disposition,
+                    attachments: delivery.attachments, date: delivery.date)
+                do {
+                    try body(&delivery.content, info)
+                    delivery.steps.append(.init(name: step.name, status: .applied, date: clock.now))
+                } catch {
+                    delivery.steps.append(.init(name: step.name, status: .finishingFailed("\(error)"), date: clock.now))
+                }
+            }
+        }
+        contentHandler(
+            ServiceExtensionResult(
+                content: delivery.content, disposition: delivery.disposition, ending: delivery.ending,
+                steps: delivery.steps, attachments: delivery.attachments, startDate: startDate,
+                endDate: delivery.date))
+    }
+}
