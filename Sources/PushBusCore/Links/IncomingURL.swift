@@ -26,7 +26,7 @@ public struct IncomingURL: Sendable, Hashable {
     }
 
     /// The activity type of a universal link (`NSUserActivityTypeBrowsingWeb`).
-    public static let browsingWebActivityType = "NSUserActivityTypeBrowsingWeb"
+    package static let browsingWebActivityType = "NSUserActivityTypeBrowsingWeb"
 
     /// The URL.
     public var url: URL
@@ -43,7 +43,7 @@ public struct IncomingURL: Sendable, Hashable {
     }
 
     /// The universal link a continued user activity carries: its web page URL when the activity type is
-    /// ``browsingWebActivityType``, else `nil` (Handoff, Spotlight and other activities are not links).
+    /// `NSUserActivityTypeBrowsingWeb`, else `nil` (Handoff, Spotlight and other activities are not links).
     public static func universalLink(activityType: String, webpageURL: URL?) -> IncomingURL? {
         guard activityType == browsingWebActivityType, let webpageURL else { return nil }
         return IncomingURL(url: webpageURL, kind: .universalLink)

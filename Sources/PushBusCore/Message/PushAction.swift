@@ -39,13 +39,13 @@ public struct PushAction: Sendable, Hashable {
         public static func template(_ name: String) -> Icon { Icon(storage: .template(name)) }
 
         /// The SF Symbol name, for a system icon.
-        public var systemImageName: String? {
+        package var systemImageName: String? {
             if case .system(let name) = storage { return name }
             return nil
         }
 
         /// The bundle image name, for a template icon.
-        public var templateImageName: String? {
+        package var templateImageName: String? {
             if case .template(let name) = storage { return name }
             return nil
         }

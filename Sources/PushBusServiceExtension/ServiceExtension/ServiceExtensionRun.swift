@@ -116,11 +116,11 @@ public final class ServiceExtensionRun: Sendable {
         if delivery.disposition != .notMine {
             for step in finishing {
                 guard case .finishing(let body) = step.kind else { continue }
-                let info = ServiceExtensionFinishingInfo(
-                    requestIdentifier: requestIdentifier, ending: delivery.ending, disposition: delivery.disposition,
-                    attachments: delivery.attachments, date: delivery.date)
+                let receipt = ServiceExtensionReceipt(
+                    requestIdentifier: requestIdentifier, date: delivery.date, content: delivery.content,
+                    ending: delivery.ending, disposition: delivery.disposition, attachments: delivery.attachments)
                 do {
-                    try body(&delivery.content, info)
+                    try body(&delivery.content, receipt)
                     delivery.steps.append(.init(name: step.name, status: .applied, date: clock.now))
                 } catch {
                     delivery.steps.append(.init(name: step.name, status: .finishingFailed("\(error)"), date: clock.now))

@@ -133,22 +133,19 @@ extension ServiceExtensionStep {
     ///
     /// - Parameter record: Writes the receipt (e.g. a `DeliveryLedger` append). Keep it synchronous and short.
     public static func receipt(_ record: @escaping @Sendable (ServiceExtensionReceipt) throws -> Void) -> Self {
-        .finishing("receipt") { content, info in
-            try record(
-                ServiceExtensionReceipt(
-                    requestIdentifier: info.requestIdentifier, date: info.date, content: content, ending: info.ending,
-                    disposition: info.disposition, attachments: info.attachments))
-        }
+        .finishing("receipt") { _, receipt in try record(receipt) }
     }
 }
 
-/// "Received by the service extension": what the ``ServiceExtensionStep/receipt(_:)`` step hands its recorder.
+/// "Received by the service extension": what the ``ServiceExtensionStep/receipt(_:)`` step hands its recorder, and
+/// what every finishing step (``ServiceExtensionStep/finishing(_:_:)``) knows about the run besides the content.
 public struct ServiceExtensionReceipt: Sendable {
     /// The request's identifier (the `apns-id`).
     public var requestIdentifier: String
     /// When the content handler is about to be called.
     public var date: Date
-    /// The content as it will be shown (after the other finishing steps before this one).
+    /// The content as it will be shown: after the finishing steps before this one (a finishing step changes its
+    /// `inout` content, not this copy).
     public var content: ServiceExtensionContent
     public var ending: ServiceExtensionResult.Ending
     public var disposition: ServiceExtensionResult.Disposition

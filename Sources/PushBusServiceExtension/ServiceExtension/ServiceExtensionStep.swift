@@ -10,7 +10,7 @@ import PushBusCore
 ///   final content, however the run ended, just before the content handler.
 public struct ServiceExtensionStep: Sendable {
     typealias Work = @Sendable (ServiceExtensionStepContext) async -> ServiceExtensionStepOutcome
-    typealias Finishing = @Sendable (inout ServiceExtensionContent, ServiceExtensionFinishingInfo) throws -> Void
+    typealias Finishing = @Sendable (inout ServiceExtensionContent, ServiceExtensionReceipt) throws -> Void
 
     enum Kind: Sendable {
         case work(Work)
@@ -46,7 +46,7 @@ public struct ServiceExtensionStep: Sendable {
     /// A thrown error is reported in the step's report; the content handler is still called.
     public static func finishing(
         _ name: String,
-        _ body: @escaping @Sendable (inout ServiceExtensionContent, ServiceExtensionFinishingInfo) throws -> Void
+        _ body: @escaping @Sendable (inout ServiceExtensionContent, ServiceExtensionReceipt) throws -> Void
     ) -> Self {
         Self(name: name, kind: .finishing(body))
     }
@@ -87,18 +87,4 @@ public struct ServiceExtensionStepOutcome: Sendable, Hashable, CustomStringConve
         case .drop: return "dropped"
         }
     }
-}
-
-/// What a finishing step knows about the run besides the content.
-public struct ServiceExtensionFinishingInfo: Sendable {
-    /// The request's identifier (the `apns-id`).
-    public var requestIdentifier: String
-    /// What ended the run.
-    public var ending: ServiceExtensionResult.Ending
-    /// Whether the notification is shown or dropped.
-    public var disposition: ServiceExtensionResult.Disposition
-    /// Every attachment's outcome so far.
-    public var attachments: [AttachmentReport]
-    /// When the content handler is about to be called.
-    public var date: Date
 }
