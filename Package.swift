@@ -19,7 +19,7 @@ let package = Package(
         .library(name: "PushBusCategories", targets: ["PushBusCategories"]),
         .library(name: "PushBusServiceExtension", targets: ["PushBusServiceExtension"]),
         .library(name: "PushBusServiceExtensionStorage", targets: ["PushBusServiceExtensionStorage"]),
-        .library(name: "PushBusContentExtension", targets: ["PushBusContentExtension"]),
+        .library(name: "PushBusContentExtensionKit", targets: ["PushBusContentExtensionKit"]),
         .library(name: "PushBusDelivery", targets: ["PushBusDelivery"]),
         .library(name: "PushBusLiveActivity", targets: ["PushBusLiveActivity"]),
         .library(name: "PushBusRouting", targets: ["PushBusRouting"]),
@@ -53,13 +53,13 @@ let package = Package(
             name: "PushBusServiceExtensionStorage",
             dependencies: ["PushBusCore", "PushBusStorage", "PushBusServiceExtension"]),
         // A Notification Content Extension's session, answers and shared values.
-        .target(name: "PushBusContentExtension", dependencies: ["PushBusCore", "PushBusCategories", "PushBusStorage"]),
+        .target(name: "PushBusContentExtensionKit", dependencies: ["PushBusCore", "PushBusCategories", "PushBusStorage"]),
         // The app's side: adapters, PushDelivery, local notifications, authorization, coexistence, device tokens.
         .target(
             name: "PushBusDelivery",
             dependencies: [
                 "PushBusCore", "PushBusCategories", "PushBusHub", "PushBusStorage", "PushBusServiceExtension",
-                "PushBusServiceExtensionStorage", "PushBusContentExtension", "PushBusLiveActivity",
+                "PushBusServiceExtensionStorage", "PushBusContentExtensionKit", "PushBusLiveActivity",
             ],
             resources: [.copy("PrivacyInfo.xcprivacy")]),
         // Live Activity tokens and their store.
@@ -69,7 +69,7 @@ let package = Package(
             name: "PushBus",
             dependencies: [
                 "PushBusCore", "PushBusValidation", "PushBusCategories", "PushBusHub", "PushBusStorage",
-                "PushBusServiceExtension", "PushBusServiceExtensionStorage", "PushBusContentExtension",
+                "PushBusServiceExtension", "PushBusServiceExtensionStorage", "PushBusContentExtensionKit",
                 "PushBusDelivery", "PushBusLiveActivity",
             ]),
         .target(name: "PushBusRouting", dependencies: ["PushBus"]),
@@ -90,7 +90,7 @@ let package = Package(
             name: "PushBusAppleExtension",
             dependencies: [
                 "PushBusCore", "PushBusStorage", "PushBusServiceExtension", "PushBusServiceExtensionStorage",
-                "PushBusContentExtension",
+                "PushBusContentExtensionKit",
                 .target(name: "PushBusAppleStubs", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: appleStubs
@@ -111,7 +111,7 @@ let package = Package(
             name: "PushBusTests",
             dependencies: [
                 "PushBus", "PushBusCore", "PushBusValidation", "PushBusCategories", "PushBusHub", "PushBusStorage",
-                "PushBusServiceExtension", "PushBusServiceExtensionStorage", "PushBusContentExtension",
+                "PushBusServiceExtension", "PushBusServiceExtensionStorage", "PushBusContentExtensionKit",
                 "PushBusDelivery", "PushBusLiveActivity", "PushBusTesting", "PushBusTestSupport",
             ]),
         .testTarget(

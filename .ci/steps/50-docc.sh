@@ -11,7 +11,7 @@ cd "$(dirname "$0")/../.."
 started=$(date +%s)
 
 modules=(PushBus PushBusCore PushBusValidation PushBusCategories PushBusHub PushBusStorage PushBusServiceExtension
-    PushBusServiceExtensionStorage PushBusContentExtension PushBusDelivery PushBusLiveActivity PushBusRouting PushBusApple
+    PushBusServiceExtensionStorage PushBusContentExtensionKit PushBusDelivery PushBusLiveActivity PushBusRouting PushBusApple
     PushBusTesting)
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

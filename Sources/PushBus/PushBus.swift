@@ -1,7 +1,7 @@
 // The umbrella: `import PushBus` brings every platform-neutral module, so apps, examples and tests written
 // against the single module keep compiling. Pick the modules themselves to link less (Docs/Architecture.md).
 @_exported import PushBusCategories
-@_exported import PushBusContentExtension
+@_exported import PushBusContentExtensionKit
 @_exported import PushBusCore
 @_exported import PushBusDelivery
 @_exported import PushBusHub

@@ -9,7 +9,7 @@ import PushBusAppleStubs
 #endif
 #if ((canImport(UserNotifications) && canImport(Intents)) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
 import Foundation
-import PushBusContentExtension
+import PushBusContentExtensionKit
 import PushBusCore
 import PushBusServiceExtension
 import PushBusServiceExtensionStorage

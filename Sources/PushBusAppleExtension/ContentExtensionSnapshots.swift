@@ -9,7 +9,7 @@ import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS) && !os(watchOS)
 import Foundation
-import PushBusContentExtension
+import PushBusContentExtensionKit
 import PushBusCore
 import PushBusServiceExtension
 import PushBusServiceExtensionStorage

@@ -8,7 +8,7 @@ import Foundation
 import PushBusAppleStubs
 #endif
 #if canImport(UserNotifications) || PUSHBUS_APPLE_STUBS
-import PushBusContentExtension
+import PushBusContentExtensionKit
 import PushBusCore
 import PushBusServiceExtension
 import PushBusServiceExtensionStorage

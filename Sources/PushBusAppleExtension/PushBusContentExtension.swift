@@ -8,7 +8,7 @@ import PushBusAppleStubs
 #endif
 #if (canImport(UserNotificationsUI) || PUSHBUS_APPLE_STUBS) && !os(tvOS) && !os(watchOS)
 import Foundation
-import PushBusContentExtension
+import PushBusContentExtensionKit
 import PushBusCore
 import PushBusServiceExtension
 import PushBusServiceExtensionStorage

@@ -6,7 +6,7 @@ import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
 import Foundation
-import PushBusContentExtension
+import PushBusContentExtensionKit
 import PushBusCore
 import PushBusServiceExtension
 import PushBusServiceExtensionStorage

@@ -6,7 +6,7 @@ import UserNotifications
 import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
-import PushBusContentExtension
+import PushBusContentExtensionKit
 import PushBusCore
 import PushBusServiceExtension
 import PushBusServiceExtensionStorage

@@ -1,5 +1,5 @@
 import PushBusAppleExtension
-import PushBusContentExtension
+import PushBusContentExtensionKit
 import PushBusCore
 import PushBusStorage
 import UIKit

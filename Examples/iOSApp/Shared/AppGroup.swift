@@ -1,5 +1,5 @@
 import Foundation
-import PushBusContentExtension
+import PushBusContentExtensionKit
 import PushBusCore
 import PushBusStorage
 

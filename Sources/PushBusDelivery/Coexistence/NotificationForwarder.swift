@@ -1,5 +1,5 @@
 import PushBusCategories
-import PushBusContentExtension
+import PushBusContentExtensionKit
 import PushBusCore
 import PushBusHub
 import PushBusServiceExtension

@@ -1,6 +1,6 @@
 import Foundation
 import PushBusCategories
-import PushBusContentExtension
+import PushBusContentExtensionKit
 import PushBusCore
 import PushBusHub
 import PushBusServiceExtension

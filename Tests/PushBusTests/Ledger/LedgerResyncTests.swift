@@ -3,7 +3,7 @@ import Testing
 
 @testable import PushBus
 @testable import PushBusCategories
-@testable import PushBusContentExtension
+@testable import PushBusContentExtensionKit
 @testable import PushBusCore
 @testable import PushBusDelivery
 @testable import PushBusHub
