@@ -26,7 +26,7 @@ public final class LiveActivityTokenStore: Sendable {
     static let maximumFileSize = 16 << 20
 
     /// The file the tokens are kept in.
-    public let fileURL: URL
+    package let fileURL: URL
     private let directory: URL
     /// Serializes saves; holds the version of the newest state written.
     private let writes = LockedState<UInt64>(0)
