@@ -66,7 +66,7 @@ public final class PushTokenRegistry: Sendable {
     }
 
     /// The file's name inside the directory.
-    public static let fileName = "push-tokens.json"
+    package static let fileName = "push-tokens.json"
 
     fileprivate struct Entry: Codable, Equatable {
         var key: Key
