@@ -21,7 +21,7 @@ import PushBusStorage
 /// ``onOpenSettings(_:)`` hears it; a request nobody listens to yet (a launch from Settings) waits for the first
 /// listener, which takes it.
 ///
-/// Across launches: create the channel with the snapshot the previous process saw (``init(lastKnown:)``; the
+/// Across launches: create the channel with the snapshot the previous process saw (``init(lastKnown:store:)``; the
 /// Apple glue keeps it in `UserDefaults`) and the first reading of this launch is compared with it, so a change
 /// made while the app was not running is posted too.
 ///
