@@ -33,7 +33,7 @@ public struct RouteQuery: Sendable, Hashable, Sequence {
     }
 
     /// A Boolean value indicating whether the URL had no query items.
-    public var isEmpty: Bool { items.isEmpty }
+    package var isEmpty: Bool { items.isEmpty }
 
     public func makeIterator() -> IndexingIterator<[Item]> { items.makeIterator() }
 }
