@@ -86,7 +86,7 @@ import Testing
         let active = AdapterFixture(mode: .legacy)
         active.appDelegate.didReceive(Payloads.legacyLocal, appState: .active)
         let inactive = AdapterFixture(mode: .legacy)
-        inactive.appDelegate.didReceiveLocalNotification(Payloads.legacyLocal, appState: .inactive)
+        inactive.appDelegate.didReceive(Payloads.legacyLocal, appState: .inactive)
 
         let arrival = try #require(active.messages.values.first)
         #expect(arrival.kind == .local)

@@ -1,7 +1,8 @@
 import Foundation
 
-/// An APNs device token. Variable length: never assume 32 bytes.
-public struct DeviceToken: Sendable, Hashable, CustomStringConvertible {
+/// An APNs device token, or an ActivityKit push token (`LiveActivityToken` is this type). Variable length: never
+/// assume 32 bytes. Encoded (`Codable`) and described as lowercase hexadecimal, two digits per byte.
+public struct DeviceToken: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The token's bytes, as `didRegisterForRemoteNotificationsWithDeviceToken` handed them over.
     public let data: Data
 
@@ -36,6 +37,21 @@ public struct DeviceToken: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { hexString }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let token = DeviceToken(hexString: text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "expected a hexadecimal token, found \"\(text.prefix(40))\"")
+        }
+        self = token
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(hexString)
+    }
 
     private static func nibble(_ digit: UInt8) -> UInt8? {
         switch digit {

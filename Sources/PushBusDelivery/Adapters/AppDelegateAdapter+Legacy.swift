@@ -24,16 +24,11 @@ extension AppDelegateAdapter {
         }
     }
 
-    /// Another name for ``didReceive(_:appState:)``, after the Objective-C selector.
-    public func didReceiveLocalNotification(_ notification: LegacyLocalNotification, appState: AppState) {
-        didReceive(notification, appState: appState)
-    }
-
     /// `application(_:handleActionWithIdentifier:forRemoteNotification:completionHandler:)` (iOS 8–10) and its
     /// `withResponseInfo:` form (iOS 9–10): the user chose an action on a remote notification.
     ///
     /// A `nil` identifier is the default action (`.open`); typed text is read from `responseInfo` under
-    /// ``typedTextKey``. `completionHandler` runs exactly once, as for
+    /// `UIUserNotificationActionResponseTypedTextKey`. `completionHandler` runs exactly once, as for
     /// ``UserNotificationAdapter/didReceive(_:appState:completionHandler:)``.
     public func handleAction(
         withIdentifier identifier: String?, forRemoteNotification userInfo: [AnyHashable: Any],
@@ -60,7 +55,7 @@ extension AppDelegateAdapter {
     }
 
     /// The value of `UIUserNotificationActionResponseTypedTextKey`: where `responseInfo` holds typed text.
-    public static let typedTextKey = "UIUserNotificationActionResponseTypedTextKey"
+    package static let typedTextKey = "UIUserNotificationActionResponseTypedTextKey"
 
     static func response(_ identifier: String?, _ responseInfo: [AnyHashable: Any]?) -> PushResponse {
         PushResponse(

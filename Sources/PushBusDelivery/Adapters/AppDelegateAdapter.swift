@@ -36,7 +36,7 @@ public final class AppDelegateAdapter: Sendable {
     /// The delivery this adapter hands its messages to (and whose deadlines and handlers it uses).
     public let delivery: PushDelivery
     /// The API generation this adapter classifies for.
-    public let mode: Mode
+    package let mode: Mode
 
     /// Creates an adapter on `delivery`.
     public init(delivery: PushDelivery, mode: Mode = .userNotifications) {

@@ -15,22 +15,22 @@ import PushBusStorage
 /// ```
 public struct LegacyLocalNotification: Sendable, Hashable {
     /// `alertTitle` (iOS 8.2+).
-    public var alertTitle: String?
+    package var alertTitle: String?
     /// `alertBody`.
-    public var alertBody: String?
+    package var alertBody: String?
     /// `soundName`; `UILocalNotificationDefaultSoundName` reads as `PushSound.default`.
-    public var soundName: String?
+    package var soundName: String?
     /// `applicationIconBadgeNumber`; `0` means "leave the badge".
-    public var applicationIconBadgeNumber: Int
+    package var applicationIconBadgeNumber: Int
     /// `category` (iOS 8+).
-    public var category: String?
+    package var category: String?
     /// `fireDate`.
-    public var fireDate: Date?
+    package var fireDate: Date?
     /// `userInfo`, converted.
-    public var userInfo: [String: PushValue]
+    package var userInfo: [String: PushValue]
 
     /// The value of `UILocalNotificationDefaultSoundName`.
-    public static let defaultSoundName = "UILocalNotificationDefaultSoundName"
+    package static let defaultSoundName = "UILocalNotificationDefaultSoundName"
 
     public init(
         alertTitle: String? = nil, alertBody: String? = nil, soundName: String? = nil,
@@ -47,7 +47,7 @@ public struct LegacyLocalNotification: Sendable, Hashable {
     }
 
     /// Creates one from a Foundation `userInfo` dictionary (as `UILocalNotification.userInfo` holds it).
-    public init(
+    package init(
         alertTitle: String? = nil, alertBody: String? = nil, soundName: String? = nil,
         applicationIconBadgeNumber: Int = 0, category: String? = nil, fireDate: Date? = nil,
         foundationUserInfo: [AnyHashable: Any]?
@@ -63,7 +63,7 @@ public struct LegacyLocalNotification: Sendable, Hashable {
     }
 
     /// The notification as `PushContent` (the same shape a local `UNNotificationContent` gives).
-    public var content: PushContent {
+    package var content: PushContent {
         let sound: PushSound? = soundName.map { $0 == Self.defaultSoundName || $0 == "default" ? .default : .named($0) }
         return PushContent(
             title: alertTitle, body: alertBody,

@@ -25,7 +25,7 @@ public struct NotificationAuthorizationFlow: Sendable {
         case requestAuthorization, readSettings, registerCategories, registerForRemoteNotifications
     }
 
-    /// What one ``run(options:categories:)`` did.
+    /// What one ``run(options:categories:)`` (or ``escalate(options:)``) did.
     public struct Report: Sendable, Hashable {
         /// The steps that ran, in order.
         public var steps: [Step]
@@ -74,15 +74,8 @@ public struct NotificationAuthorizationFlow: Sendable {
             categoryCount: categories.categories.count)
     }
 
-    /// What one ``escalate(options:)`` did.
-    public struct Escalation: Sendable, Hashable {
-        /// A Boolean value indicating whether the system granted the options.
-        public var isGranted: Bool
-        /// The system's error from the authorization request, if any, in words (an unsupported option, say).
-        public var authorizationError: String?
-        /// The settings read after the answer.
-        public var settings: NotificationSettingsSnapshot
-    }
+    /// What one ``escalate(options:)`` did: a ``Report`` whose steps are `requestAuthorization` and `readSettings`.
+    public typealias Escalation = Report
 
     /// Asks for full authorization after provisional delivery (the prompt iOS shows only now), then reads the
     /// settings again. `.provisional` in `options` is ignored.
@@ -100,7 +93,9 @@ public struct NotificationAuthorizationFlow: Sendable {
         } catch {
             failure = String(describing: error)
         }
-        return Escalation(isGranted: granted, authorizationError: failure, settings: await refreshSettings())
+        return Report(
+            steps: [.requestAuthorization, .readSettings], isGranted: granted, authorizationError: failure,
+            settings: await refreshSettings(), categoryCount: 0)
     }
 
     /// Reads the settings and hands them to the settings channel (which posts only a change). The glue calls

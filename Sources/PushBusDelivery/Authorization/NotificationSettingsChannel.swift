@@ -24,7 +24,7 @@ import PushBusStorage
 /// ``onOpenSettings(_:)`` hears it; a request nobody listens to yet (a launch from Settings) waits for the first
 /// listener, which takes it.
 ///
-/// Across launches: create the channel with the snapshot the previous process saw (``init(lastKnown:)``; the
+/// Across launches: create the channel with the snapshot the previous process saw (``init(lastKnown:store:)``; the
 /// Apple glue keeps it in `UserDefaults`) and the first reading of this launch is compared with it, so a change
 /// made while the app was not running is posted too.
 ///
@@ -49,24 +49,21 @@ public final class NotificationSettingsChannel: Sendable {
     private let openSettingsHandlers = ObserverRegistry<@Sendable (OpenSettingsRequest) -> Void>()
     private let store: NotificationSettingsStore?
 
-    /// Creates a channel with no reading yet: the first ``update(_:)`` is a change from nothing.
-    public convenience init() {
-        self.init(lastKnown: nil, store: nil)
-    }
-
-    /// Creates a channel that remembers `lastKnown`, the reading of a previous launch: the first ``update(_:)``
-    /// posts a change only if the settings differ from it. `nil` is the same as ``init()``.
-    public convenience init(lastKnown: NotificationSettingsSnapshot?) {
-        self.init(lastKnown: lastKnown, store: nil)
-    }
-
-    /// Creates a channel that starts from the reading `store` saved in a previous launch and saves each change
-    /// to it: a change made while the app was not running is posted at the first reading of this launch.
-    public convenience init(store: NotificationSettingsStore) {
-        self.init(lastKnown: store.load(), store: store)
-    }
-
-    private init(lastKnown: NotificationSettingsSnapshot?, store: NotificationSettingsStore?) {
+    /// Creates a channel.
+    ///
+    /// ```swift
+    /// let settings = NotificationSettingsChannel()                                  // no reading yet
+    /// let settings = NotificationSettingsChannel(store: NotificationSettingsStore())  // remembers across launches
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - lastKnown: The reading of a previous launch: the first ``update(_:)`` posts a change only if the
+    ///     settings differ from it. `nil` (and no `store`): the first ``update(_:)`` is a change from nothing.
+    ///   - store: Where the previous launch saved its reading (used when `lastKnown` is `nil`); each change is
+    ///     saved to it, so a change made while the app was not running is posted at the first reading of this
+    ///     launch.
+    public init(lastKnown: NotificationSettingsSnapshot? = nil, store: NotificationSettingsStore? = nil) {
+        let lastKnown = lastKnown ?? store?.load()
         var initial = State()
         initial.latest = lastKnown
         initial.requestedOptions = lastKnown?.isCriticalAlertRequested.map { $0 ? [.criticalAlert] : [] }

@@ -56,7 +56,7 @@ public struct NotificationSettingsSnapshot: Sendable, Hashable, Codable {
         case enabled
 
         /// A Boolean value indicating whether the setting is on.
-        public var isEnabled: Bool { self == .enabled }
+        package var isEnabled: Bool { self == .enabled }
     }
 
     /// How alerts are shown (`UNAlertStyle`).

@@ -19,15 +19,12 @@ import PushBusStorage
 /// settings change, read once per launch, and belongs to the app alone (an extension never needs it); a file would
 /// add a location and an atomic-write path for nothing. Pass an app-group suite to share it anyway.
 public final class NotificationSettingsStore: Sendable {
-    /// The default key.
-    public static let defaultKey = "PushBus.notificationSettings"
-
     private let defaults: DefaultsBox
     /// The key the reading is stored under.
     public let key: String
 
     /// Creates a store in `defaults` under `key`.
-    public init(defaults: UserDefaults = .standard, key: String = NotificationSettingsStore.defaultKey) {
+    public init(defaults: UserDefaults = .standard, key: String = "PushBus.notificationSettings") {
         self.defaults = DefaultsBox(defaults: defaults)
         self.key = key
     }

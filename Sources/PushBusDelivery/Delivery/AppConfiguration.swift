@@ -16,32 +16,32 @@ import PushBusStorage
 /// ```
 ///
 /// At run time the Apple glue builds it from the running app (`PushBusApp.recordBuildConfiguration(…)`).
-public struct AppConfiguration: Sendable, Hashable {
+package struct AppConfiguration: Sendable, Hashable {
     /// `UIBackgroundModes` (`remote-notification`, `fetch`, …).
-    public var backgroundModes: Set<String> = []
+    package var backgroundModes: Set<String> = []
     /// A Boolean value indicating whether the Info.plist declares scenes (`UIApplicationSceneManifest`).
-    public var usesScenes = false
+    package var usesScenes = false
     /// `aps-environment` of the entitlements (the provisioning profile's): `development` or `production`;
     /// `nil` when the build has no push entitlement.
-    public var apsEnvironment: String?
+    package var apsEnvironment: String?
     /// `com.apple.security.application-groups`.
-    public var appGroups: Set<String> = []
+    package var appGroups: Set<String> = []
     /// `com.apple.developer.usernotifications.time-sensitive`.
-    public var hasTimeSensitiveEntitlement = false
+    package var hasTimeSensitiveEntitlement = false
     /// `com.apple.developer.usernotifications.critical-alerts`.
-    public var hasCriticalAlertEntitlement = false
+    package var hasCriticalAlertEntitlement = false
     /// A Boolean value indicating whether entitlements were given (without them, entitlement checks are skipped).
-    public var areEntitlementsKnown = false
+    package var areEntitlementsKnown = false
     /// The embedded provisioning profile, when one was read; `nil` when none was given or the build has none
     /// (App Store builds), and then nothing is checked against it.
-    public var provisioningProfile: ProvisioningProfile?
+    package var provisioningProfile: ProvisioningProfile?
 
-    public init() {}
+    package init() {}
 
     /// Reads an `Info.plist` and an `.entitlements` file (XML or binary property lists); either may be `nil`.
     ///
     /// - Throws: ``ReadError`` naming the file that is not a property-list dictionary.
-    public init(infoPlist: Data?, entitlements: Data?) throws(ReadError) {
+    package init(infoPlist: Data?, entitlements: Data?) throws(ReadError) {
         if let infoPlist { readInfo(try Self.dictionary(infoPlist, file: "Info.plist")) }
         if let entitlements {
             let values = try Self.dictionary(entitlements, file: "entitlements")
@@ -56,7 +56,7 @@ public struct AppConfiguration: Sendable, Hashable {
     }
 
     /// Reads the running app's Info.plist (`Bundle.main.infoDictionary`); entitlements stay unknown.
-    public init(infoDictionary: [String: Any]) {
+    package init(infoDictionary: [String: Any]) {
         readInfo(infoDictionary)
     }
 
@@ -68,21 +68,14 @@ public struct AppConfiguration: Sendable, Hashable {
     /// The App Groups of an extension's `.entitlements` file.
     ///
     /// - Throws: ``ReadError``.
-    public static func appGroups(ofEntitlements data: Data) throws(ReadError) -> Set<String> {
+    package static func appGroups(ofEntitlements data: Data) throws(ReadError) -> Set<String> {
         Set(
             try dictionary(data, file: "extension entitlements")["com.apple.security.application-groups"] as? [String]
                 ?? [])
     }
 
-    /// Why a file could not be read.
-    public struct ReadError: Error, Sendable, Hashable, CustomStringConvertible {
-        /// Which file.
-        public var file: String
-        /// What the parser said.
-        public var reason: String
-
-        public var description: String { "\(file) is not a property-list dictionary: \(reason)" }
-    }
+    /// Why a file could not be read (the error ``ProvisioningProfile`` throws too).
+    package typealias ReadError = ProvisioningProfile.ReadError
 
     private static func dictionary(_ data: Data, file: String) throws(ReadError) -> [String: Any] {
         let object: Any

@@ -54,14 +54,14 @@ public struct DeliveryDiagnostics: Sendable, Hashable {
     /// reached the app, or is one it says it sends.
     package var isSilentPushUsed = false
     /// A Boolean value indicating whether authorization was requested with `.criticalAlert`.
-    public var isCriticalAlertRequested = false
+    package var isCriticalAlertRequested = false
     /// The APNs environment the app reports to its server with its token (`development` or `production`).
-    public var reportedAPNsEnvironment: String?
+    package var reportedAPNsEnvironment: String?
     /// A Boolean value indicating whether the scene's connection options reached PushBus
     /// (`UserNotificationAdapter.sceneWillConnect(notificationResponse:)`) in this launch.
     package var isSceneConnectionForwarded = false
     /// The App Groups of the app's Notification Service Extension, when known.
-    public var serviceExtensionAppGroups: Set<String>?
+    package var serviceExtensionAppGroups: Set<String>?
 
     package init() {}
 

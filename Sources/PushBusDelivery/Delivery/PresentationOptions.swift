@@ -54,7 +54,7 @@ public struct PresentationPolicy: Sendable {
     public static let `default` = PresentationPolicy.always(.all)
 
     /// Never show a notification while the app is in the foreground (iOS < 10 behaviour).
-    public static let hidden = PresentationPolicy { _ in [] }
+    package static let hidden = PresentationPolicy { _ in [] }
 
     /// The options for `message`.
     public func options(for message: PushMessage) -> PresentationOptions { decide(message) }

@@ -28,13 +28,13 @@ public struct ProvisioningProfile: Sendable, Hashable {
     /// The largest profile read, in bytes (real ones are tens of kilobytes).
     public static let maximumSize = 1 << 20
     /// The profile's file name inside an app bundle.
-    public static let fileName = "embedded.mobileprovision"
+    package static let fileName = "embedded.mobileprovision"
 
     /// Reads a profile's bytes.
     ///
-    /// - Throws: `AppConfiguration.ReadError` when the bytes hold no property list, or one without an
+    /// - Throws: `ReadError` when the bytes hold no property list, or one without an
     ///   `Entitlements` dictionary.
-    public init(data: Data) throws(AppConfiguration.ReadError) {
+    public init(data: Data) throws(ReadError) {
         guard data.count <= Self.maximumSize else {
             throw Self.failure("\(data.count) bytes; a provisioning profile is at most \(Self.maximumSize)")
         }
@@ -49,7 +49,7 @@ public struct ProvisioningProfile: Sendable, Hashable {
                     as? [String: Any]
             else { throw Self.failure("the property list is not a dictionary") }
             values = dictionary
-        } catch let error as AppConfiguration.ReadError {
+        } catch let error as ReadError {
             throw error
         } catch {
             throw Self.failure(String(describing: error))
@@ -63,9 +63,9 @@ public struct ProvisioningProfile: Sendable, Hashable {
 
     /// Reads the profile at `url`, at most ``maximumSize`` bytes, without following a symbolic link.
     ///
-    /// - Throws: `AppConfiguration.ReadError` when the file is missing, larger than ``maximumSize``, not a regular
+    /// - Throws: `ReadError` when the file is missing, larger than ``maximumSize``, not a regular
     ///   file, or not a profile.
-    public init(contentsOf url: URL) throws(AppConfiguration.ReadError) {
+    public init(contentsOf url: URL) throws(ReadError) {
         let data: Data?
         do {
             data = try StoreFile.read(url, limit: Self.maximumSize)
@@ -79,19 +79,29 @@ public struct ProvisioningProfile: Sendable, Hashable {
     /// The profile `bundle` embeds (an `.app` directory's `embedded.mobileprovision`); `nil` when it has none, as
     /// App Store builds.
     ///
-    /// - Throws: `AppConfiguration.ReadError` when a profile is there but unreadable.
-    public static func embedded(in bundle: Bundle) throws(AppConfiguration.ReadError) -> ProvisioningProfile? {
+    /// - Throws: `ReadError` when a profile is there but unreadable.
+    public static func embedded(in bundle: Bundle) throws(ReadError) -> ProvisioningProfile? {
         try embedded(inBundleAt: bundle.bundleURL)
     }
 
     /// The profile the bundle directory at `url` embeds; `nil` when it has none.
-    package static func embedded(inBundleAt url: URL) throws(AppConfiguration.ReadError) -> ProvisioningProfile? {
+    package static func embedded(inBundleAt url: URL) throws(ReadError) -> ProvisioningProfile? {
         let file = url.appendingPathComponent(fileName)
         guard (try? FileManager.default.attributesOfItem(atPath: file.path)) != nil else { return nil }
         return try ProvisioningProfile(contentsOf: file)
     }
 
-    private static func failure(_ reason: String) -> AppConfiguration.ReadError {
-        AppConfiguration.ReadError(file: fileName, reason: reason)
+    /// Why a profile (or, for `pushbus check-app`, an Info.plist or entitlements file) could not be read.
+    public struct ReadError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// Which file.
+        public var file: String
+        /// What the parser said.
+        public var reason: String
+
+        public var description: String { "\(file) is not a property-list dictionary: \(reason)" }
+    }
+
+    private static func failure(_ reason: String) -> ReadError {
+        ReadError(file: fileName, reason: reason)
     }
 }

@@ -12,9 +12,9 @@ import PushBusStorage
 ///
 /// iOS keeps at most 64 pending requests per app and, past that, silently keeps the **last 64 added**, so a
 /// reminder app that adds 200 alerts loses the soonest ones. Add them here instead: the schedule stores every
-/// request (in a file of its own in `directory`), keeps the soonest ``Configuration/windowSize`` of them pending
-/// in the system (64 minus ``Configuration/reserve`` slots left for the app's own requests), and refills the
-/// window when ``refill()`` runs: at launch, on return to the foreground, in background refresh, and (with
+/// request (in a file of its own in `directory`), keeps the soonest of them pending in the system (64 minus the
+/// ``Configuration/reserve`` slots left for the app's own requests: 60 by default), and refills the window when
+/// ``refill()`` runs: at launch, on return to the foreground, in background refresh, and (with
 /// ``attach(to:)``) whenever one of its notifications is delivered to or answered in the app.
 ///
 /// ```swift
@@ -37,7 +37,7 @@ import PushBusStorage
 /// > are kept and fire at their next date).
 public final class LocalNotificationSchedule: Sendable {
     /// How many requests iOS keeps pending per app.
-    public static let systemLimit = 64
+    static let systemLimit = 64
 
     /// The schedule's settings.
     public struct Configuration: Sendable {
@@ -54,9 +54,6 @@ public final class LocalNotificationSchedule: Sendable {
             self.calendar = calendar
             self.clock = clock
         }
-
-        /// How many of the schedule's requests are pending at most: 64 minus the reserve (60 by default).
-        public var windowSize: Int { LocalNotificationSchedule.systemLimit - reserve }
     }
 
     /// What one ``refill()`` changed.
@@ -68,9 +65,9 @@ public final class LocalNotificationSchedule: Sendable {
         /// Requests whose fire date passed while they were stored but not pending: they did not fire.
         public var missed: [LocalNotificationRequest] = []
         /// How many of the schedule's requests are pending in the system now.
-        public var pendingCount = 0
+        package var pendingCount = 0
         /// How many requests the schedule holds now, pending or stored.
-        public var storedCount = 0
+        package var storedCount = 0
     }
 
     let scheduler: any NotificationScheduler

@@ -12,36 +12,17 @@ import PushBusStorage
 /// read without following a link, only from a regular file, at most ``sizeLimit`` bytes, every value checked.
 struct LocalScheduleFile: Sendable {
     static let fileName = "local-notification-schedule.json"
-    static let formatName = "pushbus.local-notification-schedule"
-    static let formatVersion = 1
     /// 16 MB: about 30,000 requests of ordinary size.
     static let sizeLimit = 16 << 20
 
     let url: URL
 
     init(directory: URL) throws(LocalScheduleError) {
-        guard StoreFile.isDirectory(directory) else {
-            throw LocalScheduleError(.directoryMissing, path: directory.path, "not an existing directory")
-        }
-        url = directory.appendingPathComponent(Self.fileName)
+        url = try StoreFile.url(of: Self.fileName, in: directory)
     }
 
     func load() throws(LocalScheduleError) -> LocalScheduleState? {
-        guard let data = try read() else { return nil }
-        let file: StoredFile
-        do {
-            file = try JSONDecoder().decode(StoredFile.self, from: data)
-        } catch {
-            throw LocalScheduleError(.corrupt, path: url.path, "\(error)")
-        }
-        guard file.format == Self.formatName else {
-            throw LocalScheduleError(.corrupt, path: url.path, "not a \(Self.formatName) file")
-        }
-        guard file.version <= Self.formatVersion else {
-            throw LocalScheduleError(
-                .unsupportedVersion, path: url.path,
-                "format version \(file.version); this build reads up to \(Self.formatVersion)")
-        }
+        guard let file = try StoreFile.load(StoredFile.self, from: url, limit: Self.sizeLimit) else { return nil }
         var state = LocalScheduleState()
         for stored in file.entries {
             guard let trigger = stored.trigger?.trigger else {
@@ -71,31 +52,14 @@ struct LocalScheduleFile: Sendable {
                     trigger: entry.request.trigger.map(StoredTrigger.init), fireDate: entry.fireDate,
                     sequence: entry.sequence, handedOver: entry.isHandedOver)
             })
-        let data: Data
-        do {
-            data = try JSONEncoder().encode(file)
-        } catch {
-            throw LocalScheduleError(.writeFailed, path: url.path, "\(error)")
-        }
-        do {
-            try StoreFile.write(data, to: url)
-        } catch {
-            throw LocalScheduleError(.writeFailed, path: url.path, error.reason)
-        }
+        try StoreFile.save(file, to: url)
     }
 
-    /// The file's bytes; `nil` when there is no file.
-    private func read() throws(LocalScheduleError) -> Data? {
-        do {
-            return try StoreFile.read(url, limit: Self.sizeLimit)
-        } catch {
-            throw LocalScheduleError(.unreadable, path: url.path, error.reason)
-        }
-    }
-
-    private struct StoredFile: Codable {
-        var format = LocalScheduleFile.formatName
-        var version = LocalScheduleFile.formatVersion
+    private struct StoredFile: StoreFile.Versioned {
+        static let formatName = "pushbus.local-notification-schedule"
+        static let formatVersion = 1
+        var format = formatName
+        var version = formatVersion
         var sequence: UInt64
         var entries: [StoredEntry]
     }
@@ -155,32 +119,4 @@ struct LocalScheduleFile: Sendable {
 }
 
 /// Why a ``LocalNotificationSchedule`` could not read or write its file.
-public struct LocalScheduleError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What went wrong.
-    public enum Kind: String, Sendable, Hashable {
-        /// The directory does not exist or is not a folder.
-        case directoryMissing
-        /// The file exists but cannot be read (not a regular file, a link, too large, locked, …).
-        case unreadable
-        /// The file is not valid (damaged, or not written by PushBus).
-        case corrupt
-        /// The file was written by a newer build.
-        case unsupportedVersion
-        /// The file could not be replaced; the previous one is left as it was.
-        case writeFailed
-    }
-
-    public var kind: Kind
-    /// The file or directory.
-    public var path: String
-    /// What the system or the check said.
-    public var reason: String
-
-    init(_ kind: Kind, path: String, _ reason: String) {
-        self.kind = kind
-        self.path = path
-        self.reason = reason
-    }
-
-    public var description: String { "local notification schedule \(kind.rawValue) at \(path): \(reason)" }
-}
+public typealias LocalScheduleError = StoreFileError

@@ -86,7 +86,7 @@ extension PushTokenRegistry {
             } catch let error as PushTokenRegistryError {
                 writeFailures.withLock { $0 = error }
             } catch {
-                writeFailures.withLock { $0 = PushTokenRegistryError(path: "", reason: "\(error)") }
+                writeFailures.withLock { $0 = PushTokenRegistryError(.writeFailed, path: "", "\(error)") }
             }
         }
         if changed { notifyChange() }

@@ -69,7 +69,7 @@ public final class PushTokenRegistry: Sendable {
     }
 
     /// The file's name inside the directory.
-    public static let fileName = "push-tokens.json"
+    package static let fileName = "push-tokens.json"
 
     fileprivate struct Entry: Codable, Equatable {
         var key: Key
@@ -95,20 +95,15 @@ public final class PushTokenRegistry: Sendable {
             entries = LockedState([:])
             return
         }
-        guard StoreFile.isDirectory(directory) else {
-            throw PushTokenRegistryError(path: directory.path, reason: "not an existing directory")
-        }
-        let url = directory.appendingPathComponent(Self.fileName)
+        let url = try StoreFile.url(of: Self.fileName, in: directory)
         self.url = url
         var loaded: [Key: Entry] = [:]
-        do {
-            if let data = try StoreFile.read(url, limit: 1 << 20) {
+        if let data = try StoreFile.read(url, limit: 1 << 20) {
+            do {
                 for entry in try JSONDecoder().decode([Entry].self, from: data) { loaded[entry.key] = entry }
+            } catch {
+                throw PushTokenRegistryError(.corrupt, path: url.path, "not a token file: \(error)")
             }
-        } catch let failure as StoreFile.Failure {
-            throw PushTokenRegistryError(path: url.path, reason: failure.reason)
-        } catch {
-            throw PushTokenRegistryError(path: url.path, reason: "not a token file: \(error)")
         }
         entries = LockedState(loaded)
     }
@@ -169,13 +164,7 @@ public final class PushTokenRegistry: Sendable {
             guard next != entries else { return }
             if let url {
                 let sorted = next.values.sorted { $0.key.description < $1.key.description }
-                do {
-                    try StoreFile.write(try JSONEncoder().encode(sorted), to: url)
-                } catch let failure as StoreFile.Failure {
-                    throw PushTokenRegistryError(path: url.path, reason: failure.reason)
-                } catch {
-                    throw PushTokenRegistryError(path: url.path, reason: "\(error)")
-                }
+                try StoreFile.save(sorted, to: url)
             }
             entries = next
         }
@@ -187,11 +176,4 @@ extension PushTokenRegistry.Key {
 }
 
 /// Why a ``PushTokenRegistry`` could not read or write its file.
-public struct PushTokenRegistryError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The file or directory.
-    public var path: String
-    /// What went wrong.
-    public var reason: String
-
-    public var description: String { "push token registry at \(path): \(reason)" }
-}
+public typealias PushTokenRegistryError = StoreFileError

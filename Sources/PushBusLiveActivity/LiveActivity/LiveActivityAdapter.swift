@@ -1,6 +1,5 @@
 import Foundation
 import PushBusCore
-import PushBusHub
 
 /// ActivityKit's callback shapes, platform-neutral: what the Apple glue (`LiveActivityObserver`) and
 /// `SimulatedDevice` hand over, turned into ``LiveActivityEvent``s on a center's `PushCenter.liveActivities`.
@@ -20,12 +19,9 @@ public struct LiveActivityAdapter: Sendable {
     }
 
     /// Where the events go.
-    public let tokens: LiveActivityTokens
+    package let tokens: LiveActivityTokens
 
-    /// An adapter posting to `center.liveActivities`.
-    public init(center: PushCenter) { tokens = center.liveActivities }
-
-    /// An adapter posting to `tokens`.
+    /// An adapter posting to `tokens` (a center's `PushCenter.liveActivities`).
     public init(tokens: LiveActivityTokens) { self.tokens = tokens }
 
     /// A push-to-start token was read or yielded for `attributesType`.
@@ -70,7 +66,7 @@ public struct LiveActivityAdapter: Sendable {
 
 extension LiveActivityAdapter.Status {
     /// Why the activity's token died, for `ended` and `dismissed`; `nil` while it still takes updates.
-    public var endReason: LiveActivityEndReason? {
+    package var endReason: LiveActivityEndReason? {
         switch self {
         case .ended: return .ended
         case .dismissed: return .dismissed

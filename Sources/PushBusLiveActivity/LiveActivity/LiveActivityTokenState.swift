@@ -5,9 +5,9 @@ import PushBusHub
 /// per running activity. What ``LiveActivityTokens/state`` reports and ``LiveActivityTokenStore`` keeps.
 public struct LiveActivityTokenState: Sendable, Hashable, Codable {
     /// A push-to-start token and the attributes type it starts.
-    public struct PushToStart: Sendable, Hashable, Codable {
-        public var attributesType: String
-        public var token: LiveActivityToken
+    package struct PushToStart: Sendable, Hashable, Codable {
+        package var attributesType: String
+        package var token: LiveActivityToken
 
         package init(attributesType: String, token: LiveActivityToken) {
             self.attributesType = attributesType

@@ -10,7 +10,7 @@ public struct RouteAttempt: Sendable {
     /// What the caller passed along.
     public var context: RouteContext
 
-    public init(url: String, source: RouteSource, context: RouteContext = RouteContext()) {
+    package init(url: String, source: RouteSource, context: RouteContext = RouteContext()) {
         self.url = url
         self.source = source
         self.context = context

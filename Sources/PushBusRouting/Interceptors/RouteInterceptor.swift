@@ -52,7 +52,7 @@ public struct RouteInterceptor: Sendable {
     }
 
     /// Decides about a matched `request` (a will-open interceptor sees its URL, source and context).
-    public func callAsFunction(_ request: RouteRequest) -> RouteDecision {
+    func callAsFunction(_ request: RouteRequest) -> RouteDecision {
         switch stage {
         case .request(let decide): return decide(request)
         case .attempt(let decide):

@@ -21,9 +21,9 @@ import PushBus
 /// never adds a `/`, `?`, `#` or `..` of its own); a rule whose template names a missing key does not apply.
 public struct PayloadRouteRule: Sendable, Hashable {
     /// The payload key → value pairs that must all hold.
-    public var conditions: [String: String]
+    package var conditions: [String: String]
     /// The URL template, with `{key}` placeholders.
-    public var template: String
+    package var template: String
 
     /// Creates a rule.
     ///
@@ -69,7 +69,7 @@ public struct PayloadRouteRule: Sendable, Hashable {
 /// An ordered list of ``PayloadRouteRule``s: the first that applies gives the link.
 public struct PayloadRouteRules: Sendable, Hashable {
     /// The rules, tried in order.
-    public var rules: [PayloadRouteRule]
+    package var rules: [PayloadRouteRule]
 
     public init(_ rules: [PayloadRouteRule]) {
         self.rules = rules

@@ -29,7 +29,7 @@ public struct PushRouteLink: Sendable, Hashable {
 
     /// The members of a payload object as strings: strings as they are, numbers and Booleans written out,
     /// nested arrays and objects as compact JSON, `null` left out.
-    public static func parameters(in value: PushValue?) -> [String: String] {
+    package static func parameters(in value: PushValue?) -> [String: String] {
         guard let object = value?.objectValue else { return [:] }
         var result: [String: String] = [:]
         for (key, member) in object {

@@ -11,7 +11,7 @@ public struct RouteQuery: Sendable, Hashable, Sequence {
         public var name: String
         public var value: String
 
-        public init(name: String, value: String) {
+        package init(name: String, value: String) {
             self.name = name
             self.value = value
         }
@@ -20,7 +20,7 @@ public struct RouteQuery: Sendable, Hashable, Sequence {
     /// Every item, in the order the URL lists them.
     public var items: [Item]
 
-    public init(_ items: [Item] = []) { self.items = items }
+    package init(_ items: [Item] = []) { self.items = items }
 
     /// The first value for `name`, or `nil` when the URL has no such item.
     public subscript(name: String) -> String? {
@@ -33,7 +33,7 @@ public struct RouteQuery: Sendable, Hashable, Sequence {
     }
 
     /// A Boolean value indicating whether the URL had no query items.
-    public var isEmpty: Bool { items.isEmpty }
+    package var isEmpty: Bool { items.isEmpty }
 
     public func makeIterator() -> IndexingIterator<[Item]> { items.makeIterator() }
 }

@@ -19,8 +19,8 @@ public enum RouteResult: Sendable, Hashable {
     /// The router refused the URL; the error says why. Also reported to the did-fail observers.
     case rejected(RouteError)
 
-    /// A Boolean value indicating whether a handler ran (`opened` or `fellBack`).
-    public var isOpened: Bool {
+    /// A Boolean value indicating whether a handler ran (`opened` or `fellBack`): `match != nil`.
+    package var isOpened: Bool {
         switch self {
         case .opened, .fellBack: return true
         default: return false
@@ -29,7 +29,7 @@ public enum RouteResult: Sendable, Hashable {
 
     /// A Boolean value indicating whether the router took the request: a handler ran, or it waits for
     /// ``PushRouter/setReady(_:)`` (``deferred``).
-    public var isTaken: Bool {
+    var isTaken: Bool {
         switch self {
         case .opened, .fellBack, .deferred: return true
         case .unmatched, .rejected: return false

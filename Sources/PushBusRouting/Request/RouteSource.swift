@@ -24,9 +24,6 @@ public enum RouteSource: Sendable, Hashable, CustomStringConvertible {
     /// Any other origin, named by the app (for example `"spotlight"` or `"handoff"`).
     case custom(String)
 
-    /// A Boolean value indicating whether the request comes from outside the app (every source but ``app``).
-    public var isExternal: Bool { self != .app }
-
     public var description: String {
         switch self {
         case .app: return "app"

@@ -3,7 +3,7 @@ import PushBus
 
 extension PushRouter {
     /// The query item that names a URL to open when no route matches (ReerRouter's convention).
-    public static let fallbackQueryItem = "route_fallback_url"
+    package static let fallbackQueryItem = "route_fallback_url"
 
     /// The query item that turns the transition's animation off (ReerRouter's convention):
     /// `myapp://user?name=x&route_no_animation=1` gives ``RouteRequest/isAnimated`` `false`.

@@ -222,7 +222,7 @@ extension SimulatedDevice {
     /// runs; otherwise ActivityKit keeps the news for the next launch.
     func whileRunning(_ report: (LiveActivityAdapter) -> Void) {
         guard state != .notRunning else { return }
-        report(LiveActivityAdapter(center: center))
+        report(LiveActivityAdapter(tokens: center.liveActivities))
     }
 
     /// The app launched: its observer reads what ActivityKit holds now, then it reconciles with its store.
@@ -243,7 +243,7 @@ extension SimulatedDevice {
             )
         }
         previous?.cancel()  // the previous process's recording ends here, outside the lock
-        let adapter = LiveActivityAdapter(center: center)
+        let adapter = LiveActivityAdapter(tokens: center.liveActivities)
         for (type, token) in types { adapter.pushToStartTokenReceived(token.data, attributesType: type) }
         for activity in activities { adapter.observed(activity) }
         guard let directory else { return }

@@ -19,7 +19,7 @@ import Testing
 
     @Test func anObservedActivityReportsItsStartAndToken() {
         let center = PushCenter()
-        let adapter = LiveActivityAdapter(center: center)
+        let adapter = LiveActivityAdapter(tokens: center.liveActivities)
         adapter.activityObserved(
             id: "A1", attributesType: "DeliveryAttributes", pushToken: Data([0xB1]), status: .active)
         #expect(center.liveActivities.state.token(forActivity: "A1") == LiveActivityToken(Data([0xB1])))
