@@ -75,7 +75,7 @@ public struct DeepLinkExtractor: Sendable, Hashable {
     /// The candidate as a URL, or `nil` when it is not a usable link.
     ///
     /// Checked on the UTF-8 bytes (no Foundation string calls) because every message takes this path.
-    public func link(from candidate: PushValue) -> URL? {
+    package func link(from candidate: PushValue) -> URL? {
         guard case .string(let raw) = candidate else { return nil }
         let text = DeepLinkExtractor.trimmed(raw)
         let bytes = text.utf8

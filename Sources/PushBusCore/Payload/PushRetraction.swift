@@ -18,7 +18,7 @@ public struct PushRetraction: Sendable, Hashable {
     /// - Parameters:
     ///   - retracted: The ids of the messages to take back.
     ///   - replaced: The id of the message this push replaces.
-    public init(retracted: [String] = [], replaced: String? = nil) {
+    package init(retracted: [String] = [], replaced: String? = nil) {
         self.retracted = retracted
         self.replaced = replaced
     }
@@ -35,7 +35,7 @@ public struct PushRetraction: Sendable, Hashable {
     /// id after the `provider:` prefix).
     ///
     /// - Parameter id: A message's identity.
-    public func names(_ id: PushMessage.ID) -> Bool {
+    package func names(_ id: PushMessage.ID) -> Bool {
         let raw = id.rawValue
         var providerMessageID: Substring?
         if let colon = raw.firstIndex(of: ":"), raw[..<colon] != "digest" {
