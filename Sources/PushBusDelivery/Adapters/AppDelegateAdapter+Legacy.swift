@@ -24,6 +24,12 @@ extension AppDelegateAdapter {
         }
     }
 
+    /// Another name for ``didReceive(_:appState:)``, after the Objective-C selector
+    /// (`application:didReceiveLocalNotification:`), one of the local-notification shapes DESIGN.md fixes.
+    public func didReceiveLocalNotification(_ notification: LegacyLocalNotification, appState: AppState) {
+        didReceive(notification, appState: appState)
+    }
+
     /// `application(_:handleActionWithIdentifier:forRemoteNotification:completionHandler:)` (iOS 8–10) and its
     /// `withResponseInfo:` form (iOS 9–10): the user chose an action on a remote notification.
     ///

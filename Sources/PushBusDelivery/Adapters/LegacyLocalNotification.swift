@@ -47,7 +47,7 @@ public struct LegacyLocalNotification: Sendable, Hashable {
     }
 
     /// Creates one from a Foundation `userInfo` dictionary (as `UILocalNotification.userInfo` holds it).
-    package init(
+    public init(
         alertTitle: String? = nil, alertBody: String? = nil, soundName: String? = nil,
         applicationIconBadgeNumber: Int = 0, category: String? = nil, fireDate: Date? = nil,
         foundationUserInfo: [AnyHashable: Any]?

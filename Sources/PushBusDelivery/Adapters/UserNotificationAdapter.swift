@@ -96,14 +96,14 @@ public final class UserNotificationAdapter: Sendable {
 
 extension UserNotificationAdapter {
     /// The async form of ``willPresent(_:completionHandler:)``.
-    package func willPresent(_ notification: NotificationSnapshot) async -> PresentationOptions {
+    public func willPresent(_ notification: NotificationSnapshot) async -> PresentationOptions {
         await withCheckedContinuation { continuation in
             willPresent(notification) { continuation.resume(returning: $0) }
         }
     }
 
     /// The async form of ``didReceive(_:appState:completionHandler:)``: returns when the completion would run.
-    package func didReceive(_ response: ResponseSnapshot, appState: AppState) async {
+    public func didReceive(_ response: ResponseSnapshot, appState: AppState) async {
         await withCheckedContinuation { continuation in
             didReceive(response, appState: appState) { continuation.resume() }
         }
