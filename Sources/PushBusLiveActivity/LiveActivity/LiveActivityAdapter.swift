@@ -1,5 +1,6 @@
 import Foundation
 import PushBusCore
+import PushBusHub
 
 /// ActivityKit's callback shapes, platform-neutral: what the Apple glue (`LiveActivityObserver`) and
 /// `SimulatedDevice` hand over, turned into ``LiveActivityEvent``s on a center's `PushCenter.liveActivities`.
@@ -20,6 +21,9 @@ public struct LiveActivityAdapter: Sendable {
 
     /// Where the events go.
     package let tokens: LiveActivityTokens
+
+    /// An adapter posting to `center.liveActivities`.
+    public init(center: PushCenter) { tokens = center.liveActivities }
 
     /// An adapter posting to `tokens` (a center's `PushCenter.liveActivities`).
     public init(tokens: LiveActivityTokens) { self.tokens = tokens }

@@ -20,7 +20,7 @@ public enum RouteResult: Sendable, Hashable {
     case rejected(RouteError)
 
     /// A Boolean value indicating whether a handler ran (`opened` or `fellBack`): `match != nil`.
-    package var isOpened: Bool {
+    public var isOpened: Bool {
         switch self {
         case .opened, .fellBack: return true
         default: return false
@@ -29,7 +29,7 @@ public enum RouteResult: Sendable, Hashable {
 
     /// A Boolean value indicating whether the router took the request: a handler ran, or it waits for
     /// ``PushRouter/setReady(_:)`` (``deferred``).
-    var isTaken: Bool {
+    public var isTaken: Bool {
         switch self {
         case .opened, .fellBack, .deferred: return true
         case .unmatched, .rejected: return false
