@@ -32,8 +32,11 @@ modules = {
     "PushBusRouting": ["PushBus"],
     "PushBusAppleStubs": [],
     # Extension-safe: no hub, no delivery, no adapters, no app glue, no validator, no categories.
+    # A service extension without a ledger links only this glue, Core and the pipeline (Docs/Performance.md).
+    "PushBusAppleServiceExtension": ["PushBusCore", "PushBusServiceExtension", "PushBusAppleStubs"],
     "PushBusAppleExtension": ["PushBusCore", "PushBusStorage", "PushBusServiceExtension",
-                              "PushBusServiceExtensionStorage", "PushBusContentExtensionKit", "PushBusAppleStubs"],
+                              "PushBusServiceExtensionStorage", "PushBusContentExtensionKit",
+                              "PushBusAppleServiceExtension", "PushBusAppleStubs"],
     "PushBusApple": ["PushBus", "PushBusAppleExtension", "PushBusAppleStubs"],
     "PushBusTesting": ["PushBus", "PushBusRouting"],
     "PushBusTestSupport": ["PushBus"],
