@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "PushBusLiveActivity", targets: ["PushBusLiveActivity"]),
         .library(name: "PushBusRouting", targets: ["PushBusRouting"]),
         .library(name: "PushBusApple", targets: ["PushBusApple"]),
+        .library(name: "PushBusAppleServiceExtension", targets: ["PushBusAppleServiceExtension"]),
         .library(name: "PushBusAppleExtension", targets: ["PushBusAppleExtension"]),
         .library(name: "PushBusTesting", targets: ["PushBusTesting"]),
         .executable(name: "pushbus", targets: ["pushbus"]),
@@ -84,13 +85,23 @@ let package = Package(
             ],
             swiftSettings: appleStubs
         ),
-        // Extension-safe glue for a Notification Service Extension (no API unavailable to app extensions). Links only
-        // what an extension runs: no hub delivery, no adapters.
+        // Extension-safe glue for a Notification Service Extension (no API unavailable to app extensions): the
+        // principal class and the content conversions. Links only what a service extension without a ledger runs.
+        .target(
+            name: "PushBusAppleServiceExtension",
+            dependencies: [
+                "PushBusCore", "PushBusServiceExtension",
+                .target(name: "PushBusAppleStubs", condition: .when(platforms: [.linux])),
+            ],
+            swiftSettings: appleStubs
+        ),
+        // Extension-safe glue for what keeps the shared storage: the app group's ledger, the content extension, the
+        // retraction step. Re-exports PushBusAppleServiceExtension. No hub delivery, no adapters.
         .target(
             name: "PushBusAppleExtension",
             dependencies: [
                 "PushBusCore", "PushBusStorage", "PushBusServiceExtension", "PushBusServiceExtensionStorage",
-                "PushBusContentExtensionKit",
+                "PushBusContentExtensionKit", "PushBusAppleServiceExtension",
                 .target(name: "PushBusAppleStubs", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: appleStubs

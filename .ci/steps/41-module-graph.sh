@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The module graph (Docs/Architecture.md): each target depends on exactly the targets listed here, read from
 # Package.swift (`swift package dump-package`), and inside each neutral module each folder names only the folders
-# its rule allows (a type declared in folder A used in folder B is an edge B -> A; comments do not count).
+# its rule allows (a type declared in folder A used in folder B is an edge B -> A; comments do not count); the Apple
+# glue modules have no folders at all.
 # A new target or folder fails this step until it is given a rule here and in Docs/Architecture.md.
 # (Members added by extensions in another folder are not seen: the module boundary catches those across modules.)
 # About 1 s; no build.
@@ -32,8 +33,11 @@ modules = {
     "PushBusRouting": ["PushBus"],
     "PushBusAppleStubs": [],
     # Extension-safe: no hub, no delivery, no adapters, no app glue, no validator, no categories.
+    # A service extension without a ledger links only this glue, Core and the pipeline (Docs/Performance.md).
+    "PushBusAppleServiceExtension": ["PushBusCore", "PushBusServiceExtension", "PushBusAppleStubs"],
     "PushBusAppleExtension": ["PushBusCore", "PushBusStorage", "PushBusServiceExtension",
-                              "PushBusServiceExtensionStorage", "PushBusContentExtensionKit", "PushBusAppleStubs"],
+                              "PushBusServiceExtensionStorage", "PushBusContentExtensionKit",
+                              "PushBusAppleServiceExtension", "PushBusAppleStubs"],
     "PushBusApple": ["PushBus", "PushBusAppleExtension", "PushBusAppleStubs"],
     "PushBusTesting": ["PushBus", "PushBusRouting"],
     "PushBusTestSupport": ["PushBus"],
@@ -56,6 +60,10 @@ folders = {
         "Coexistence": ["Adapters", "Delivery"],
     },
     "PushBusLiveActivity": {"LiveActivity": []},
+    # The Apple glue is flat: its files sit at the module's root, one per Apple type or extension point.
+    "PushBusAppleServiceExtension": {},
+    "PushBusAppleExtension": {},
+    "PushBusApple": {},
 }
 # Known folder cycles, each to cut (Docs/Architecture.md, "Folder rules"): file -> the extra folders it may name.
 exceptions = {

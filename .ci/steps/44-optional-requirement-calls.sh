@@ -33,7 +33,7 @@ while IFS= read -r -d '' file; do
         }
         END { exit bad }
     ' "$file" >&2 || failed=1
-done < <(find Sources/PushBusApple Sources/PushBusAppleExtension Examples -name '*.swift' -print0)
+done < <(find Sources/PushBusApple Sources/PushBusAppleExtension Sources/PushBusAppleServiceExtension Examples -name '*.swift' -print0)
 
 [ "$failed" -eq 0 ] || exit 1
 echo "ok: optional delegate requirements are called through \`?(…)\` on Apple platforms"

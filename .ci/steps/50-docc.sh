@@ -12,7 +12,7 @@ started=$(date +%s)
 
 modules=(PushBus PushBusCore PushBusValidation PushBusCategories PushBusHub PushBusStorage PushBusServiceExtension
     PushBusServiceExtensionStorage PushBusContentExtensionKit PushBusDelivery PushBusLiveActivity PushBusRouting PushBusApple
-    PushBusTesting)
+    PushBusAppleServiceExtension PushBusTesting)
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 graphs="$work/symbol-graphs"
@@ -21,7 +21,7 @@ mkdir -p "$graphs"
 symbol_flags=(-Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs"
     -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public)
 # PushBusTesting pulls in PushBus (and the modules it re-exports) and PushBusRouting; PushBusApple (with the Linux
-# stubs) is a separate leaf. The umbrella's symbol graph holds the re-exported symbols, so its catalog curates them too.
+# stubs) is a separate leaf that pulls in the extension-safe glue (PushBusAppleServiceExtension among it). The umbrella's symbol graph holds the re-exported symbols, so its catalog curates them too.
 swift build --scratch-path .build-docc --target PushBusTesting "${symbol_flags[@]}" > "$work/build.log" 2>&1 \
     || { cat "$work/build.log" >&2; exit 1; }
 swift build --scratch-path .build-docc --target PushBusApple "${symbol_flags[@]}" >> "$work/build.log" 2>&1 \

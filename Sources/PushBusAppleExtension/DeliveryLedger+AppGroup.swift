@@ -8,6 +8,7 @@ import Foundation
 import PushBusAppleStubs
 #endif
 #if canImport(UserNotifications) || PUSHBUS_APPLE_STUBS
+import PushBusAppleServiceExtension
 import PushBusContentExtensionKit
 import PushBusCore
 import PushBusServiceExtension
@@ -53,8 +54,7 @@ extension DeliveryLedger {
     /// DeliveryLedger.postChange(name: "group.com.example.app.ledger")
     /// ```
     public static func postChange(name: String) {
-        CFNotificationCenterPostNotification(
-            CFNotificationCenterGetDarwinNotifyCenter(), CFNotificationName(name as CFString), nil, nil, true)
+        LedgerChangeNotification.post(name: name)
     }
 }
 #endif

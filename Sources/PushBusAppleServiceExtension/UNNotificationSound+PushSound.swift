@@ -6,11 +6,8 @@ import UserNotifications
 import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
-import PushBusContentExtensionKit
 import PushBusCore
 import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
 
 extension UNNotificationSound {
     /// The system sound for `sound`. A named critical sound exists only on iOS (and Catalyst, visionOS); macOS

@@ -6,11 +6,8 @@ import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
 import Foundation
-import PushBusContentExtensionKit
 import PushBusCore
 import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
 
 /// An attachment file iOS refused (`UNNotificationAttachment(identifier:url:options:)` threw).
 public struct AttachmentCreationFailure: Sendable {

@@ -7,11 +7,8 @@ import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
 import Foundation
-import PushBusContentExtensionKit
 import PushBusCore
 import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
 
 /// Subclass this as your extension's `NSExtensionPrincipalClass` and override ``makePipeline(for:)``.
 ///
@@ -119,7 +116,7 @@ open class PushBusNotificationService: UNNotificationServiceExtension {
             contentHandler.call(composed.content)
         }
         // After the handler: the receipt step wrote before it, and telling the app must never delay it.
-        if let name = ledgerChangeNotificationName { DeliveryLedger.postChange(name: name) }
+        if let name = ledgerChangeNotificationName { LedgerChangeNotification.post(name: name) }
     }
 
     /// The content to show: the original content with the pipeline's result applied (and the communication

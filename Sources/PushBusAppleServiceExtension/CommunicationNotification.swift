@@ -9,11 +9,8 @@ import PushBusAppleStubs
 #endif
 #if ((canImport(UserNotifications) && canImport(Intents)) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
 import Foundation
-import PushBusContentExtensionKit
 import PushBusCore
 import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
 
 /// Turns a `CommunicationMessage` into a communication notification.
 ///
