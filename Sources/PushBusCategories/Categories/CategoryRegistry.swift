@@ -118,7 +118,7 @@ public struct CategoryRegistry: Sendable {
     }
 
     /// Where iOS would show fewer actions than `categories` declare.
-    public static func warnings(for categories: [PushCategory]) -> [CategoryWarning] {
+    package static func warnings(for categories: [PushCategory]) -> [CategoryWarning] {
         var warnings: [CategoryWarning] = []
         for category in categories {
             if category.actions.count > 4 {

@@ -42,7 +42,7 @@ public enum CategoryWarning: Sendable, Hashable, CustomStringConvertible {
     case tooManyActionsForMinimalContext(category: String, count: Int)
 
     /// The category concerned.
-    public var category: String {
+    package var category: String {
         switch self {
         case .tooManyActionsForDefaultContext(let category, _), .tooManyActionsForMinimalContext(let category, _):
             return category

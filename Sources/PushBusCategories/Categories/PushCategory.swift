@@ -60,7 +60,7 @@ public struct PushCategory: Sendable, Hashable {
     }
 
     /// Creates a category with every field spelled out (the shape of `UNNotificationCategory`'s iOS 12 init).
-    public init(
+    package init(
         _ identifier: String, options: Options = [], intentIdentifiers: [String],
         hiddenPreviewsBodyPlaceholder: String? = nil, categorySummaryFormat: String? = nil,
         @PushActionBuilder actions: () -> [PushAction]

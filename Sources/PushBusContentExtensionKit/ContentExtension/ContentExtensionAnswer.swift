@@ -61,7 +61,7 @@ public struct ContentExtensionAnswer: Sendable, Hashable {
     }
 
     /// The response the app's subscribers get for this answer.
-    public var response: PushResponse {
+    package var response: PushResponse {
         var response = PushResponse(action: PushResponse.Action(identifier: action))
         response.userText = values[Self.userTextKey]
         response.values = values

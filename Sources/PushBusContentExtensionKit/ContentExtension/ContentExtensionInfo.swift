@@ -13,7 +13,7 @@ import PushBusStorage
 /// ```
 public struct ContentExtensionInfo: Sendable, Hashable {
     /// The extension point of a notification content extension.
-    public static let extensionPoint = "com.apple.usernotifications.content-extension"
+    package static let extensionPoint = "com.apple.usernotifications.content-extension"
 
     /// Why a plist could not be read as a content extension's.
     public enum ReadError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -36,17 +36,17 @@ public struct ContentExtensionInfo: Sendable, Hashable {
     }
 
     /// `NSExtensionPointIdentifier`.
-    public var extensionPointIdentifier: String?
+    package var extensionPointIdentifier: String?
     /// `UNNotificationExtensionCategory`, as one string or an array.
     public var categories: [String]
     /// `UNNotificationExtensionUserInteractionEnabled`, `nil` when absent (iOS then treats it as `NO`).
-    public var isUserInteractionEnabled: Bool?
+    package var isUserInteractionEnabled: Bool?
     /// `UNNotificationExtensionDefaultContentHidden`, `nil` when absent.
-    public var hidesDefaultContent: Bool?
+    package var hidesDefaultContent: Bool?
     /// `UNNotificationExtensionInitialContentSizeRatio`, `nil` when absent.
-    public var initialContentSizeRatio: Double?
+    package var initialContentSizeRatio: Double?
 
-    public init(
+    package init(
         extensionPointIdentifier: String? = ContentExtensionInfo.extensionPoint, categories: [String],
         isUserInteractionEnabled: Bool? = nil, hidesDefaultContent: Bool? = nil, initialContentSizeRatio: Double? = nil
     ) {

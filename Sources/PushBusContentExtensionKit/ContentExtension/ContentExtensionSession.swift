@@ -20,7 +20,7 @@ public final class ContentExtensionSession: Sendable {
     /// The notification the extension shows, as the app's adapters would build it (an arrival kind).
     public let message: PushMessage
     /// The ledger the answers are written to (the app group's).
-    public let ledger: DeliveryLedger
+    package let ledger: DeliveryLedger
 
     private struct State {
         var answers: [ContentExtensionAnswer] = []

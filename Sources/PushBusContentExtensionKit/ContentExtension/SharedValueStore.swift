@@ -47,7 +47,7 @@ public struct SharedValueStore: Sendable {
     static let maximumFileSize = 1 << 20
 
     /// The folder holding one file per key.
-    public let directory: URL
+    package let directory: URL
 
     /// Opens the store in `directory/SharedValues` (created when missing).
     ///

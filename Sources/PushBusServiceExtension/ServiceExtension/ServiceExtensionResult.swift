@@ -2,6 +2,10 @@ import Foundation
 import PushBusCore
 
 /// What a ``ServiceExtensionPipeline`` run hands to its content handler, exactly once.
+///
+/// Each finishing step (``ServiceExtensionStep/receipt(_:)``, ``ServiceExtensionStep/finishing(_:_:)``) gets the
+/// result as it stands just before the handler: `content` after the finishing steps before it, `steps` so far
+/// (the finishing steps before it included), `endDate` when the handler is about to be called.
 public struct ServiceExtensionResult: Sendable {
     /// What ended the run.
     public enum Ending: String, Sendable, Hashable {
@@ -28,6 +32,8 @@ public struct ServiceExtensionResult: Sendable {
         case notMine
     }
 
+    /// The request's identifier (the `apns-id`).
+    public var requestIdentifier: String
     /// The content to show: every committed change (the original content for ``Disposition-swift.enum/notMine``).
     public var content: ServiceExtensionContent
     public var disposition: Disposition

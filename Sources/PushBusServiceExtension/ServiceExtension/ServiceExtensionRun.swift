@@ -113,24 +113,24 @@ public final class ServiceExtensionRun: Sendable {
         timer?.cancel()
         task?.cancel()
         for file in delivery.discardedFiles { try? FileManager.default.removeItem(at: file) }
+        func result() -> ServiceExtensionResult {
+            ServiceExtensionResult(
+                requestIdentifier: requestIdentifier, content: delivery.content, disposition: delivery.disposition,
+                ending: delivery.ending, steps: delivery.steps, attachments: delivery.attachments,
+                startDate: startDate, endDate: delivery.date)
+        }
         if delivery.disposition != .notMine {
             for step in finishing {
                 guard case .finishing(let body) = step.kind else { continue }
-                let receipt = ServiceExtensionReceipt(
-                    requestIdentifier: requestIdentifier, date: delivery.date, content: delivery.content,
-                    ending: delivery.ending, disposition: delivery.disposition, attachments: delivery.attachments)
+                let soFar = result()
                 do {
-                    try body(&delivery.content, receipt)
+                    try body(&delivery.content, soFar)
                     delivery.steps.append(.init(name: step.name, status: .applied, date: clock.now))
                 } catch {
                     delivery.steps.append(.init(name: step.name, status: .finishingFailed("\(error)"), date: clock.now))
                 }
             }
         }
-        contentHandler(
-            ServiceExtensionResult(
-                content: delivery.content, disposition: delivery.disposition, ending: delivery.ending,
-                steps: delivery.steps, attachments: delivery.attachments, startDate: startDate,
-                endDate: delivery.date))
+        contentHandler(result())
     }
 }

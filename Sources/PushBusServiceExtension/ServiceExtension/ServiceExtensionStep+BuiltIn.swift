@@ -131,23 +131,10 @@ extension ServiceExtensionStep {
     /// handler past the deadline by more than the write itself. A thrown error is reported in the result's
     /// steps; the handler is still called. Not run for ``ServiceExtensionResult/Disposition-swift.enum/notMine``.
     ///
-    /// - Parameter record: Writes the receipt (e.g. a `DeliveryLedger` append). Keep it synchronous and short.
-    public static func receipt(_ record: @escaping @Sendable (ServiceExtensionReceipt) throws -> Void) -> Self {
+    /// - Parameter record: Writes the receipt (e.g. a `DeliveryLedger` append) from the result as it stands
+    ///   (``ServiceExtensionResult/requestIdentifier``, ``ServiceExtensionResult/endDate``, the content, how the
+    ///   run ended, the attachments). Keep it synchronous and short.
+    public static func receipt(_ record: @escaping @Sendable (ServiceExtensionResult) throws -> Void) -> Self {
         .finishing("receipt") { _, receipt in try record(receipt) }
     }
-}
-
-/// "Received by the service extension": what the ``ServiceExtensionStep/receipt(_:)`` step hands its recorder, and
-/// what every finishing step (``ServiceExtensionStep/finishing(_:_:)``) knows about the run besides the content.
-public struct ServiceExtensionReceipt: Sendable {
-    /// The request's identifier (the `apns-id`).
-    public var requestIdentifier: String
-    /// When the content handler is about to be called.
-    public var date: Date
-    /// The content as it will be shown: after the finishing steps before this one (a finishing step changes its
-    /// `inout` content, not this copy).
-    public var content: ServiceExtensionContent
-    public var ending: ServiceExtensionResult.Ending
-    public var disposition: ServiceExtensionResult.Disposition
-    public var attachments: [AttachmentReport]
 }

@@ -10,7 +10,7 @@ import PushBusCore
 ///   final content, however the run ended, just before the content handler.
 public struct ServiceExtensionStep: Sendable {
     typealias Work = @Sendable (ServiceExtensionStepContext) async -> ServiceExtensionStepOutcome
-    typealias Finishing = @Sendable (inout ServiceExtensionContent, ServiceExtensionReceipt) throws -> Void
+    typealias Finishing = @Sendable (inout ServiceExtensionContent, ServiceExtensionResult) throws -> Void
 
     enum Kind: Sendable {
         case work(Work)
@@ -46,7 +46,7 @@ public struct ServiceExtensionStep: Sendable {
     /// A thrown error is reported in the step's report; the content handler is still called.
     public static func finishing(
         _ name: String,
-        _ body: @escaping @Sendable (inout ServiceExtensionContent, ServiceExtensionReceipt) throws -> Void
+        _ body: @escaping @Sendable (inout ServiceExtensionContent, ServiceExtensionResult) throws -> Void
     ) -> Self {
         Self(name: name, kind: .finishing(body))
     }

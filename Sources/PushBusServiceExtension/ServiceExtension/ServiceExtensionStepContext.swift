@@ -23,7 +23,7 @@ public final class ServiceExtensionStepContext: Sendable {
 
     /// A Boolean value indicating whether the run has ended (the content handler was called or is being called):
     /// changes are no longer accepted.
-    public var isEnded: Bool { run.isEnded }
+    package var isEnded: Bool { run.isEnded }
 
     /// Commits a change to the content: if the deadline comes next, the content handler gets it.
     ///

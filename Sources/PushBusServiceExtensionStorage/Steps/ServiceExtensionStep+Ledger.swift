@@ -19,7 +19,7 @@ extension ServiceExtensionStep {
         receipt { receipt in
             let message = PushMessage(
                 kind: .remote, content: Self.shownContent(receipt.content),
-                requestIdentifier: receipt.requestIdentifier, date: receipt.date)
+                requestIdentifier: receipt.requestIdentifier, date: receipt.endDate)
             try ledger.record(
                 DeliveryEvent(
                     kind: .received,
@@ -36,7 +36,7 @@ extension ServiceExtensionStep {
             guard info.disposition == .show else { return }
             let message = PushMessage(
                 kind: .remote, content: shownContent(content), requestIdentifier: info.requestIdentifier,
-                date: info.date)
+                date: info.endDate)
             try inbox.add(message, role: .serviceExtension)
             if inbox.configuration.badgePolicy == .unreadCount { content.badge = inbox.unreadCount }
         }

@@ -9,7 +9,7 @@ extension PayloadReport {
     ///
     /// Control characters in the payload's strings and keys (and in the source name) are escaped, so printing
     /// the report cannot drive the terminal; values longer than 200 characters are cut.
-    public var text: String {
+    package var text: String {
         var lines: [String] = []
         if let readFailure {
             return "\(source): cannot read: \(readFailure)".escapingControlCharacters + "\n"
@@ -34,7 +34,7 @@ extension PayloadReport {
     }
 
     /// The report as a JSON value: `source`, `status`, `diagnostics`, `message`.
-    public var json: PushValue {
+    package var json: PushValue {
         var object: [String: PushValue] = [
             "source": .string(source),
             "status": .string(statusName),

@@ -9,9 +9,9 @@ import PushBusCore
 /// print(report.text)            // diagnostics, then the normalized message
 /// exit(report.status.rawValue)  // 0 clean, 1 errors, 2 unreadable
 /// ```
-public struct PayloadReport: Sendable {
+package struct PayloadReport: Sendable {
     /// The outcome, as the command's exit status.
-    public enum Status: Int32, Sendable, Hashable, Comparable {
+    package enum Status: Int32, Sendable, Hashable, Comparable {
         /// No errors (warnings allowed).
         case clean = 0
         /// The validator found at least one error.
@@ -19,23 +19,23 @@ public struct PayloadReport: Sendable {
         /// The input could not be read (missing file, permission, I/O error).
         case unreadable = 2
 
-        public static func < (lhs: Status, rhs: Status) -> Bool { lhs.rawValue < rhs.rawValue }
+        package static func < (lhs: Status, rhs: Status) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
     /// The file name, or `-` for standard input.
-    public var source: String
+    package var source: String
     /// The validator's findings, errors first.
-    public var diagnostics: [PayloadDiagnostic]
+    package var diagnostics: [PayloadDiagnostic]
     /// The message built from the payload (its `PushContent/issues` say how it was read); `nil` only when
     /// the input could not be read.
-    public var message: PushMessage?
+    package var message: PushMessage?
     /// Why the input could not be read.
-    public var readFailure: String?
+    package var readFailure: String?
 
     /// Validates `data` and builds the message a device would deliver for it.
     ///
     /// The message is a `.remote` delivery at `date` (fixed by default so output is reproducible).
-    public init(source: String, data: Data, pushType: PushType = .alert, date: Date = Date(timeIntervalSince1970: 0)) {
+    package init(source: String, data: Data, pushType: PushType = .alert, date: Date = Date(timeIntervalSince1970: 0)) {
         self.source = source
         diagnostics = PayloadValidator.validate(data, pushType: pushType)
         message = PushMessage(content: PushContent(json: data), path: .direct, date: date)
@@ -43,20 +43,20 @@ public struct PayloadReport: Sendable {
     }
 
     /// A report for an input that could not be read.
-    public init(source: String, readFailure: String) {
+    package init(source: String, readFailure: String) {
         self.source = source
         diagnostics = []
         message = nil
         self.readFailure = readFailure
     }
 
-    public var status: Status {
+    package var status: Status {
         if readFailure != nil { return .unreadable }
         return diagnostics.contains { $0.severity == .error } ? .errors : .clean
     }
 
     /// The worst status of several reports: what the command exits with.
-    public static func status(of reports: [PayloadReport]) -> Status {
+    package static func status(of reports: [PayloadReport]) -> Status {
         reports.map(\.status).max() ?? .clean
     }
 }

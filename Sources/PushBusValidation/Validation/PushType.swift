@@ -13,7 +13,7 @@ public struct PushType: RawRepresentable, Sendable, Hashable, CustomStringConver
         self.init(rawValue: rawValue, maximumSize: rawValue == "voip" ? 5120 : 4096)
     }
 
-    public init(rawValue: String, maximumSize: Int) {
+    package init(rawValue: String, maximumSize: Int) {
         self.rawValue = rawValue
         self.maximumSize = maximumSize
     }
@@ -42,7 +42,7 @@ public struct PushType: RawRepresentable, Sendable, Hashable, CustomStringConver
     public static let widgets = PushType(rawValue: "widgets", maximumSize: 4096)
 
     /// The documented types, for command-line parsing.
-    public static let all: [PushType] = [
+    package static let all: [PushType] = [
         .alert, .background, .voip, .liveActivity, .complication, .fileProvider, .location, .pushToTalk, .widgets,
     ]
 
@@ -73,9 +73,4 @@ public struct PushType: RawRepresentable, Sendable, Hashable, CustomStringConver
     package var requiresAPS: Bool {
         self == .alert || self == .background || self == .liveActivity || self == .location || self == .widgets
     }
-}
-
-extension PayloadValidator {
-    /// The `apns-push-type` a payload is sent with (``PushType``).
-    public typealias PushType = PushBusValidation.PushType
 }

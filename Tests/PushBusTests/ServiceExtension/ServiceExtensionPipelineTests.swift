@@ -150,6 +150,25 @@ import Testing
         #expect(result.steps.map(\.name) == ["hanging", "badge", "receipt"])
     }
 
+    @Test func aFinishingStepGetsTheResultAsItStandsBeforeTheHandler() async throws {
+        let seen = LockedState([ServiceExtensionResult]())
+        let box = ResultBox()
+        ServiceExtensionPipeline(
+            clock: ManualClock(),
+            steps: [
+                .badge { _ in 2 },
+                .receipt { receipt in seen.withLock { $0.append(receipt) } },
+            ]
+        ).run(content, requestIdentifier: "apns-1") { box.handler($0) }
+        let result = try #require(await box.next())
+        let receipt = try #require(seen.withLock { $0.first })
+        #expect(receipt.requestIdentifier == "apns-1" && result.requestIdentifier == "apns-1")
+        #expect(receipt.content.badge == 2)
+        #expect(receipt.steps.map(\.name) == ["badge"])
+        #expect(result.steps.map(\.name) == ["badge", "receipt"])
+        #expect(receipt.endDate == result.endDate && receipt.ending == result.ending)
+    }
+
     @Test func aFailingReceiptIsReportedAndNeverBlocksTheHandler() async throws {
         struct LedgerFull: Error {}
         let box = ResultBox()

@@ -3,7 +3,8 @@ import PushBusCore
 
 /// Why an attachment was refused or failed. The notification is delivered without it.
 ///
-/// A struct with static members, so new reasons never break a `switch`: compare with `==` or read `code`.
+/// A struct with static members, so new reasons never break a `switch`: compare with `==`
+/// (`reason == .httpStatus(404)`); ``description`` says what happened.
 public struct AttachmentFailureReason: Error, Sendable, Hashable, CustomStringConvertible {
     enum Code: Sendable, Hashable {
         case invalidAddress
@@ -44,24 +45,6 @@ public struct AttachmentFailureReason: Error, Sendable, Hashable, CustomStringCo
     public static func fileSystem(_ message: String) -> Self { Self(code: .fileSystem(message)) }
     /// More attachments than ``AttachmentPolicy/maximumCount``.
     public static func tooMany(limit: Int) -> Self { Self(code: .tooMany(limit: limit)) }
-
-    /// The HTTP status, for ``httpStatus(_:)``.
-    public var httpStatus: Int? {
-        if case .httpStatus(let status) = code { return status }
-        return nil
-    }
-
-    /// A Boolean value indicating whether this is a ``tooLarge(limit:)`` reason.
-    public var isTooLarge: Bool {
-        if case .tooLarge = code { return true }
-        return false
-    }
-
-    /// A Boolean value indicating whether this is a ``transport(_:)`` reason.
-    public var isTransportFailure: Bool {
-        if case .transport = code { return true }
-        return false
-    }
 
     public var description: String {
         switch code {

@@ -14,9 +14,9 @@ import PushBusCore
 /// The same address found under two keys is downloaded once.
 public struct AttachmentLocator: Sendable {
     /// One address found in a payload.
-    public struct Found: Sendable, Hashable {
+    package struct Found: Sendable, Hashable {
         /// The key path it was found under, e.g. `fcm_options.image`.
-        public var key: String
+        package var key: String
         /// The address as written.
         package var address: String
 

@@ -8,12 +8,12 @@ public enum AttachmentMediaType: String, Sendable, Hashable, CaseIterable {
     case mp4, mov
 
     /// Image, audio or video: each has its own size limit.
-    public enum Category: String, Sendable, Hashable {
+    package enum Category: String, Sendable, Hashable {
         case image, audio, video
     }
 
     /// The category, which decides the size limit.
-    public var category: Category {
+    package var category: Category {
         switch self {
         case .jpeg, .png, .gif, .heic, .webp: return .image
         case .mp3, .m4a, .wav, .aiff: return .audio

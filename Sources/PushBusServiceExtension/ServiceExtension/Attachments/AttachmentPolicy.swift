@@ -42,7 +42,7 @@ public struct AttachmentPolicy: Sendable {
     }
 
     /// The size limit for a type's category.
-    public func maximumBytes(for category: AttachmentMediaType.Category) -> Int {
+    func maximumBytes(for category: AttachmentMediaType.Category) -> Int {
         switch category {
         case .image: return maximumImageBytes
         case .audio: return maximumAudioBytes

@@ -25,7 +25,7 @@ public struct ServiceExtensionAttachment: Sendable, Hashable {
     }
 }
 
-/// What happened to one attachment a payload asked for.
+/// What happened to one attachment a payload asked for: read ``outcome``.
 public struct AttachmentReport: Sendable, Hashable {
     /// The outcome of one attachment.
     public enum Outcome: Sendable, Hashable {
@@ -48,13 +48,13 @@ public struct AttachmentReport: Sendable, Hashable {
     }
 
     /// The attachment, when it was attached.
-    public var attachment: ServiceExtensionAttachment? {
+    package var attachment: ServiceExtensionAttachment? {
         if case .attached(let attachment) = outcome { return attachment }
         return nil
     }
 
     /// The reason, when it failed.
-    public var failure: AttachmentFailureReason? {
+    package var failure: AttachmentFailureReason? {
         if case .failed(let reason) = outcome { return reason }
         return nil
     }
