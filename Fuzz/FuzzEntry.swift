@@ -1,4 +1,5 @@
-// libFuzzer entry point, compiled together with the PushBus sources by Fuzz/run.sh (not part of the package).
+// libFuzzer entry point, compiled together with the PushBusCore and PushBusValidation sources (as one module) by
+// Fuzz/run.sh (not part of the package).
 // Two targets share the binary; PUSHBUS_FUZZ_TARGET chooses: `json` (default, below) or `foundation`
 // (FoundationFuzz.swift: `PushContent(userInfo:)` fed Foundation containers).
 //

@@ -36,7 +36,7 @@ public final class ContentExtensionSession: Sendable {
     ///   - notification: What `UNNotification` carries.
     ///   - ledger: The shared ledger (the same directory as the app's).
     ///   - deepLinkExtractor: Finds the message's deep link; use the app's.
-    package init(
+    public init(
         notification: NotificationSnapshot, ledger: DeliveryLedger, deepLinkExtractor: DeepLinkExtractor = .default
     ) {
         message = PushMessage(

@@ -33,6 +33,23 @@ import Testing
             ])
     }
 
+    @Test func keysOfYourOwnAreReadAfterTheBuiltInOnes() {
+        let payload: PushValue = [
+            "image": "https://generic.example/a.jpg",
+            "data": ["media": ["url": "https://app.example/b.png"]],
+            "gallery": ["https://app.example/c.png", "https://generic.example/a.jpg", 7],
+        ]
+        let locator = AttachmentLocator(additionalKeys: ["data.media.url", "gallery", "data.missing"])
+        let found = locator.addresses(in: payload.objectValue!)
+        // The built-in key first; an address already found is not found again; a non-string is no address.
+        #expect(found.map(\.key) == ["image", "data.media.url", "gallery"])
+        #expect(
+            found.map(\.address) == [
+                "https://generic.example/a.jpg", "https://app.example/b.png", "https://app.example/c.png",
+            ])
+        #expect(AttachmentLocator().addresses(in: payload.objectValue!).map(\.key) == ["image"])
+    }
+
     @Test func theNewerProvidersImagesAreFoundWithTheirMarkersOnly() {
         let iterable: PushValue = ["itbl": ["messageId": "m", "attachment-url": "https://iterable.example/a.jpg"]]
         #expect(AttachmentLocator().addresses(in: iterable.objectValue!).map(\.key) == ["itbl.attachment-url"])

@@ -11,7 +11,11 @@ import PushBusCore
 /// `com.batch.at.u` when the payload is that provider's; FCM `fcm_options.image` always; then the generic
 /// `image` and `media-url`.
 ///
-/// The same address found under two keys is downloaded once.
+/// The same address found under two keys is downloaded once. Keys of your own come after these:
+///
+/// ```swift
+/// .attachments(locator: AttachmentLocator(additionalKeys: ["data.media.url", "gallery"]))
+/// ```
 public struct AttachmentLocator: Sendable {
     /// One address found in a payload.
     package struct Found: Sendable, Hashable {
@@ -26,7 +30,14 @@ public struct AttachmentLocator: Sendable {
         }
     }
 
-    public init() {}
+    /// Key paths of your own, read after the built-in keys, in this order.
+    package let additionalKeys: [String]
+
+    /// A locator for the built-in keys and then `additionalKeys`: dot-separated key paths into the payload
+    /// (`"data.media.url"`), each naming an address or an array of addresses.
+    public init(additionalKeys: [String] = []) {
+        self.additionalKeys = additionalKeys
+    }
 
     /// Every attachment address in the payload, in the order above, without repeats.
     ///
@@ -43,6 +54,11 @@ public struct AttachmentLocator: Sendable {
             if case .string(let address)? = userInfo[key], !address.isEmpty {
                 found.append(Found(key: key, address: address))
             }
+        }
+        for path in additionalKeys {
+            let value = path.split(separator: ".").reduce(PushValue.object(userInfo) as PushValue?) { $0?[String($1)] }
+            let addresses = value?.arrayValue?.compactMap(\.stringValue) ?? value?.stringValue.map { [$0] } ?? []
+            for address in addresses where !address.isEmpty { found.append(Found(key: path, address: address)) }
         }
         var seen = Set<String>()
         return found.filter { seen.insert($0.address).inserted }
