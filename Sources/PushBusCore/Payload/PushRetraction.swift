@@ -31,27 +31,8 @@ public struct PushRetraction: Sendable, Hashable {
     /// The most targets one push names; more are ignored (and reported).
     static let maximumTargets = 100
 
-    /// A Boolean value indicating whether `id` is one of the targets (by PushBus id, or by the provider's message
-    /// id after the `provider:` prefix).
-    ///
-    /// - Parameter id: A message's identity.
-    package func names(_ id: PushMessage.ID) -> Bool {
-        let raw = id.rawValue
-        var providerMessageID: Substring?
-        if let colon = raw.firstIndex(of: ":"), raw[..<colon] != "digest" {
-            providerMessageID = raw[raw.index(after: colon)...]
-        }
-        return targets.contains { target in target == raw || providerMessageID == Substring(target) }
-    }
-
     /// Every target: the retracted ones, then the replaced one.
     var targets: [String] { retracted + (replaced.map { [$0] } ?? []) }
-
-    /// The reason a removal of `id` records (`retracted` or `replaced`).
-    package func reason(for id: PushMessage.ID) -> String {
-        guard let replaced else { return "retracted" }
-        return PushRetraction(replaced: replaced).names(id) ? "replaced" : "retracted"
-    }
 }
 
 extension PushRetraction {

@@ -76,8 +76,9 @@ public final class LocalNotificationSchedule: Sendable {
     let state: LockedState<LocalScheduleState>
     /// The last refill started: each refill waits for the one before it, so they never interleave.
     let lastRefill = LockedState<Task<RefillReport, any Error>?>(nil)
-    /// Where the category and interruption level of each request are recorded for the preflight, once set.
-    let diagnostics = LockedState<PushDelivery?>(nil)
+    /// Records the category and interruption level of each request for the preflight, once set
+    /// (`recordContentUse(in:)`, beside the delivery).
+    let contentUse = LockedState<(@Sendable (PushContent) -> Void)?>(nil)
 
     /// Opens the schedule.
     ///
@@ -115,8 +116,8 @@ public final class LocalNotificationSchedule: Sendable {
     ///   ``add(_:)`` throws.
     public func add(contentsOf requests: [LocalNotificationRequest]) async throws {
         for request in requests { try request.validate() }
-        if let delivery = diagnostics.withLock({ $0 }) {
-            for request in requests { delivery.noteContentUse(request.content) }
+        if let note = contentUse.withLock({ $0 }) {
+            for request in requests { note(request.content) }
         }
         for request in requests where request.trigger == nil { try await scheduler.add(request) }
         let timed = requests.filter { $0.trigger != nil }
@@ -173,14 +174,6 @@ public final class LocalNotificationSchedule: Sendable {
             else { return }
             _ = self.startRefill()
         }
-    }
-
-    /// Records the category and interruption level of every request held now, and of each one added from now on,
-    /// with `delivery`, so `diagnose()` reports time-sensitive or critical reminders stored beyond the window
-    /// without the entitlement (the glue's `LocalScheduleRefresher` calls it).
-    package func recordContentUse(in delivery: PushDelivery) {
-        diagnostics.withLock { $0 = delivery }
-        for request in requests() { delivery.noteContentUse(request.content) }
     }
 
     /// Waits for the refills started so far (tests).
