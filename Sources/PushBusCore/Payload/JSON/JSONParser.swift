@@ -165,16 +165,16 @@ package struct JSONParser {
     /// Skips a container nested too deep, without recursion, checking only that brackets and strings close.
     private mutating func skipTooDeep() throws(Failure) -> PushValue {
         note(.tooDeep, "nested deeper than \(maximumDepth) levels; read as null")
-        var open = 0
+        var nesting = 0
         while index < bytes.count {
             switch bytes[index] {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                open += 1
+                nesting += 1
                 index += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                open -= 1
+                nesting -= 1
                 index += 1
-                if open == 0 { return .null }
+                if nesting == 0 { return .null }
             case UInt8(ascii: "\""):
                 _ = try parseString()
             default:
