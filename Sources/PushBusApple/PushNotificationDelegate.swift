@@ -104,6 +104,9 @@ public final class PushNotificationDelegate: NSObject, UNUserNotificationCenterD
         set { forwarder.presentationDeadline = newValue }
     }
 
+    /// Reconciles the registered categories, asks the adapter and the forwardees how to present `notification`, and
+    /// calls `completionHandler` once with the union of their options: when all answered, or at
+    /// ``presentationDeadline``.
     public func userNotificationCenter(
         _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
         withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
@@ -131,6 +134,8 @@ public final class PushNotificationDelegate: NSObject, UNUserNotificationCenterD
     }
 
     #if !os(tvOS)
+    /// Reconciles the registered categories, hands `response` to the adapter and to the forwardees, and calls
+    /// `completionHandler` once: when all finished, or at `PushDelivery.responseDeadline`.
     public func userNotificationCenter(
         _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
         withCompletionHandler completionHandler: @escaping @Sendable () -> Void
@@ -154,6 +159,7 @@ public final class PushNotificationDelegate: NSObject, UNUserNotificationCenterD
     #endif
 
     #if !os(tvOS) && !os(watchOS)
+    /// Posts an `OpenSettingsRequest` to ``settings`` (when set) and passes the call on to the forwardees.
     public func userNotificationCenter(
         _ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?
     ) {

@@ -78,6 +78,8 @@ open class PushBusNotificationService: UNNotificationServiceExtension {
     /// the app sees the extension's records when it next refreshes (returning to the foreground).
     open var ledgerChangeNotificationName: String? { nil }
 
+    /// Runs ``makePipeline(for:)``'s pipeline on the request's payload; `contentHandler` gets its result once (see the
+    /// class's discussion). Override ``makePipeline(for:)`` and the hooks rather than this method.
     open override func didReceive(
         _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
     ) {
@@ -89,6 +91,8 @@ open class PushBusNotificationService: UNNotificationServiceExtension {
         state.withLock { $0.run = run }
     }
 
+    /// Ends the running pipeline with the best content so far, or, for a forwarded notification, calls
+    /// ``forwardTimeWillExpire()``.
     open override func serviceExtensionTimeWillExpire() {
         let (run, isForwarded) = state.withLock { ($0.run, $0.isForwarded) }
         if isForwarded {

@@ -46,6 +46,7 @@ public struct PushCategory: Sendable, Hashable {
     public var hiddenPreviewsBodyPlaceholder: String?
     /// The summary of a group of notifications (iOS 12+), for example `"%u more messages from %@"`.
     public var categorySummaryFormat: String?
+    /// How the system presents the category's notifications (custom dismiss, CarPlay, hidden previews).
     public var options: Options
 
     /// Creates a category whose actions come from a ``PushActionBuilder`` block.

@@ -89,10 +89,14 @@ public struct ContentExtensionInfo: Sendable, Hashable {
 
     /// One problem found by ``check(against:requiresInteraction:)``.
     public struct Finding: Sendable, Hashable, CustomStringConvertible {
+        /// How bad a finding is: an `error` breaks the extension; a `warning` may be intended.
         public enum Severity: String, Sendable, Hashable { case error, warning }
+        /// Whether the finding is an error or a warning (``check(against:requiresInteraction:)``'s
+        /// `requiresInteraction` turns the interaction warning into an error).
         public var severity: Severity
         /// A stable code, for example `"category.unregistered"`.
         public var code: String
+        /// A sentence for people naming the plist key and the problem.
         public var message: String
 
         public var description: String { "\(severity.rawValue): \(message) [\(code)]" }

@@ -12,6 +12,8 @@ public struct SharedValueKey<Value: Codable & Sendable>: Sendable, Hashable {
     /// The key's name: letters, digits, `.`, `-` and `_`, at most 128 characters, not starting with `.`.
     public let name: String
 
+    /// Creates a key named `name`; the name is checked when a ``SharedValueStore`` uses it
+    /// (``SharedValueStore/Error/invalidKey(_:)``).
     public init(_ name: String) {
         self.name = name
     }

@@ -33,6 +33,7 @@ extension PushClock {
 public final class ScheduledAction: Sendable {
     private let cancelled = LockedState(false)
 
+    /// Creates a token that is not cancelled, for a custom ``PushClock`` to return from `schedule(after:_:)`.
     public init() {}
 
     /// Prevents the action from running, if it has not started yet. Idempotent.
@@ -45,6 +46,7 @@ public final class ScheduledAction: Sendable {
 /// Wall-clock time for dates, the system's monotonic clock for ages; delayed actions run on a global dispatch
 /// queue.
 public struct SystemClock: PushClock {
+    /// Creates the system clock; it has no state, so every instance reads the same time.
     public init() {}
 
     public var now: Date { Date() }

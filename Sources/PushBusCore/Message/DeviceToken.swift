@@ -6,6 +6,7 @@ public struct DeviceToken: Sendable, Hashable, Codable, CustomStringConvertible 
     /// The token's bytes, as `didRegisterForRemoteNotificationsWithDeviceToken` handed them over.
     public let data: Data
 
+    /// Wraps the token's bytes as the system handed them over; any length is accepted.
     public init(_ data: Data) { self.data = data }
 
     /// Parses a hexadecimal token (either case); `nil` if it is not an even number of hex digits.

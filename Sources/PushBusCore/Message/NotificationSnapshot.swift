@@ -33,6 +33,7 @@ public struct NotificationSnapshot: Sendable, Hashable {
     /// The content; for remote notifications parsed from the whole payload (`userInfo`).
     public var content: PushContent
 
+    /// Creates a snapshot; `date` defaults to now and `trigger` to a push.
     public init(requestIdentifier: String, date: Date = Date(), trigger: TriggerKind = .push, content: PushContent) {
         self.requestIdentifier = requestIdentifier
         self.date = date
@@ -54,6 +55,7 @@ public struct ResponseSnapshot: Sendable, Hashable {
     /// `UNTextInputNotificationResponse.userText`; `nil` for responses without text input.
     public var userText: String?
 
+    /// Creates a response to `notification`; `userText` is `nil` for an action without a text field.
     public init(notification: NotificationSnapshot, actionIdentifier: String, userText: String? = nil) {
         self.notification = notification
         self.actionIdentifier = actionIdentifier

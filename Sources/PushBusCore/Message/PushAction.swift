@@ -58,6 +58,7 @@ public struct PushAction: Sendable, Hashable {
         /// The placeholder shown in the empty field (`textInputPlaceholder`).
         public var placeholder: String
 
+        /// Creates a text field with a send button titled `buttonTitle`; an empty `placeholder` shows none.
         public init(buttonTitle: String, placeholder: String = "") {
             self.buttonTitle = buttonTitle
             self.placeholder = placeholder
@@ -68,6 +69,7 @@ public struct PushAction: Sendable, Hashable {
     public var identifier: String
     /// The localized button title.
     public var title: String
+    /// How the system treats the action: authentication, destructive, foreground.
     public var options: Options
     /// The icon (iOS 15+); `nil` shows none.
     public var icon: Icon?

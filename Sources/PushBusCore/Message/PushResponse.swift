@@ -56,6 +56,7 @@ public struct PushResponse: Sendable, Hashable {
     /// (`ContentExtensionAnswer`); `nil` for responses iOS reports to the app.
     public var contentExtensionDisposition: ContentExtensionDisposition?
 
+    /// Creates a response; by default the user opened the notification, typed nothing and chose no registered action.
     public init(action: Action = .open, userText: String? = nil, pushAction: PushAction? = nil) {
         self.action = action
         self.userText = userText

@@ -38,6 +38,8 @@ public struct DeepLinkExtractor: Sendable, Hashable {
     /// Schemes that run code or read local files when opened.
     public static let defaultBlockedSchemes: Set<String> = ["javascript", "vbscript", "data", "file"]
 
+    /// Creates an extractor. The defaults make ``default``: provider keys, then ``defaultKeys``; relative links
+    /// allowed; ``defaultBlockedSchemes`` refused; at most 4,096 UTF-8 bytes. `blockedSchemes` are lowercased.
     public init(
         keys: [String] = DeepLinkExtractor.defaultKeys, usesProviderKeys: Bool = true,
         allowsRelativeLinks: Bool = true, blockedSchemes: Set<String> = DeepLinkExtractor.defaultBlockedSchemes,

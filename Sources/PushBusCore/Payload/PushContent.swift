@@ -9,14 +9,21 @@ import Foundation
 /// content.issues           // what was wrong in the payload, and how it was read
 /// ```
 public struct PushContent: Sendable, Hashable {
+    /// `aps.alert.title`.
     public var title: String?
+    /// `aps.alert.subtitle`.
     public var subtitle: String?
+    /// `aps.alert.body`, or `aps.alert` itself when it is a string.
     public var body: String?
     /// `aps.alert.launch-image`.
     public var launchImageName: String?
+    /// `aps.alert.title-loc-key`: the title's localization key.
     public var titleLocalizationKey: String?
+    /// `aps.alert.title-loc-args`.
     public var titleLocalizationArguments: [String]?
+    /// `aps.alert.subtitle-loc-key`: the subtitle's localization key.
     public var subtitleLocalizationKey: String?
+    /// `aps.alert.subtitle-loc-args`.
     public var subtitleLocalizationArguments: [String]?
     /// `aps.alert.loc-key`: the body's localization key.
     public var bodyLocalizationKey: String?
@@ -26,10 +33,15 @@ public struct PushContent: Sendable, Hashable {
     public var actionLocalizationKey: String?
     /// `nil` leaves the badge as it is; `0` clears it.
     public var badge: Int?
+    /// `aps.sound` (for a Live Activity, `aps.alert.sound` when `aps.sound` is absent); `nil` plays none.
     public var sound: PushSound?
+    /// `aps.category`: the registered category whose actions the notification shows.
     public var categoryIdentifier: String?
+    /// `aps.thread-id`: notifications with the same value are grouped together.
     public var threadIdentifier: String?
+    /// `aps.target-content-id`: which window (scene) the notification brings forward when opened.
     public var targetContentIdentifier: String?
+    /// `aps.interruption-level` (iOS 15+); `nil` is the system's default, `active`.
     public var interruptionLevel: InterruptionLevel?
     /// `aps.relevance-score`: 0…1 for notifications (clamped when outside); any number for a Live Activity.
     public var relevanceScore: Double?

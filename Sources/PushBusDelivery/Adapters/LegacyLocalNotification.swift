@@ -32,6 +32,7 @@ public struct LegacyLocalNotification: Sendable, Hashable {
     /// The value of `UILocalNotificationDefaultSoundName`.
     package static let defaultSoundName = "UILocalNotificationDefaultSoundName"
 
+    /// Creates one from `UILocalNotification`'s fields; a badge number of `0` leaves the badge as it is.
     public init(
         alertTitle: String? = nil, alertBody: String? = nil, soundName: String? = nil,
         applicationIconBadgeNumber: Int = 0, category: String? = nil, fireDate: Date? = nil,

@@ -15,7 +15,6 @@ public struct AuthorizationOptions: OptionSet, Sendable, Hashable, Codable {
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// Badges on the app icon.
-
     public static let badge = AuthorizationOptions(rawValue: 1 << 0)
     /// Sounds.
     public static let sound = AuthorizationOptions(rawValue: 1 << 1)

@@ -52,6 +52,8 @@ public struct NotificationSettingsChange: Sendable, Hashable {
     /// The fields that differ (all of them for a first reading).
     public var changedFields: [NotificationSettingsSnapshot.Field]
 
+    /// Creates the change between two readings and computes ``changedFields``; a `nil` `previous` marks every field
+    /// changed.
     public init(previous: NotificationSettingsSnapshot?, current: NotificationSettingsSnapshot) {
         self.previous = previous
         self.current = current

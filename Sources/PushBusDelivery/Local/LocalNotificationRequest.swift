@@ -18,10 +18,12 @@ import PushBusStorage
 public struct LocalNotificationRequest: Sendable, Hashable {
     /// Adding a request with the identifier of a pending one replaces it.
     public var identifier: String
+    /// What the notification shows and plays (`UNNotificationRequest.content`).
     public var content: PushContent
     /// When it fires; `nil` delivers it now.
     public var trigger: LocalTrigger?
 
+    /// Creates a request; a `nil` trigger delivers it now. ``validate()`` checks it (the initializer does not).
     public init(identifier: String, content: PushContent, trigger: LocalTrigger? = nil) {
         self.identifier = identifier
         self.content = content

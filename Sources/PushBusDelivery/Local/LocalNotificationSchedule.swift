@@ -49,6 +49,7 @@ public final class LocalNotificationSchedule: Sendable {
         /// The time refills are computed at (`ManualClock` in tests).
         public var clock: any PushClock
 
+        /// Creates settings; `reserve` is clamped to 0…63.
         public init(reserve: Int = 4, calendar: Calendar = .current, clock: any PushClock = SystemClock()) {
             self.reserve = min(max(reserve, 0), LocalNotificationSchedule.systemLimit - 1)
             self.calendar = calendar

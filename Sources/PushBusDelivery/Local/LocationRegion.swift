@@ -22,6 +22,8 @@ public struct LocationRegion: Sendable, Hashable {
     /// A Boolean value indicating whether leaving the region fires (`notifyOnExit`).
     public var notifiesOnExit: Bool
 
+    /// Creates a region that fires on entry only by default; ``validate()`` checks the values (the initializer does
+    /// not).
     public init(
         identifier: String, latitude: Double, longitude: Double, radius: Double,
         notifiesOnEntry: Bool = true, notifiesOnExit: Bool = false

@@ -48,6 +48,7 @@ public protocol NotificationScheduler: Sendable {
 
 /// A notification that was delivered (`UNNotification`): the request and when it fired.
 public struct DeliveredNotification: Sendable, Hashable {
+    /// The request that fired; a push's has no trigger (``isRemote``).
     public var request: LocalNotificationRequest
     /// When it was delivered (the fire date).
     public var date: Date
@@ -55,6 +56,7 @@ public struct DeliveredNotification: Sendable, Hashable {
     /// local request; its `request` then has no trigger.
     public var isRemote: Bool
 
+    /// Creates a delivered notification; by default a local one.
     public init(request: LocalNotificationRequest, date: Date, isRemote: Bool = false) {
         self.request = request
         self.date = date

@@ -58,6 +58,7 @@ public final class PushTokenRegistry: Sendable {
 
     /// A token the server has not learned yet: a new or changed value, or `nil` when the token is gone.
     public struct Change: Sendable, Hashable {
+        /// Which token changed: the device token, a VoIP or widgets token, or an activity's token or channel.
         public var key: Key
         /// The token (lowercase hex) or channel id; `nil`: removed (an activity ended, VoIP no longer used).
         public var value: String?

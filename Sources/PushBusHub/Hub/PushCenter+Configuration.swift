@@ -23,6 +23,8 @@ extension PushCenter {
         /// The clock for ages and windows. Tests pass a manual one.
         public var clock: any PushClock
 
+        /// Creates limits: up to 32 parked messages for 10 minutes, a 30-second de-duplication window over 256
+        /// deliveries, and the system clock.
         public init(
             parkingCapacity: Int = 32, parkingMaximumAge: TimeInterval = 600,
             deduplicationWindow: TimeInterval = 30, deduplicationCapacity: Int = 256,

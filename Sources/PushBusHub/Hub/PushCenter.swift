@@ -33,6 +33,8 @@ public final class PushCenter: Sendable {
     /// Values the layers above keep per center without the center knowing their types.
     package let attachments = AttachmentSlot()
 
+    /// Creates a center of its own (a test, a separate part of the app); the Apple glue posts to ``shared`` unless it
+    /// is given another center.
     public init(configuration: Configuration = .init()) {
         self.configuration = configuration
         storage = HubStorage(configuration: configuration)

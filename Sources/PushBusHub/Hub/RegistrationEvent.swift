@@ -13,8 +13,11 @@ public enum RegistrationEvent: Sendable, Hashable {
 
 /// A registration error, reduced to what can be shared across threads and compared.
 public struct RegistrationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The error's domain (`NSError.domain`).
     public var domain: String
+    /// The error's code within ``domain`` (`NSError.code`).
     public var code: Int
+    /// The error as text, for logs.
     public var message: String
 
     package init(domain: String, code: Int, message: String) {

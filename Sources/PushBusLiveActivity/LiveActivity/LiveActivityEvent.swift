@@ -9,6 +9,7 @@ public struct LiveActivityIdentity: Sendable, Hashable, Codable, CustomStringCon
     /// The `ActivityAttributes` type's name, e.g. `"DeliveryAttributes"`.
     public var attributesType: String
 
+    /// Creates an identity from `Activity.id` and the name of the activity's attributes type.
     public init(id: String, attributesType: String) {
         self.id = id
         self.attributesType = attributesType

@@ -17,7 +17,9 @@ public struct LiveActivityTokenState: Sendable, Hashable, Codable {
 
     /// A running Live Activity and its update token (`nil` until ActivityKit issued one).
     public struct Activity: Sendable, Hashable, Codable {
+        /// Which activity: its `Activity.id` and attributes type.
         public var identity: LiveActivityIdentity
+        /// The token its update pushes go to (`Activity.pushToken`); `nil` until ActivityKit issues one.
         public var token: LiveActivityToken?
 
         package init(identity: LiveActivityIdentity, token: LiveActivityToken? = nil) {

@@ -71,6 +71,7 @@ public struct PayloadRouteRules: Sendable, Hashable {
     /// The rules, tried in order.
     package var rules: [PayloadRouteRule]
 
+    /// Creates the list; ``link(for:)`` tries the rules in this order.
     public init(_ rules: [PayloadRouteRule]) {
         self.rules = rules
     }

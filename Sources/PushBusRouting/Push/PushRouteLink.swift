@@ -8,6 +8,7 @@ public struct PushRouteLink: Sendable, Hashable {
     /// Extra parameters merged into the request (the seeds' `parameters` payload key).
     public var parameters: [String: String]
 
+    /// Creates a link to `url`, with no extra parameters unless given.
     public init(url: String, parameters: [String: String] = [:]) {
         self.url = url
         self.parameters = parameters

@@ -17,6 +17,8 @@ extension PushRouter {
         /// (`delivery.ledger`). `nil`: not recorded.
         public var ledger: DeliveryLedger?
 
+        /// Creates options: by default taps that opened the notification are routed, with
+        /// ``PushRouteLink/default(in:)``'s link and source ``RouteSource/push``, and no ledger records them.
         public init(
             filter: PushFilter = .tapped,
             shouldRoute: @escaping @Sendable (PushMessage) -> Bool = { ($0.response?.action ?? .open) == .open },

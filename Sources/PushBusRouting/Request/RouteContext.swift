@@ -21,6 +21,8 @@ public struct RouteContext: Sendable {
     /// `false` to show the screen without animation; `nil` leaves it to the URL's `route_no_animation` item.
     public var isAnimated: Bool?
 
+    /// Creates a context; by default it carries no message, parameters or values, and leaves presentation to the
+    /// route and animation to the URL.
     public init(
         message: PushMessage? = nil, parameters: [String: String] = [:], values: [String: any Sendable] = [:],
         presentation: RoutePresentation? = nil, isAnimated: Bool? = nil

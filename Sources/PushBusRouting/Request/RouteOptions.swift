@@ -19,6 +19,8 @@ public struct RouteOptions: Sendable {
     /// control character refuses the request (see ``RouteParameterCheck``).
     public var parameterCheck: RouteParameterCheck
 
+    /// Creates options: by default automatic presentation, no interceptors, no redirect, and the
+    /// ``RouteParameterCheck/standard`` check.
     public init(
         presentation: RoutePresentation = .automatic, interceptors: [RouteInterceptor] = [],
         redirect: (@Sendable (RouteRequest) -> String?)? = nil, parameterCheck: RouteParameterCheck = .standard

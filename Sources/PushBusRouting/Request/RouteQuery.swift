@@ -8,7 +8,9 @@
 public struct RouteQuery: Sendable, Hashable, Sequence {
     /// One `name=value` pair.
     public struct Item: Sendable, Hashable {
+        /// The item's name, percent-decoded.
         public var name: String
+        /// The item's value, percent-decoded; `""` when the item has no `=`.
         public var value: String
 
         package init(name: String, value: String) {

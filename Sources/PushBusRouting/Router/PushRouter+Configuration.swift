@@ -40,6 +40,9 @@ extension PushRouter {
         /// Default `SystemClock()`; tests pass a `ManualClock`.
         public var clock: any PushClock
 
+        /// Creates a configuration for `schemes`. By default: no host mode, ready at once, ``DeferralPolicy/newest``,
+        /// at most 8 redirects, no fallback, `+` kept as a plus, relative URLs accepted,
+        /// ``RoutePresentation/automatic``, and the system clock.
         public init(
             schemes: Set<String>, host: String? = nil, additionalHosts: Set<String> = [], isReady: Bool = true,
             deferral: DeferralPolicy = .newest, maximumRedirects: Int = 8, fallbackURL: String? = nil,

@@ -7,14 +7,19 @@ import PushBusCore
 /// Apple glue (`PushBusAppleExtension`) copies it back into the content handed to iOS. `nil` text means "none"
 /// (iOS's empty string).
 public struct ServiceExtensionContent: Sendable, Hashable {
+    /// The title iOS shows.
     public var title: String?
+    /// The subtitle iOS shows.
     public var subtitle: String?
+    /// The body iOS shows.
     public var body: String?
     /// `nil` leaves the app icon's badge as it is; `0` clears it.
     public var badge: Int?
     /// `nil` plays no sound.
     public var sound: PushSound?
+    /// The registered category whose actions the notification shows (`aps.category`).
     public var categoryIdentifier: String?
+    /// Groups notifications with the same value (`aps.thread-id`).
     public var threadIdentifier: String?
     /// iOS 15+; `nil` is iOS's default (`.active`).
     public var interruptionLevel: InterruptionLevel?
@@ -72,6 +77,7 @@ public struct CommunicationMessage: Sendable, Hashable {
     /// A group conversation's name (`speakableGroupName`); `nil` for a one-to-one conversation.
     public var groupName: String?
 
+    /// Creates a message from a sender; by default without an avatar, a conversation identifier or a group name.
     public init(
         senderIdentifier: String, senderName: String, avatarImageData: Data? = nil,
         conversationIdentifier: String? = nil, groupName: String? = nil

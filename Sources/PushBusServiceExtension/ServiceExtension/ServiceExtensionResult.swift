@@ -36,7 +36,9 @@ public struct ServiceExtensionResult: Sendable {
     public var requestIdentifier: String
     /// The content to show: every committed change (the original content for ``Disposition-swift.enum/notMine``).
     public var content: ServiceExtensionContent
+    /// What iOS gets: ``content``, empty content, or the request untouched for the next handler.
     public var disposition: Disposition
+    /// What ended the run: the steps, a deadline, iOS's time running out, a step's "not mine", or the filter.
     public var ending: Ending
     /// Each step that ran or was cut off, in order.
     public var steps: [ServiceExtensionStepReport]
@@ -71,7 +73,9 @@ public struct ServiceExtensionStepReport: Sendable, Hashable {
         case finishingFailed(String)
     }
 
+    /// The step's ``ServiceExtensionStep/name``.
     public var name: String
+    /// How the step ended.
     public var status: Status
     /// When it ended, on the pipeline's clock (`nil` for skipped steps).
     public var date: Date?

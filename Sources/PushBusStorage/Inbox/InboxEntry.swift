@@ -10,12 +10,17 @@ public struct InboxEntry: Sendable, Hashable, Identifiable {
     public var messageID: PushMessage.ID
     /// `UNNotificationRequest.identifier`, when the process that added the entry knew it.
     public var requestIdentifier: String?
+    /// The alert's title (`aps.alert.title`), cut to fit the ledger's
+    /// ``DeliveryLedger/Configuration/maximumSummaryBytes``.
     public var title: String?
+    /// The alert's subtitle (`aps.alert.subtitle`); left out (`nil`) when it does not fit the same bound.
     public var subtitle: String?
+    /// The alert's body, cut to fit the same bound (before the title is).
     public var body: String?
     /// When the notification was delivered: its own date when the process that added the entry knew it, else
     /// when that process was handed it.
     public var date: Date
+    /// The notification's deep link (`PushMessage.deepLink`); `nil` when it had none.
     public var deepLink: URL?
     /// `aps.category`.
     public var categoryIdentifier: String?

@@ -33,6 +33,8 @@ extension PushInbox {
         /// are this close, in seconds (default 30, like the delivery's correlation window).
         public var correlationWindow: TimeInterval = 30
 
+        /// Creates the default configuration (each property gives its default): no custom keys kept, every
+        /// category admitted, and no `admits` decision.
         public init() {}
 
         /// A Boolean value indicating whether `message` enters the inbox: a visible alert (a title or body; never a

@@ -33,6 +33,8 @@ extension DeliveryLedger {
         /// ``DeliveryLedger/Durability/processCrash``.
         public var durability: Durability = .processCrash
 
+        /// Creates the default configuration (each property gives its default): the `.app` role, the system clock,
+        /// no custom keys kept and no `onIssue` handler.
         public init() {}
     }
 

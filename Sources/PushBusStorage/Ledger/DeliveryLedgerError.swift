@@ -89,6 +89,7 @@ public struct DeliveryLedgerIssue: Sendable, Hashable, CustomStringConvertible {
         public static let writeFailed = Kind(rawValue: "writeFailed")
     }
 
+    /// What was wrong: damage found while loading, or a failed write (``Kind/writeFailed``).
     public var kind: Kind
     /// The byte offset in the file where the damage starts.
     public var offset: Int

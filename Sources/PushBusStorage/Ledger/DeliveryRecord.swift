@@ -27,6 +27,7 @@ public struct DeliveryRecord: Sendable, Hashable, Identifiable {
     /// What the message said, when the writer included it (usually with the first record of a message).
     public var summary: DeliverySummary?
 
+    /// The record's ``sequence``. Every record not written yet has ``unwritten`` as its id.
     public var id: UInt64 { sequence }
 
     /// The `sequence` of a record handed to ``DeliveryLedger/enqueue(_:)`` and not written yet: the queries show

@@ -6,7 +6,9 @@ import PushBusCore
 /// Bounded: ``DeliveryLedger/Configuration/maximumSummaryBytes`` caps the text; custom values that do not fit are
 /// left out and ``isTruncated`` says so.
 public struct DeliverySummary: Sendable, Hashable {
+    /// The alert's title (`aps.alert.title`).
     public var title: String?
+    /// The alert's body (`aps.alert.body`, or `aps.alert` when it is a string).
     public var body: String?
     /// `aps.category`.
     public var categoryIdentifier: String?
@@ -26,6 +28,7 @@ public struct DeliverySummary: Sendable, Hashable {
     /// A Boolean value indicating whether text or custom values were cut to fit the size bound.
     public var isTruncated: Bool
 
+    /// Creates a summary of these values as given; no size bound is applied here.
     public init(
         title: String? = nil, body: String? = nil, categoryIdentifier: String? = nil, threadIdentifier: String? = nil,
         deepLink: URL? = nil, provider: String? = nil, customData: [String: PushValue] = [:], isTruncated: Bool = false

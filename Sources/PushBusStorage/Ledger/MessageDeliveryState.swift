@@ -7,6 +7,7 @@ import PushBusCore
 /// if let state = ledger.state(of: message.id), state.isOpened { /* already counted */ }
 /// ```
 public struct MessageDeliveryState: Sendable, Hashable {
+    /// The message's identity (`PushMessage.ID`).
     public var messageID: PushMessage.ID
     /// The request identifier of the latest record that had one.
     public var requestIdentifier: String?

@@ -115,6 +115,8 @@ extension SimulatedDevice {
         /// `nil` (default): each process has an in-memory ledger, forgotten when it ends.
         public var ledgerDirectory: URL?
 
+        /// Creates a setup; by default an iOS 13+ app with scenes, authorized, with the remote-notifications background
+        /// mode, no categories and an in-memory ledger.
         public init(
             generation: Generation = .scenes, authorization: Authorization = .authorized,
             capabilities: Capabilities = [.remoteNotificationsBackgroundMode], categories: CategoryRegistry = .empty,

@@ -18,6 +18,7 @@ public struct SimulatedNotificationCenter: NotificationScheduler {
 
     init(device: SimulatedDevice) { self.device = device }
 
+    /// Adds `request` to the device's ``SimulatedScheduler``; does nothing once the device is gone.
     public func add(_ request: LocalNotificationRequest) async throws { try device?.scheduler.add(request) }
 
     public func pendingRequests() async -> [LocalNotificationRequest] { device?.scheduler.pendingRequests() ?? [] }

@@ -19,6 +19,7 @@ public struct ScenarioRun: Sendable {
 public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String
 
+    /// Creates an error whose ``description`` says what is wrong.
     public init(_ description: String) { self.description = description }
 }
 

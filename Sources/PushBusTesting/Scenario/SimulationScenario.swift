@@ -42,6 +42,7 @@ public struct SimulationScenario: Sendable, Decodable {
         /// each process records in memory and forgets at termination).
         public var ledger: Bool?
 
+        /// Creates a device setup; a `nil` field takes the default its property names.
         public init(
             generation: String? = nil, authorization: String? = nil, backgroundMode: Bool? = nil, ledger: Bool? = nil
         ) {
@@ -54,21 +55,27 @@ public struct SimulationScenario: Sendable, Decodable {
 
     /// A category and its actions.
     public struct CategorySetup: Sendable, Decodable {
+        /// The category's identifier, as payloads name it in `aps.category`.
         public var identifier: String
         /// Whether dismissing sends `didReceive` (`customDismissAction`).
         public var customDismiss: Bool?
+        /// The action buttons, in display order.
         public var actions: [ActionSetup]
     }
 
     /// An action button.
     public struct ActionSetup: Sendable, Decodable {
+        /// The action's identifier: what `tap` steps name in `action`.
         public var identifier: String
+        /// The button's title.
         public var title: String
         /// Whether choosing it opens the app (`.foreground`); otherwise it runs in the background.
         public var foreground: Bool?
+        /// Whether it is shown as destructive (`.destructive`; default `false`).
         public var destructive: Bool?
         /// The text-input button title; present for text-input actions.
         public var textInputButton: String?
+        /// The text field's placeholder, for text-input actions (default: none).
         public var placeholder: String?
     }
 
@@ -86,6 +93,7 @@ public struct SimulationScenario: Sendable, Decodable {
         /// (`route`, `url`, `deeplink`, provider keys).
         public var linkRules: [LinkRule]?
 
+        /// Creates a router setup; a `nil` field takes the default its property names.
         public init(
             schemes: [String], patterns: [String], internalPatterns: [String]? = nil, ready: Bool? = nil,
             linkRules: [LinkRule]? = nil
@@ -101,7 +109,9 @@ public struct SimulationScenario: Sendable, Decodable {
     /// When every `when` key of the payload's custom data equals its value (compared as text), the link is
     /// `url` with each `{key}` replaced by that key's value: JPush's `BusinessLine`/`OrderID` mapping.
     public struct LinkRule: Sendable, Decodable {
+        /// The custom-data keys and the values they must hold, all of them.
         public var when: [String: String]
+        /// The link to open, with `{key}` placeholders.
         public var url: String
     }
 
@@ -134,6 +144,7 @@ public struct SimulationScenario: Sendable, Decodable {
         /// registers `handleRetractions(in:)`, and the service extension runs `.retract` before `.inbox`.
         public var retractions: Bool?
 
+        /// Creates an app setup with these three fields; every other field is `nil` (that feature is off) until set.
         public init(backgroundFetchResult: String? = nil, presentation: [String]? = nil, reminder: ReminderSetup? = nil)
         {
             self.backgroundFetchResult = backgroundFetchResult
@@ -168,11 +179,17 @@ public struct SimulationScenario: Sendable, Decodable {
     /// The seeds' recurring reminder: when the user answers a notification of `category` with `action`, the
     /// typed number of seconds (clamped to `minimum…maximum`, as the seed's slider) schedules the next one.
     public struct ReminderSetup: Sendable, Decodable {
+        /// The category of the reminder notifications (the app's subscription listens to it).
         public var category: String
+        /// The action whose typed number of seconds schedules the next reminder.
         public var action: String
+        /// The identifier of the scheduled reminder: each one replaces the pending one.
         public var identifier: String
+        /// The title of each scheduled reminder.
         public var title: String
+        /// The shortest delay in seconds (default 1); an empty answer takes it (60 when absent).
         public var minimum: Double?
+        /// The longest delay in seconds (default and limit: a year).
         public var maximum: Double?
     }
 
@@ -201,10 +218,13 @@ public struct SimulationScenario: Sendable, Decodable {
         public var every: Double?
         /// `schedule`: whether it repeats.
         public var repeats: Bool?
-        /// `schedule`: the content.
+        /// `schedule`, `scheduleSeries`: the title (`scheduleSeries` default: the `id`).
         public var title: String?
+        /// `schedule`, `scheduleSeries`: the body.
         public var body: String?
+        /// `schedule`, `scheduleSeries`: the category identifier.
         public var category: String?
+        /// `schedule`: the custom payload keys.
         public var userInfo: [String: PushValue]?
         /// `terminate`: `false` when the system (not the user) ends the app. Default `true`.
         public var byUser: Bool?

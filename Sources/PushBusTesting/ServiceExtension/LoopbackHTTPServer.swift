@@ -36,14 +36,20 @@ public final class LoopbackHTTPServer: Sendable {
             case gzip(head: [UInt8], decodedLength: Int)
         }
 
+        /// The status code of the status line.
         public var status: Int
+        /// Extra headers; the server adds `Connection: close` and `Content-Length` (or `Transfer-Encoding: chunked`)
+        /// itself.
         public var headers: [String: String]
+        /// The body: fixed bytes, or filler generated while sending (see ``Body``).
         public var body: Body
         /// Seconds before the status line is sent (a slow server); the wait ends early when the server stops.
         public var delay: TimeInterval
         /// Bytes per second the body is sent at (`nil`: as fast as the socket takes it), to imitate a network.
         public var bytesPerSecond: Int?
 
+        /// Creates a response; by default status 200 with no extra headers, sent at once and as fast as the socket
+        /// takes it.
         public init(
             status: Int = 200, headers: [String: String] = [:], body: Body, delay: TimeInterval = 0,
             bytesPerSecond: Int? = nil

@@ -12,6 +12,8 @@ public struct PayloadDiagnostic: Sendable, Hashable, CustomStringConvertible, Co
         public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .error && rhs == .warning }
     }
 
+    /// Whether APNs rejects the payload (``Severity/error``) or it is probably not what the sender meant
+    /// (``Severity/warning``).
     public var severity: Severity
     /// Where the finding sits, as a dotted key path (`aps.alert.title`, `aps.alert.loc-args[1]`); empty for
     /// the payload as a whole.

@@ -24,6 +24,8 @@ extension PayloadValidator {
         /// `apns-expiration`, if sent: seconds since 1970, or 0 (deliver once, never store).
         public var expiration: Int?
 
+        /// Creates the headers of a broadcast: the Live Activity push type, and no priority or expiration header unless
+        /// given.
         public init(channelID: String, pushType: PushType = .liveActivity, priority: Int? = nil, expiration: Int? = nil)
         {
             self.channelID = channelID

@@ -12,6 +12,7 @@ extension PushProvider {
         /// Where the button leads, when it opens a link.
         public var link: URL?
 
+        /// Creates a button; `identifier` and `link` are `nil` when the payload gives none.
         public init(identifier: String? = nil, title: String, link: URL? = nil) {
             self.identifier = identifier
             self.title = title

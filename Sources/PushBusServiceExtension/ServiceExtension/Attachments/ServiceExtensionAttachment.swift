@@ -14,6 +14,7 @@ public struct ServiceExtensionAttachment: Sendable, Hashable {
     /// The file's size in bytes.
     public var byteCount: Int
 
+    /// Creates an attachment for a file already downloaded and typed; nothing is read or checked here.
     public init(
         identifier: String, fileURL: URL, mediaType: AttachmentMediaType, sourceURL: URL, byteCount: Int
     ) {
@@ -39,6 +40,7 @@ public struct AttachmentReport: Sendable, Hashable {
     public var key: String
     /// The address as the payload gave it.
     public var address: String
+    /// Attached (with the file) or failed (with the reason).
     public var outcome: Outcome
 
     package init(key: String, address: String, outcome: Outcome) {
