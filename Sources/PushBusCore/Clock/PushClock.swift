@@ -39,8 +39,8 @@ public final class ScheduledAction: Sendable {
     /// Prevents the action from running, if it has not started yet. Idempotent.
     public func cancel() { cancelled.withLock { $0 = true } }
 
-    /// A Boolean value indicating whether ``cancel()`` was called.
-    package var isCancelled: Bool { cancelled.withLock { $0 } }
+    /// A Boolean value indicating whether ``cancel()`` was called: a clock checks it before it runs the action.
+    public var isCancelled: Bool { cancelled.withLock { $0 } }
 }
 
 /// Wall-clock time for dates, the system's monotonic clock for ages; delayed actions run on a global dispatch

@@ -6,8 +6,8 @@ import PushBus
 /// documents the format.
 ///
 /// ```swift
-/// let scenario = try SimulationScenario(contentsOf: URL(fileURLWithPath: "Examples/scenarios/cold-start-product-tap.json"))
-/// let run = await scenario.run()
+/// let file = URL(fileURLWithPath: "Examples/scenarios/cold-start-product-tap.json")
+/// let run = try await SimulationScenario(contentsOf: file).run()
 /// #expect(run.failures.isEmpty)
 /// ```
 public struct SimulationScenario: Sendable, Decodable {
