@@ -59,7 +59,9 @@ public final class SimulatedScheduler: NotificationScheduler {
 
     /// How a location trigger's region was crossed, for ``simulateRegionEvent(_:regionIdentifier:)``.
     public enum RegionEvent: Sendable, Hashable {
+        /// The device entered the region.
         case entry
+        /// The device left the region.
         case exit
     }
 

@@ -19,8 +19,12 @@ public enum PushSound: Sendable, Hashable {
 
 /// How urgently a notification asks for attention (iOS 15+ `interruption-level`).
 public enum InterruptionLevel: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Added to the notification list without a sound and without lighting the screen.
     case passive
+    /// Shown at once, lighting the screen, with its sound if it has one (the system's default).
     case active
+    /// Like `active`, and also through a Focus and the scheduled summary (needs the Time Sensitive capability).
     case timeSensitive = "time-sensitive"
+    /// Like `timeSensitive`, and its sound plays even when muted (needs Apple's critical-alerts entitlement).
     case critical
 }

@@ -59,6 +59,7 @@ extension PushValue {
 
 /// Why bytes could not be read as a ``PushValue``.
 public enum PushValueError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The bytes are not JSON; the text says what was found where (line and column).
     case invalidJSON(String)
 
     public var description: String {

@@ -8,12 +8,19 @@
 /// payload["aps"]?["badge"]?.intValue   // 2
 /// ```
 public enum PushValue: Sendable, Hashable {
+    /// JSON `null` (`NSNull` from Foundation).
     case null
+    /// `true` or `false`; an `NSNumber` made from a `Bool` stays a bool.
     case bool(Bool)
+    /// A number without fraction or exponent that fits in `Int`.
     case int(Int)
+    /// Any other finite number.
     case double(Double)
+    /// A string.
     case string(String)
+    /// A JSON array.
     case array([PushValue])
+    /// A JSON object, keyed by string.
     case object([String: PushValue])
 }
 
