@@ -13,7 +13,7 @@ import PushBus
 /// struct InboxView: View {
 ///     @ObservedObject var model: PushInboxModel
 ///     var body: some View {
-///         List(model.entries) { entry in Text(entry.title ?? "").bold(!entry.isRead) }
+///         List(model.entries) { entry in Text(entry.title ?? "").fontWeight(entry.isRead ? .regular : .bold) }
 ///             .badge(model.unreadCount)
 ///     }
 /// }
