@@ -67,7 +67,8 @@ public enum DeliveryLedgerError: Error, Sendable, Hashable, CustomStringConverti
     }
 }
 
-/// A damaged or unreadable part of a ledger file, found while loading: skipped, never returned as a record.
+/// Something the ledger could not do with its file: a damaged or unreadable part found while loading (skipped,
+/// never returned as a record), or a write, refresh or compaction that failed (``Kind/writeFailed``).
 public struct DeliveryLedgerIssue: Sendable, Hashable, CustomStringConvertible {
     /// What was wrong.
     public struct Kind: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
@@ -91,9 +92,9 @@ public struct DeliveryLedgerIssue: Sendable, Hashable, CustomStringConvertible {
 
     /// What was wrong: damage found while loading, or a failed write (``Kind/writeFailed``).
     public var kind: Kind
-    /// The byte offset in the file where the damage starts.
+    /// The byte offset in the file where the damage starts (0 for ``Kind/writeFailed``).
     public var offset: Int
-    /// How many bytes were skipped.
+    /// How many bytes were skipped (0 for ``Kind/writeFailed``).
     public var length: Int
     /// The error, for `Kind.writeFailed`.
     public var error: DeliveryLedgerError?
