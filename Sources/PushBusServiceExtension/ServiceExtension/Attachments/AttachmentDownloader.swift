@@ -93,6 +93,15 @@ final class StreamingDownload: NSObject, URLSessionDataDelegate, @unchecked Send
     private let policy: AttachmentPolicy
     private let control = LockedState(Control())
     private var stream = Stream()
+    /// Where this download calls into `URLSession` (creating the session and task, `resume`, `cancel`,
+    /// invalidating): a serial queue of its own, never the caller's thread. FoundationNetworking runs every
+    /// session of the process on one serial queue, and `dataTask(with:)`, `resume()` and `cancel()` wait for it
+    /// synchronously; while another download holds it (libcurl inflating a gzip bomb takes seconds, tens of
+    /// seconds on a loaded machine) a caller on one of Swift concurrency's cooperative threads (as many as cores)
+    /// stops that thread, and with two such callers every task of the process stops. A serial queue runs on an
+    /// overcommitting thread of Dispatch's own, which may wait; a global queue's thread may not (it is one of the
+    /// threads Swift concurrency shares). Docs/Architecture.md states the rule.
+    private let calls = DispatchQueue(label: "PushBus.AttachmentDownload")
 
     init(url: URL, identifier: String, policy: AttachmentPolicy) {
         self.url = url
@@ -101,7 +110,13 @@ final class StreamingDownload: NSObject, URLSessionDataDelegate, @unchecked Send
         super.init()
     }
 
+    /// Starts the download on the download's own queue (see `calls`) and returns at once; `completion` is called
+    /// once, with the outcome.
     func start(_ completion: @escaping @Sendable (AttachmentReport.Outcome) -> Void) {
+        calls.async { self.startOnQueue(completion) }
+    }
+
+    private func startOnQueue(_ completion: @escaping @Sendable (AttachmentReport.Outcome) -> Void) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = policy.timeout
         configuration.timeoutIntervalForResource = policy.timeout
@@ -148,7 +163,7 @@ final class StreamingDownload: NSObject, URLSessionDataDelegate, @unchecked Send
         }
         if let partialFile { try? FileManager.default.removeItem(at: partialFile) }
         completion?(.failed(reason))
-        if let task { Self.cancel(task) }
+        if let task { cancel(task) }
     }
 
     /// Stops the download from the delegate queue (too large, unrecognized bytes, a refused response): answers at
@@ -158,14 +173,15 @@ final class StreamingDownload: NSObject, URLSessionDataDelegate, @unchecked Send
         markFailed(reason)
         let task = control.withLock { $0.task }
         finish(error: nil)
-        if let task { Self.cancel(task) }
+        if let task { cancel(task) }
     }
 
-    /// Cancels `task` from a thread of its own: FoundationNetworking's `cancel()` (up to Swift 6.3) waits for the
-    /// session's queue, which runs the delegate (see ``InlineOperationQueue``) and may be inflating a bomb; nobody
-    /// waits for it, the partial file goes when the task completes.
-    private static func cancel(_ task: URLSessionDataTask) {
-        DispatchQueue.global().async { task.cancel() }
+    /// Cancels `task` on the download's own queue (see `calls`): FoundationNetworking's `cancel()` (up to Swift
+    /// 6.3) waits for the session's queue, which runs the delegate (see ``InlineOperationQueue``) and may be
+    /// inflating a bomb; nobody waits for it, the partial file goes when the task completes. Not a global queue:
+    /// its threads are the ones Swift concurrency's tasks run on, and a cancel waiting there stops them.
+    private func cancel(_ task: URLSessionDataTask) {
+        calls.async { task.cancel() }
     }
 
     /// Records `reason` without cancelling: for the task's own completion, and for a refused redirect (whose
