@@ -13,16 +13,16 @@ import Testing
         return router
     }
 
-    @Test func anEventObserverIsWaitedFor() {
+    @Test func anEventObserverIsWaitedFor() async {
         let router = router()
-        CancelAndWaitProbe.waitsForARunningCall(
+        await CancelAndWaitProbe.waitsForARunningCall(
             register: { callback in router.observe { event in if case .didOpen = event { callback() } } },
             trigger: { router.open("app://item/1") })
     }
 
-    @Test func anEventObserverMayCancelAndWaitFromInsideItsCall() {
+    @Test func anEventObserverMayCancelAndWaitFromInsideItsCall() async {
         let router = router()
-        CancelAndWaitProbe.returnsFromInsideTheCallback(
+        await CancelAndWaitProbe.returnsFromInsideTheCallback(
             register: { callback in router.observe { event in if case .didOpen = event { callback() } } },
             trigger: { router.open("app://item/1") })
     }

@@ -48,16 +48,19 @@ public enum BuiltBinary {
     public static let testChild = Executable(name: "pushbus-test-child")
 
     /// Runs `executable` to completion with `input` on its standard input (closed at once when `nil`), from
-    /// `directory` (default: the package root); returns its status and standard output.
+    /// `directory` (default: the package root); returns its status and standard output. The child is waited for on
+    /// a thread of its own (``OwnThread``): the calling task suspends.
     ///
     /// - Throws: ``Missing``, the reason it could not start, or ``TestDeadline/Expired`` when it ran past the
     ///   deadline (it is killed).
     public static func run(
         _ executable: Executable, _ arguments: [String], input: Data? = nil, in directory: URL = packageRoot
-    ) throws -> (status: Int32, output: String) {
-        let child = try ChildProcess(executable, arguments, in: directory)
-        if let input { child.send(input) }
-        child.closeInput()
-        return try child.finish()
+    ) async throws -> (status: Int32, output: String) {
+        try await OwnThread.run {
+            let child = try ChildProcess(executable, arguments, in: directory)
+            if let input { child.send(input) }
+            child.closeInput()
+            return try child.finish()
+        }
     }
 }

@@ -8,7 +8,8 @@ import Testing
 ///
 /// `register` registers a callback that calls the closure it is given and returns the subscription; `trigger`
 /// makes the registry call it (a post, an update). The closure is armed only for the calls the probe makes, so a
-/// replay made while registering passes straight through.
+/// replay made while registering passes straight through. Every call is made on a thread of the probe's own; the
+/// probe's own waits suspend (``OwnThread``).
 public enum CancelAndWaitProbe {
     /// Expects that `cancelAndWait()`, called on a third thread while the callback runs on a second one, returns
     /// only after that call finished; records an issue otherwise.
@@ -16,7 +17,7 @@ public enum CancelAndWaitProbe {
         register: (_ callback: @escaping @Sendable () -> Void) -> PushSubscription,
         trigger: @escaping @Sendable () -> Void,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) {
+    ) async {
         let armed = LockedBox(false)
         let finished = LockedBox(false)
         let entered = DispatchSemaphore(value: 0)
@@ -28,14 +29,14 @@ public enum CancelAndWaitProbe {
                 })
             else { return }
             entered.signal()
-            release.wait()
+            release.wait()  // blocking-ok: the callback runs on the thread `trigger` was started on below
             finished.withValue { $0 = true }
         }
 
         // Given a call running on a second thread
         armed.withValue { $0 = true }
         Thread { trigger() }.start()
-        guard entered.wait(timeout: TestDeadline.fromNow()) == .success else {
+        guard await entered.waitOffThePool() == .success else {
             Issue.record("the callback was never called", sourceLocation: sourceLocation)
             release.signal()
             return
@@ -51,11 +52,11 @@ public enum CancelAndWaitProbe {
             sawFinished.withValue { $0 = finished.value }
             returned.signal()
         }.start()
-        _ = started.wait(timeout: TestDeadline.fromNow())
+        _ = await started.waitOffThePool()
         release.signal()
 
         // Then cancelAndWait() returned after the call finished
-        guard returned.wait(timeout: TestDeadline.fromNow()) == .success else {
+        guard await returned.waitOffThePool() == .success else {
             Issue.record("cancelAndWait() never returned", sourceLocation: sourceLocation)
             return
         }
@@ -70,14 +71,14 @@ public enum CancelAndWaitProbe {
         register: (_ callback: @escaping @Sendable () -> Void) -> PushSubscription,
         trigger: @escaping @Sendable () -> Void,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) {
+    ) async {
         let holder = LockedBox<PushSubscription?>(nil)
         let armed = LockedBox(false)
         let calls = LockedCounter()
         let subscription = register {
             guard armed.value else { return }
             calls.increment()
-            holder.value?.cancelAndWait()
+            holder.value?.cancelAndWait()  // blocking-ok: on the thread below, which calls `trigger`
         }
         holder.withValue { $0 = subscription }
         armed.withValue { $0 = true }
@@ -88,7 +89,7 @@ public enum CancelAndWaitProbe {
             trigger()
             done.signal()
         }.start()
-        guard done.wait(timeout: TestDeadline.fromNow()) == .success else {
+        guard await done.waitOffThePool() == .success else {
             Issue.record("cancelAndWait() from inside the callback never returned", sourceLocation: sourceLocation)
             return
         }

@@ -17,7 +17,9 @@ import Musl
 /// try child.waitForLine { $0.hasPrefix("done") }
 /// let (status, output) = try child.finish()
 /// ```
-public final class ChildProcess {
+public final class ChildProcess: @unchecked Sendable {
+    // Safe: `life` is lock-guarded; `buffered` is touched only by the reads, which one test makes one at a time
+    // (each returns, or is awaited, before the next), whatever thread ``OwnThread`` runs it on.
     /// What runs (for messages).
     public let name: String
     private let process = Process()
@@ -120,6 +122,7 @@ public final class ChildProcess {
     public func kill(_ signal: Int32) { _ = sendSignal(signal, to: process.processIdentifier) }
 
     /// The next complete line of standard output, or `nil` at its end (the child exited or was killed).
+    // blocking-ok: a primitive; tests call it through OwnThread (`line`, `finished`) or from a thread of theirs
     public func readLine() -> String? {
         while true {
             if let newline = buffered.firstIndex(of: UInt8(ascii: "\n")) {
@@ -136,6 +139,7 @@ public final class ChildProcess {
     /// Reads lines until one satisfies `isWanted` and returns it.
     ///
     /// - Throws: ``Ended`` (with the child's standard error) when the output ends first.
+    // blocking-ok: a primitive; tests call it through OwnThread (`line`, `finished`) or from a thread of theirs
     @discardableResult
     public func waitForLine(_ what: String = "its line", where isWanted: (String) -> Bool) throws -> String {
         try lines(through: what, where: isWanted).last!
@@ -144,6 +148,7 @@ public final class ChildProcess {
     /// Reads lines until one satisfies `isWanted`; returns every line read, that one last.
     ///
     /// - Throws: ``Ended`` (with the child's standard error) when the output ends first.
+    // blocking-ok: a primitive; tests call it through OwnThread (`line`, `finished`) or from a thread of theirs
     public func lines(through what: String, where isWanted: (String) -> Bool) throws -> [String] {
         var seen: [String] = []
         while let line = readLine() {
@@ -153,9 +158,29 @@ public final class ChildProcess {
         throw Ended(description: "\(name) ended before printing \(what)\(endReason()); it printed \(seen.suffix(5))")
     }
 
+    /// Reads lines until one satisfies `isWanted` and returns it, on a thread of its own (``OwnThread``): the
+    /// calling task suspends.
+    ///
+    /// - Throws: ``Ended`` (with the child's standard error) when the output ends first.
+    @discardableResult
+    public func line(
+        _ what: String = "its line", where isWanted: @escaping @Sendable (String) -> Bool
+    ) async throws -> String {
+        try await OwnThread.run { try self.waitForLine(what, where: isWanted) }
+    }
+
+    /// Reads the rest of standard output and waits for the exit on a thread of its own (``OwnThread``): the calling
+    /// task suspends.
+    ///
+    /// - Throws: ``TestDeadline/Expired`` when the watchdog had to kill the child.
+    public func finished() async throws -> (status: Int32, output: String) {
+        try await OwnThread.run { try self.finish() }
+    }
+
     /// Reads the rest of standard output, waits for the exit and returns the status and the unread output.
     ///
     /// - Throws: ``TestDeadline/Expired`` when the watchdog had to kill the child.
+    // blocking-ok: a primitive; tests call it through OwnThread (`line`, `finished`) or from a thread of theirs
     public func finish() throws -> (status: Int32, output: String) {
         let rest = buffered + output.fileHandleForReading.readDataToEndOfFile()
         buffered = Data()
@@ -166,6 +191,7 @@ public final class ChildProcess {
     }
 
     /// Waits for the exit after a kill: the rest of standard output, and whether a signal ended the child.
+    // blocking-ok: a primitive; tests call it through OwnThread (`line`, `finished`) or from a thread of theirs
     public func reap() -> (output: Data, killedBySignal: Bool) {
         let rest = buffered + output.fileHandleForReading.readDataToEndOfFile()
         buffered = Data()

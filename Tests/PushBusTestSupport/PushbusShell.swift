@@ -11,11 +11,17 @@ public enum PushbusShell {
     }
 
     /// Runs `script`; standard input is empty unless the script redirects it. `$PUSHBUS_STDERR` is a file of its
-    /// own (its standard error); the script may use it as a prefix for temporary files.
+    /// own (its standard error); the script may use it as a prefix for temporary files. The script is waited for on
+    /// a thread of its own (``OwnThread``): the calling task suspends.
     ///
     /// - Throws: ``BuiltBinary/Missing`` when `pushbus` is not built, why bash could not start, or
     ///   ``TestDeadline/Expired`` when the script ran past the deadline.
-    public static func run(_ script: String) throws -> Result {
+    public static func run(_ script: String) async throws -> Result {
+        try await OwnThread.run { try runHere(script) }
+    }
+
+    // blocking-ok: only ever run by OwnThread (above)
+    private static func runHere(_ script: String) throws -> Result {
         let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("pushbus-\(UUID()).stderr")
         defer { try? FileManager.default.removeItem(at: errorFile) }
         var environment = ProcessInfo.processInfo.environment

@@ -5,45 +5,45 @@ import Testing
 /// `pushbus validate` reads any input without trapping and stops at its size cap before parsing.
 @Suite(.timeLimit(.minutes(2)))
 struct ValidateInputLimitTests {
-    @Test func aClosedStandardInputIsReportedWithStatusTwoNotACrash() throws {
-        let result = try PushbusShell.run(#""$PUSHBUS" validate - <&-"#)
+    @Test func aClosedStandardInputIsReportedWithStatusTwoNotACrash() async throws {
+        let result = try await PushbusShell.run(#""$PUSHBUS" validate - <&-"#)
         #expect(result.status == 2)
         #expect(result.output.contains("standard input is closed"))
     }
 
-    @Test func anEndlessStandardInputStopsAtTheCap() throws {
+    @Test func anEndlessStandardInputStopsAtTheCap() async throws {
         // Three times the cap: the command must give up at 1 MiB without parsing.
-        let result = try PushbusShell.run(#"head -c 3145728 /dev/zero | tr '\0' '[' | "$PUSHBUS" validate -"#)
+        let result = try await PushbusShell.run(#"head -c 3145728 /dev/zero | tr '\0' '[' | "$PUSHBUS" validate -"#)
         #expect(result.status == 2)
         #expect(result.output.contains("larger than 1048576 bytes"))
     }
 
-    @Test func anOversizeFileIsRefusedBeforeParsing() throws {
+    @Test func anOversizeFileIsRefusedBeforeParsing() async throws {
         let folder = try PushbusShell.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("big.json")
         try Data(repeating: UInt8(ascii: "["), count: 2 << 20).write(to: file)
-        let result = try PushbusShell.run(#""$PUSHBUS" validate "\#(file.path)""#)
+        let result = try await PushbusShell.run(#""$PUSHBUS" validate "\#(file.path)""#)
         #expect(result.status == 2)
         #expect(result.output.contains("larger than"))
     }
 
-    @Test func aProcessSubstitutionIsReadLikeAFile() throws {
-        let result = try PushbusShell.run(#""$PUSHBUS" validate <(cat Examples/payloads/apns-alert.json)"#)
+    @Test func aProcessSubstitutionIsReadLikeAFile() async throws {
+        let result = try await PushbusShell.run(#""$PUSHBUS" validate <(cat Examples/payloads/apns-alert.json)"#)
         #expect(result.status == 0)
         #expect(!result.output.contains("permission"))
     }
 
-    @Test func devNullIsReportedAsEmptyNotAsAPermissionProblem() throws {
-        let result = try PushbusShell.run(#""$PUSHBUS" validate /dev/null"#)
+    @Test func devNullIsReportedAsEmptyNotAsAPermissionProblem() async throws {
+        let result = try await PushbusShell.run(#""$PUSHBUS" validate /dev/null"#)
         #expect(result.status == 1)
         #expect(result.output.contains("empty"))
         #expect(!result.output.contains("permission"))
     }
 
-    @Test func anOversizePayloadIsNotPrintedWhole() throws {
+    @Test func anOversizePayloadIsNotPrintedWhole() async throws {
         let body = String(repeating: "long body ", count: 1_000)
-        let result = try PushbusShell.run(
+        let result = try await PushbusShell.run(
             #"printf '%s' '{"aps":{"alert":{"body":"\#(body)"}}}' | "$PUSHBUS" validate -"#)
         #expect(result.status == 1)  // larger than 4 KB: an error
         #expect(result.output.contains("more characters"))
@@ -57,14 +57,15 @@ struct TerminalEscapingTests {
     /// A key that clears the screen and fakes a status line; a body that sets the terminal title.
     static let hostile = #"{"aps":{"alert":"\u001b]0;owned\u0007hi","category":"c"},"\u001b[2J\u001b[Hx: valid":1}"#
 
-    @Test func validateEscapesControlCharactersInKeysAndStrings() throws {
-        let result = try PushbusShell.run(#"printf '%s' '\#(Self.hostile)' | "$PUSHBUS" validate -"#)
+    @Test func validateEscapesControlCharactersInKeysAndStrings() async throws {
+        let result = try await PushbusShell.run(#"printf '%s' '\#(Self.hostile)' | "$PUSHBUS" validate -"#)
         #expect(!result.output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
         #expect(result.output.contains(#"\u{1B}]0;owned\u{7}hi"#))
     }
 
-    @Test func simulateEscapesControlCharactersInTheTimeline() throws {
-        let result = try PushbusShell.run(#"printf '%s' '\#(Self.hostile)' | "$PUSHBUS" simulate - --state foreground"#)
+    @Test func simulateEscapesControlCharactersInTheTimeline() async throws {
+        let result = try await PushbusShell.run(
+            #"printf '%s' '\#(Self.hostile)' | "$PUSHBUS" simulate - --state foreground"#)
         #expect(result.status == 0)
         #expect(!result.output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
         #expect(result.output.contains(#"\u{1B}]0;owned"#))
@@ -74,22 +75,22 @@ struct TerminalEscapingTests {
 /// `pushbus simulate` input problems: one line on standard error, status 2.
 @Suite(.timeLimit(.minutes(2)))
 struct SimulateInputErrorTests {
-    @Test func aMissingScenarioFileIsNamedInTheError() throws {
-        let result = try PushbusShell.run(#""$PUSHBUS" simulate --scenario /nonexistent/scenario.json"#)
+    @Test func aMissingScenarioFileIsNamedInTheError() async throws {
+        let result = try await PushbusShell.run(#""$PUSHBUS" simulate --scenario /nonexistent/scenario.json"#)
         #expect(result.status == 2)
         #expect(result.errors.contains("/nonexistent/scenario.json"))
     }
 
-    @Test func actionOnAPayloadWithoutCategoryIsOneLineWithStatusTwo() throws {
-        let result = try PushbusShell.run(
+    @Test func actionOnAPayloadWithoutCategoryIsOneLineWithStatusTwo() async throws {
+        let result = try await PushbusShell.run(
             #"printf '%s' '{"aps":{"alert":"Hi"}}' | "$PUSHBUS" simulate - --action reply"#)
         #expect(result.status == 2)
         #expect(result.errors.split(separator: "\n").count == 1)
         #expect(result.errors.contains("aps.category"))
     }
 
-    @Test func aTypoInExpectIsAnErrorNamingTheKnownKey() throws {
-        let result = try PushbusShell.run(
+    @Test func aTypoInExpectIsAnErrorNamingTheKnownKey() async throws {
+        let result = try await PushbusShell.run(
             #"sed 's/"routesOpened"/"routesOpend"/' Examples/scenarios/cold-start-product-tap.json > "$PUSHBUS_STDERR.json"; "#
                 + #""$PUSHBUS" simulate --scenario "$PUSHBUS_STDERR.json"; status=$?; rm -f "$PUSHBUS_STDERR.json"; exit $status"#
         )
@@ -98,9 +99,9 @@ struct SimulateInputErrorTests {
         #expect(!result.output.contains("PASSED"))
     }
 
-    @Test func aDeeplyNestedScenarioIsReportedAsTooDeep() throws {
+    @Test func aDeeplyNestedScenarioIsReportedAsTooDeep() async throws {
         let nesting = String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000)
-        let result = try PushbusShell.run(
+        let result = try await PushbusShell.run(
             #"printf '%s' '{"name":"deep","steps":[],"extra":\#(nesting)}' > "$PUSHBUS_STDERR.json"; "#
                 + #""$PUSHBUS" simulate --scenario "$PUSHBUS_STDERR.json"; status=$?; rm -f "$PUSHBUS_STDERR.json"; exit $status"#
         )
@@ -113,12 +114,12 @@ struct SimulateInputErrorTests {
 /// `pushbus apns` writes next to its input unless `-o` says otherwise.
 @Suite(.timeLimit(.minutes(2)))
 struct ApnsOutputPlacementTests {
-    @Test func theAPNSFileIsWrittenNextToTheInput() throws {
+    @Test func theAPNSFileIsWrittenNextToTheInput() async throws {
         let folder = try PushbusShell.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("alert.json")
         try Data(#"{"aps":{"alert":"Hi"}}"#.utf8).write(to: input)
-        let result = try PushbusShell.run(#""$PUSHBUS" apns "\#(input.path)" --bundle-id com.example"#)
+        let result = try await PushbusShell.run(#""$PUSHBUS" apns "\#(input.path)" --bundle-id com.example"#)
         #expect(result.status == 0)
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("alert.apns").path))
         #expect(
@@ -129,10 +130,10 @@ struct ApnsOutputPlacementTests {
 /// `validate --json` and `simulate --json` render a `PushMessage` with one renderer.
 @Suite(.timeLimit(.minutes(2)))
 struct MessageRenderingTests {
-    @Test func validateAndSimulateRenderTheProviderTheSameWay() throws {
+    @Test func validateAndSimulateRenderTheProviderTheSameWay() async throws {
         let payload = "Examples/payloads/airship.json"
-        let validated = try PushbusShell.run(#""$PUSHBUS" validate --json \#(payload)"#)
-        let simulated = try PushbusShell.run(#""$PUSHBUS" simulate \#(payload) --state foreground --json"#)
+        let validated = try await PushbusShell.run(#""$PUSHBUS" validate --json \#(payload)"#)
+        let simulated = try await PushbusShell.run(#""$PUSHBUS" simulate \#(payload) --state foreground --json"#)
         let reports = try #require(
             try JSONSerialization.jsonObject(with: Data(validated.output.utf8)) as? [[String: Any]])
         let validatedMessage = try #require(reports.first?["message"] as? [String: Any])

@@ -10,13 +10,13 @@ import Testing
 
     static let root = BuiltBinary.packageRoot
 
-    private func run(_ arguments: [String], input: Data? = nil) throws -> (status: Int32, output: String) {
-        try BuiltBinary.run(Self.binary, arguments, input: input)
+    private func run(_ arguments: [String], input: Data? = nil) async throws -> (status: Int32, output: String) {
+        try await BuiltBinary.run(Self.binary, arguments, input: input)
     }
 
     @Test
-    func theMainScenarioPrintsTheTimelineAndPasses() throws {
-        let result = try run(["simulate", "--scenario", "Examples/scenarios/cold-start-product-tap.json"])
+    func theMainScenarioPrintsTheTimelineAndPasses() async throws {
+        let result = try await run(["simulate", "--scenario", "Examples/scenarios/cold-start-product-tap.json"])
 
         #expect(result.status == 0)
         #expect(result.output.contains("→ scene(_:willConnectTo:options:)"))
@@ -25,10 +25,10 @@ import Testing
     }
 
     @Test
-    func aSinglePayloadFromStandardInputGivesMachineReadableJSON() throws {
+    func aSinglePayloadFromStandardInputGivesMachineReadableJSON() async throws {
         let payload = Data(#"{"aps": {"alert": "Hi"}, "route": "app://product/1"}"#.utf8)
 
-        let result = try run(["simulate", "-", "--state", "background", "--tap", "--json"], input: payload)
+        let result = try await run(["simulate", "-", "--state", "background", "--tap", "--json"], input: payload)
 
         #expect(result.status == 0)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
@@ -39,18 +39,18 @@ import Testing
     }
 
     @Test
-    func exitStatusesSayWhatWentWrong() throws {
-        #expect(try run(["simulate", "-"], input: Data("[1]".utf8)).status == 2)
-        #expect(try run(["simulate", "--scenario", "/nonexistent.json"]).status == 2)
+    func exitStatusesSayWhatWentWrong() async throws {
+        await #expect(try run(["simulate", "-"], input: Data("[1]".utf8)).status == 2)
+        await #expect(try run(["simulate", "--scenario", "/nonexistent.json"]).status == 2)
         let failing = FileManager.default.temporaryDirectory.appendingPathComponent("pushbus-failing-scenario.json")
         try Data(#"{"name": "x", "steps": [{"do": "launch"}], "expect": {"finalState": "background"}}"#.utf8)
             .write(to: failing)
-        #expect(try run(["simulate", "--scenario", failing.path]).status == 1)
+        await #expect(try run(["simulate", "--scenario", failing.path]).status == 1)
     }
 
     @Test
-    func apnsAddsTheSimulatorTargetBundle() throws {
-        let result = try run(
+    func apnsAddsTheSimulatorTargetBundle() async throws {
+        let result = try await run(
             ["apns", "-", "--bundle-id", "com.example.shop", "--output", "-"],
             input: Data(#"{"aps": {"alert": "Hi"}}"#.utf8))
 
@@ -58,25 +58,25 @@ import Testing
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         #expect(document["Simulator Target Bundle"] as? String == "com.example.shop")
         #expect((document["aps"] as? [String: Any])?["alert"] as? String == "Hi")
-        #expect(try run(["apns", "-", "--bundle-id", "x", "--output", "-"], input: Data("[]".utf8)).status == 1)
+        await #expect(try run(["apns", "-", "--bundle-id", "x", "--output", "-"], input: Data("[]".utf8)).status == 1)
     }
     @Test
-    func liveActivityPayloadsNameTheirTopicSuffix() throws {
+    func liveActivityPayloadsNameTheirTopicSuffix() async throws {
         let update = Data(#"{"aps":{"event":"update","timestamp":1767225600,"content-state":{"n":1}}}"#.utf8)
-        let apns = try run(
+        let apns = try await run(
             ["apns", "-", "--bundle-id", "com.example.shop", "-o", "apns-test-output.apns"], input: update)
         try? FileManager.default.removeItem(at: Self.root.appendingPathComponent("apns-test-output.apns"))
         #expect(apns.status == 0)
         #expect(apns.output.contains("apns-topic: com.example.shop.push-type.liveactivity"))
 
-        let validate = try run(["validate", "--push-type", "liveactivity", "-"], input: update)
+        let validate = try await run(["validate", "--push-type", "liveactivity", "-"], input: update)
         #expect(validate.status == 0)
         #expect(validate.output.contains("apns-topic: <bundle-id>.push-type.liveactivity"))
-        let json = try run(["validate", "--push-type", "liveactivity", "--json", "-"], input: update)
+        let json = try await run(["validate", "--push-type", "liveactivity", "--json", "-"], input: update)
         let reports = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]]
         #expect(reports?.first?["apnsTopicSuffix"] as? String == ".push-type.liveactivity", "\(json.output)")
         let milliseconds = Data(#"{"aps":{"event":"end","timestamp":1767225600000}}"#.utf8)
-        let rejected = try run(["validate", "--push-type", "liveactivity", "-"], input: milliseconds)
+        let rejected = try await run(["validate", "--push-type", "liveactivity", "-"], input: milliseconds)
         #expect(rejected.status == 1)
         #expect(rejected.output.contains("milliseconds"))
     }

@@ -9,12 +9,12 @@ import Testing
 @Suite(.timeLimit(.minutes(2)))
 struct ReminderAnswerTests {
     @Test(arguments: ["nan", "inf", "-inf", "1e300", "abc"])
-    func anUnusableAnswerIsRejectedOrClampedWithoutCrashing(answer: String) throws {
+    func anUnusableAnswerIsRejectedOrClampedWithoutCrashing(answer: String) async throws {
         let script = #"""
             sed 's/"text": "120"/"text": "\#(answer)"/' Examples/scenarios/recurring-reminder-text-input.json > "$PUSHBUS_STDERR.json"
             "$PUSHBUS" simulate --scenario "$PUSHBUS_STDERR.json"; status=$?; rm -f "$PUSHBUS_STDERR.json"; exit $status
             """#
-        let result = try PushbusShell.run(script)
+        let result = try await PushbusShell.run(script)
         #expect(result.status == 0 || result.status == 1)  // the expectations may fail; the run must not crash
         let isNumber = Double(answer)?.isFinite == true
         #expect(
@@ -149,7 +149,7 @@ struct ReminderAnswerTests {
     }
 
     @Test
-    func theReportOfAnAdvanceByOneE300SecondsPrintsTheTimeInsteadOfTrapping() throws {
+    func theReportOfAnAdvanceByOneE300SecondsPrintsTheTimeInsteadOfTrapping() async throws {
         let script = #"""
             cat > "$PUSHBUS_STDERR.json" <<'JSON'
             {"name": "far", "steps": [{"do": "launch"}, {"do": "background"},
@@ -158,7 +158,7 @@ struct ReminderAnswerTests {
             JSON
             "$PUSHBUS" simulate --scenario "$PUSHBUS_STDERR.json"; status=$?; rm -f "$PUSHBUS_STDERR.json"; exit $status
             """#
-        let result = try PushbusShell.run(script)
+        let result = try await PushbusShell.run(script)
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.contains("t+1e+300s"))
     }
@@ -167,29 +167,29 @@ struct ReminderAnswerTests {
 /// Scenario inputs that once crashed or misreported: each is a clear message now.
 @Suite(.timeLimit(.minutes(2)))
 struct ScenarioInputTests {
-    @Test func aReminderMinimumBeyondAYearIsClampedNotATrap() throws {
+    @Test func aReminderMinimumBeyondAYearIsClampedNotATrap() async throws {
         let script = #"""
             sed 's/"minimum": 10/"minimum": 1e300/' Examples/scenarios/recurring-reminder.json > "$PUSHBUS_STDERR.json"
             "$PUSHBUS" simulate --scenario "$PUSHBUS_STDERR.json"; status=$?; rm -f "$PUSHBUS_STDERR.json"; exit $status
             """#
-        let result = try PushbusShell.run(script)
+        let result = try await PushbusShell.run(script)
         #expect(result.status == 0 || result.status == 1, "\(result.errors)")  // expectations may fail; no trap
     }
 
-    @Test func anEmptyPayloadFileIsNamedNotCalledAPermissionProblem() throws {
+    @Test func anEmptyPayloadFileIsNamedNotCalledAPermissionProblem() async throws {
         let script = #"""
             cat > "$PUSHBUS_STDERR.json" <<'JSON'
             {"name": "file", "steps": [{"do": "receive", "id": "a", "file": "/dev/null"}]}
             JSON
             "$PUSHBUS" simulate --scenario "$PUSHBUS_STDERR.json"; status=$?; rm -f "$PUSHBUS_STDERR.json"; exit $status
             """#
-        let result = try PushbusShell.run(script)
+        let result = try await PushbusShell.run(script)
         #expect(result.status != 0)
         #expect(!(result.output + result.errors).contains("permission"), "\(result.output)\(result.errors)")
         #expect((result.output + result.errors).contains("/dev/null"))
     }
 
-    @Test func fourThousandReceiveStepsRunAndReportEveryMessage() throws {
+    @Test func fourThousandReceiveStepsRunAndReportEveryMessage() async throws {
         // The report once read the whole timeline for every line (quadratic: 4,000 steps took over a minute).
         let steps: [PushValue] =
             [["do": "launch"]]
@@ -199,7 +199,7 @@ struct ScenarioInputTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("many.json")
         try document.jsonData().write(to: file)
-        let result = try PushbusShell.run(#""$PUSHBUS" simulate --scenario "\#(file.path)""#)
+        let result = try await PushbusShell.run(#""$PUSHBUS" simulate --scenario "\#(file.path)""#)
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.contains("messages to subscribers 4000"))
     }

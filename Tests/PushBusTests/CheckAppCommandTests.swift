@@ -13,8 +13,8 @@ import Testing
     func path(_ relative: String) -> String { Self.root.appendingPathComponent(relative).path }
 
     @Test
-    func theMisconfiguredAppGetsEveryFindingWithItsFix() throws {
-        let (status, output) = try BuiltBinary.run(
+    func theMisconfiguredAppGetsEveryFindingWithItsFix() async throws {
+        let (status, output) = try await BuiltBinary.run(
             Self.binary,
             [
                 "check-app", "--info-plist", path("Examples/app/Info.plist"), "--entitlements",
@@ -34,9 +34,9 @@ import Testing
     }
 
     @Test
-    func theEmbeddedProfilesEnvironmentIsComparedWithTheEntitlements() throws {
+    func theEmbeddedProfilesEnvironmentIsComparedWithTheEntitlements() async throws {
         for profile in ["Examples/app/embedded.mobileprovision", "Examples/app"] {  // the file, or the bundle
-            let (status, output) = try BuiltBinary.run(
+            let (status, output) = try await BuiltBinary.run(
                 Self.binary,
                 [
                     "check-app", "--entitlements", path("Examples/app/App.entitlements"), "--provisioning-profile",
@@ -47,19 +47,20 @@ import Testing
             #expect(output.contains("\"Reminders Ad Hoc\" for production"))
         }
         // A bundle without a profile is an App Store build: said, and no finding.
-        let (status, output) = try BuiltBinary.run(
+        let (status, output) = try await BuiltBinary.run(
             Self.binary, ["check-app", "--provisioning-profile", path("Examples/payloads")])
         #expect(status == 0)
         #expect(output.contains("an App Store build"))
         // A damaged profile is a read failure.
-        let damaged = try BuiltBinary.run(
+        let damaged = try await BuiltBinary.run(
             Self.binary, ["check-app", "--provisioning-profile", path("Examples/app/Info.plist")])
         #expect(damaged.status == 2)
     }
 
     @Test
-    func aMissingFileIsStatusTwo() throws {
-        let (status, _) = try BuiltBinary.run(Self.binary, ["check-app", "--info-plist", "/nonexistent/Info.plist"])
+    func aMissingFileIsStatusTwo() async throws {
+        let (status, _) = try await BuiltBinary.run(
+            Self.binary, ["check-app", "--info-plist", "/nonexistent/Info.plist"])
         #expect(status == 2)
     }
 }

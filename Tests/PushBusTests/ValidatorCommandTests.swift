@@ -13,48 +13,49 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Examples/payloads")
 
-    private func run(_ arguments: [String], input: Data? = nil) throws -> (status: Int32, output: String) {
-        try BuiltBinary.run(Self.binary, arguments, input: input)
+    private func run(_ arguments: [String], input: Data? = nil) async throws -> (status: Int32, output: String) {
+        try await BuiltBinary.run(Self.binary, arguments, input: input)
     }
 
     @Test
-    func exitStatusesAreZeroOneAndTwo() throws {
+    func exitStatusesAreZeroOneAndTwo() async throws {
         let good = Self.examples.appendingPathComponent("apns-alert.json").path
         let broken = Self.examples.appendingPathComponent("broken-wrong-types.json").path
-        #expect(try run(["validate", good]).status == 0)
-        #expect(try run(["validate", good, broken]).status == 1)
-        #expect(try run(["validate", good, "/nonexistent/payload.json", broken]).status == 2)
+        await #expect(try run(["validate", good]).status == 0)
+        await #expect(try run(["validate", good, broken]).status == 1)
+        await #expect(try run(["validate", good, "/nonexistent/payload.json", broken]).status == 2)
     }
 
     @Test
-    func standardInputAndJSONOutput() throws {
-        let result = try run(["validate", "--json", "-"], input: Data(#"{"aps":{"alert":"Hi"},"_":"ua-1"}"#.utf8))
+    func standardInputAndJSONOutput() async throws {
+        let result = try await run(
+            ["validate", "--json", "-"], input: Data(#"{"aps":{"alert":"Hi"},"_":"ua-1"}"#.utf8))
         #expect(result.status == 0)
         let reports = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
         #expect(reports.count == 1)
         #expect((reports.first?["message"] as? [String: Any])?["id"] as? String == "airship:ua-1")
     }
 
-    @Test func applesLiveActivityExamplesValidateAsLiveActivities() throws {
+    @Test func applesLiveActivityExamplesValidateAsLiveActivities() async throws {
         let files = [
             "live-activity-push-to-start.json", "live-activity-alerting-update.json", "live-activity-end.json",
         ]
         let paths = files.map { Self.examples.appendingPathComponent($0).path }
-        let result = try run(["validate", "--push-type", "liveactivity", "--json"] + paths)
+        let result = try await run(["validate", "--push-type", "liveactivity", "--json"] + paths)
         #expect(result.status == 0, "\(result.output)")
     }
 
-    @Test func aBroadcastToAChannelTakesUpdatesAndEndsOnly() throws {
+    @Test func aBroadcastToAChannelTakesUpdatesAndEndsOnly() async throws {
         let channels = Self.examples.appendingPathComponent("channels")
         let update = channels.appendingPathComponent("channel-update.json").path
         let start = channels.appendingPathComponent("broken-broadcast-start.json").path
         let broadcast = ["validate", "--push-type", "liveactivity", "--channel-id", "dHN1L3Rlc3Q=", "--priority", "10"]
 
-        let clean = try run(broadcast + [update])
+        let clean = try await run(broadcast + [update])
         #expect(clean.status == 0)
         #expect(clean.output.contains("apns-channel-id: dHN1L3Rlc3Q= (no apns-topic)"))
-        #expect(try run(broadcast + [start]).status == 1)
-        #expect(try run(["validate", "--push-type", "liveactivity", start]).status == 0)  // fine for one device
-        #expect(try run(["validate", "--priority", "10", update]).status != 0)  // --priority needs --channel-id
+        await #expect(try run(broadcast + [start]).status == 1)
+        await #expect(try run(["validate", "--push-type", "liveactivity", start]).status == 0)  // fine for one device
+        await #expect(try run(["validate", "--priority", "10", update]).status != 0)  // --priority needs --channel-id
     }
 }

@@ -50,14 +50,14 @@ extension SharedValueKey where Value == Int {
     }
 
     @Test
-    func aReaderInAnotherProcessNeverSeesATornValue() throws {
+    func aReaderInAnotherProcessNeverSeesATornValue() async throws {
         // Given: a child process ready to rewrite the value 2,000 times
         let directory = try LedgerDirectory()
         defer { directory.remove() }
         let child = try ChildProcess(
             BuiltBinary.testChild,
             ["shared-value-writer", directory.url.path, "--count", "2000", "--start-on-input", "yes"])
-        try child.waitForLine("ready") { $0 == "ready" }
+        try await child.line("ready") { $0 == "ready" }
         // When: this process reads while it writes
         let store = try SharedValueStore(directory: directory.url)
         child.send(line: "go")
@@ -69,7 +69,7 @@ extension SharedValueKey where Value == Int {
             count += 1
             reads.last = WriterInterval.now()
         }
-        let (status, output) = try child.finish()
+        let (status, output) = try await child.finished()
         #expect(status == 0, "\(child.errors)")
         let writes = try #require(
             output.split(separator: "\n").lazy.compactMap { WriterInterval(line: String($0)) }.first)

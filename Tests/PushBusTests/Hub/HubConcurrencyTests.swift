@@ -56,7 +56,7 @@ import Testing
     }
 
     /// Runs `body(index)` on `count` new threads at once; returns whether all finished within the bound.
-    static func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
+    static func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) async -> Bool {
         let group = DispatchGroup()
         let start = DispatchSemaphore(value: 0)
         for index in 0..<count {
@@ -68,10 +68,10 @@ import Testing
             }
         }
         for _ in 0..<count { start.signal() }
-        return group.wait(timeout: TestDeadline.fromNow()) == .success
+        return await group.waitOffThePool() == .success
     }
 
-    @Test func stormKeepsExactlyOncePerPosterOrderAndNothingAfterCancelAndWait() {
+    @Test func stormKeepsExactlyOncePerPosterOrderAndNothingAfterCancelAndWait() async {
         // Given a center with two subscriptions that live through the whole storm
         let center = PushCenter(configuration: .init(deduplicationCapacity: 1024))
         let posters = Self.posters
@@ -83,7 +83,7 @@ import Testing
         let postersDone = LockedBox(0)
 
         // When 8 threads post 10,000 messages each while 2 threads subscribe and cancel
-        let finished = Self.onThreads(posters + 2) { index in
+        let finished = await Self.onThreads(posters + 2) { index in
             if index < posters {
                 for sequence in 1...perPoster {
                     progress.started(index, sequence)
@@ -138,7 +138,7 @@ import Testing
         _ = stableSubscriptions
     }
 
-    @Test func replayRacingLivePostsLosesAndDuplicatesNothing() {
+    @Test func replayRacingLivePostsLosesAndDuplicatesNothing() async {
         for _ in 0..<20 {
             // Given a poster parking messages nobody listens to yet
             let center = PushCenter(configuration: .init(parkingCapacity: 100_000, deduplicationWindow: 0))
@@ -147,7 +147,7 @@ import Testing
             let count = 2_000
 
             // When a subscriber with replay arrives in the middle of the stream
-            let finished = Self.onThreads(2) { index in
+            let finished = await Self.onThreads(2) { index in
                 if index == 0 {
                     for sequence in 1...count { center.post(Self.message(poster: 0, sequence: sequence)) }
                 } else {
@@ -166,7 +166,7 @@ import Testing
         }
     }
 
-    @Test func cancelAndWaitFromOtherThreadsDuringDeliveryNeverLetsALateDeliveryThrough() {
+    @Test func cancelAndWaitFromOtherThreadsDuringDeliveryNeverLetsALateDeliveryThrough() async {
         // Given many subscriptions, each cancelled by another thread while posts run
         let center = PushCenter(configuration: .init(deduplicationWindow: 0))
         let logs = (0..<64).map { _ in Log(posters: 4) }
@@ -174,7 +174,7 @@ import Testing
         let stop = LockedBox(false)
 
         // When 4 threads post while one thread cancels the subscriptions one by one
-        let finished = Self.onThreads(5) { index in
+        let finished = await Self.onThreads(5) { index in
             if index < 4 {
                 var sequence = 0
                 while !stop.value {
@@ -196,7 +196,7 @@ import Testing
         #expect(logs.allSatisfy { $0.lateDeliveries == 0 })
     }
 
-    @Test func handlersPostingSubscribingAndCancellingUnderLoadDoNotDeadlock() {
+    @Test func handlersPostingSubscribingAndCancellingUnderLoadDoNotDeadlock() async {
         let center = PushCenter(configuration: .init(deduplicationWindow: 0))
         let nested = LockedBox(0)
         let keeper = center.subscribe(.kinds([.remote])) { message in
@@ -209,7 +209,7 @@ import Testing
         }
         let counter = center.subscribe(.kinds([.local]), replay: .none) { _ in nested.withValue { $0 += 1 } }
 
-        let finished = Self.onThreads(4) { index in
+        let finished = await Self.onThreads(4) { index in
             for sequence in 1...2_000 { center.post(Self.message(poster: index, sequence: sequence)) }
         }
         #expect(finished)

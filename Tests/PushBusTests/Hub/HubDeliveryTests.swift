@@ -30,7 +30,7 @@ import Testing
         _ = subscription
     }
 
-    @Test func runsHandlersOnThePostingThread() {
+    @Test func runsHandlersOnThePostingThread() async {
         let center = HubFixtures.center()
         let threads = Recorder<Bool>()
         let subscription = center.subscribe { _ in threads.record(Thread.isMainThread) }
@@ -39,7 +39,7 @@ import Testing
             center.post(HubFixtures.message("a"))
             done.signal()
         }
-        done.wait()
+        #expect(await done.waitOffThePool() == .success)
         #expect(threads.values == [false])
         _ = subscription
     }

@@ -25,7 +25,7 @@ import Testing
         return message
     }
 
-    @Test func releasingTheCenterDuringAStormEndsEverySubscriptionAndFreesTheHub() {
+    @Test func releasingTheCenterDuringAStormEndsEverySubscriptionAndFreesTheHub() async {
         var center: PushCenter? = PushCenter(configuration: .init(parkingCapacity: 8, deduplicationWindow: 0))
         let storage = WeakBox(center!.storage)
         let weakCenter = WeakBox(center!)
@@ -49,9 +49,9 @@ import Testing
             }
         }
         // The last strong reference outside the workers goes away while they run.
-        for _ in 0..<4 { #expect(running.wait(timeout: TestDeadline.fromNow()) == .success) }
+        for _ in 0..<4 { #expect(await running.waitOffThePool() == .success) }
         center = nil
-        #expect(finished.wait(timeout: TestDeadline.fromNow()) == .success)
+        #expect(await finished.waitOffThePool() == .success)
 
         #expect(weakCenter.value == nil)
         let allCancelled = kept.value.allSatisfy { $0.isCancelled }

@@ -43,7 +43,7 @@ import Testing
         #expect(holder.value?.isCancelled == true)
     }
 
-    @Test func noMonitorCallStartsAfterCancelAndWaitReturnsWhilePostsRace() {
+    @Test func noMonitorCallStartsAfterCancelAndWaitReturnsWhilePostsRace() async {
         // Given posts racing on another thread (bounded: 2,000) and a monitor that checks, as each call starts,
         // whether cancelAndWait() has returned
         let center = HubFixtures.center()
@@ -62,12 +62,12 @@ import Testing
         }.start()
 
         // When the monitor is cancelled and waited for while the posts run
-        #expect(firstCall.wait(timeout: TestDeadline.fromNow()) == .success)
-        monitor.cancelAndWait()
+        #expect(await firstCall.waitOffThePool() == .success)
+        await OwnThread.run { monitor.cancelAndWait() }
         cancelReturned.withValue { $0 = true }
 
         // Then no call started after cancelAndWait() returned
-        #expect(postsDone.wait(timeout: TestDeadline.fromNow()) == .success)
+        #expect(await postsDone.waitOffThePool() == .success)
         #expect(lateCalls.value == 0)
     }
 }

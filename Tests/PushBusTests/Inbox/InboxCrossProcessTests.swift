@@ -7,7 +7,7 @@ import Testing
 /// the app, adding its own and marking entries read at the same time.
 @Suite(.timeLimit(.minutes(2))) struct InboxCrossProcessTests {
     @Test
-    func theAppAndItsExtensionAgreeAfterRefreshWithNothingLostOrDoubled() throws {
+    func theAppAndItsExtensionAgreeAfterRefreshWithNothingLostOrDoubled() async throws {
         let directory = try LedgerDirectory()
         defer { directory.remove() }
         let extensionCount = 300
@@ -16,7 +16,7 @@ import Testing
         let child = try ChildProcess(
             BuiltBinary.testChild,
             ["inbox-extension", directory.url.path, "--count", String(extensionCount), "--start-on-input", "yes"])
-        try child.waitForLine("ready") { $0 == "ready" }
+        try await child.line("ready") { $0 == "ready" }
         // When: the app adds its own entries (pushes without mutable-content) and marks entries read meanwhile
         var ledgerConfiguration = DeliveryLedger.Configuration()
         ledgerConfiguration.maximumMessages = 100_000
@@ -56,8 +56,8 @@ import Testing
             }
         }
         let childInterval = try #require(
-            WriterInterval(line: try child.waitForLine("its interval") { $0.hasPrefix("interval ") }))
-        let (status, _) = try child.finish()
+            WriterInterval(line: try await child.line("its interval") { $0.hasPrefix("interval ") }))
+        let (status, _) = try await child.finished()
         #expect(status == 0, "\(child.errors)")
         #expect(appInterval.overlaps(childInterval), "app \(appInterval), extension \(childInterval)")
         try app.refresh()

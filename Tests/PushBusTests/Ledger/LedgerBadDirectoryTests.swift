@@ -58,11 +58,11 @@ import PushBusTestSupport
     }
 
     @Test
-    func fileSizeLimitFailsTheWriteCleanlyAndTheProcessGoesOn() throws {
+    func fileSizeLimitFailsTheWriteCleanlyAndTheProcessGoesOn() async throws {
         // Given a child whose file size limit (setrlimit RLIMIT_FSIZE) lets only a few records in
         let directory = try LedgerDirectory()
         defer { directory.remove() }
-        let result = try BuiltBinary.run(
+        let result = try await BuiltBinary.run(
             BuiltBinary.testChild, ["ledger-append-under-limit", directory.url.path, "--bytes", "3000"])
         // Then the append that crosses the limit throws a typed "file too big", the child goes on, and the file
         // holds exactly the records written before, with no partial frame

@@ -26,14 +26,14 @@ import Testing
     }
 
     @Test
-    func dumpsTextAndJSON() throws {
+    func dumpsTextAndJSON() async throws {
         let directory = try makeLedger()
         defer { directory.remove() }
-        let text = try BuiltBinary.run(BuiltBinary.pushbus, ["ledger", directory.url.path])
+        let text = try await BuiltBinary.run(BuiltBinary.pushbus, ["ledger", directory.url.path])
         #expect(text.status == 0)
         #expect(text.output.split(separator: "\n").count == 3)
         #expect(text.output.contains("#2 ") && text.output.contains("opened action=reply text=\"hi\""))
-        let json = try BuiltBinary.run(BuiltBinary.pushbus, ["ledger", "--json", directory.url.path])
+        let json = try await BuiltBinary.run(BuiltBinary.pushbus, ["ledger", "--json", directory.url.path])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
         let records = try #require(object["records"] as? [[String: Any]])
         #expect(records.map { $0["event"] as? String } == ["received", "opened", "routed"])
@@ -41,10 +41,11 @@ import Testing
     }
 
     @Test
-    func statsCountRecordsMessagesAndEvents() throws {
+    func statsCountRecordsMessagesAndEvents() async throws {
         let directory = try makeLedger()
         defer { directory.remove() }
-        let result = try BuiltBinary.run(BuiltBinary.pushbus, ["ledger", "--stats", "--json", directory.url.path])
+        let result = try await BuiltBinary.run(
+            BuiltBinary.pushbus, ["ledger", "--stats", "--json", directory.url.path])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         let stats = try #require(object["stats"] as? [String: Any])
         #expect(stats["records"] as? Int == 3 && stats["messages"] as? Int == 2)
@@ -52,18 +53,18 @@ import Testing
     }
 
     @Test
-    func verifyExitsOneOnDamageAndTwoWhenUnreadable() throws {
+    func verifyExitsOneOnDamageAndTwoWhenUnreadable() async throws {
         let directory = try makeLedger()
         defer { directory.remove() }
-        #expect(try BuiltBinary.run(BuiltBinary.pushbus, ["ledger", "--verify", directory.url.path]).status == 0)
+        #expect(try await BuiltBinary.run(BuiltBinary.pushbus, ["ledger", "--verify", directory.url.path]).status == 0)
         // Given a flipped byte in the second record
         var bytes = try [UInt8](Data(contentsOf: directory.dataFile))
         let scan = bytes.withUnsafeBytes { LedgerCodec.scan($0, from: LedgerCodec.headerSize) }
         bytes[scan.frames[1].offset + 30] ^= 0x40
         try Data(bytes).write(to: directory.dataFile)
-        let damaged = try BuiltBinary.run(BuiltBinary.pushbus, ["ledger", "--verify", directory.url.path])
+        let damaged = try await BuiltBinary.run(BuiltBinary.pushbus, ["ledger", "--verify", directory.url.path])
         #expect(damaged.status == 1)
         #expect(damaged.output.contains("damagedFrame at byte \(scan.frames[1].offset)"))
-        #expect(try BuiltBinary.run(BuiltBinary.pushbus, ["ledger", "/nonexistent/dir"]).status == 2)
+        #expect(try await BuiltBinary.run(BuiltBinary.pushbus, ["ledger", "/nonexistent/dir"]).status == 2)
     }
 }

@@ -22,6 +22,8 @@ import Darwin
 
         init(_ directory: LedgerDirectory) throws {
             descriptor = open(directory.url.appendingPathComponent("ledger.lock").path, O_RDWR)
+            // blocking-ok: the ledger holds the lock only inside a write (microseconds); no test takes it while
+            // another foreign lock holds it
             guard descriptor >= 0, flock(descriptor, LOCK_EX) == 0 else { throw CocoaError(.fileLocking) }
         }
 

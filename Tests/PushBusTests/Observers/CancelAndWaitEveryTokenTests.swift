@@ -9,31 +9,31 @@ import Testing
 /// subscription, a registration subscription, a monitor, a closure subscription, an inbox, settings or Live
 /// Activity observer.
 @Suite(.timeLimit(.minutes(1))) struct CancelAndWaitEveryTokenTests {
-    @Test func aHubSubscription() {
+    @Test func aHubSubscription() async {
         let center = HubFixtures.center()
-        CancelAndWaitProbe.waitsForARunningCall(
+        await CancelAndWaitProbe.waitsForARunningCall(
             register: { callback in center.subscribe(replay: .none) { _ in callback() } },
             trigger: { center.post(HubFixtures.message("a")) })
     }
 
-    @Test func aRegistrationSubscription() {
+    @Test func aRegistrationSubscription() async {
         let center = HubFixtures.center()
-        CancelAndWaitProbe.waitsForARunningCall(
+        await CancelAndWaitProbe.waitsForARunningCall(
             register: { callback in center.subscribeRegistration { _ in callback() } },
             trigger: { center.post(registration: .registered(DeviceToken(Data([0x01])))) })
     }
 
-    @Test func aMonitor() {
+    @Test func aMonitor() async {
         let center = HubFixtures.center()
-        CancelAndWaitProbe.waitsForARunningCall(
+        await CancelAndWaitProbe.waitsForARunningCall(
             register: { callback in center.monitor { _, _ in callback() } },
             trigger: { center.post(HubFixtures.message("a")) })
     }
 
-    @Test func aClosureSubscriptionWhoseCancelRunsOnAnotherThread() {
+    @Test func aClosureSubscriptionWhoseCancelRunsOnAnotherThread() async {
         // The "call" is the closure's run, started by a cancel() on another thread.
         let box = LockedBox<PushSubscription?>(nil)
-        CancelAndWaitProbe.waitsForARunningCall(
+        await CancelAndWaitProbe.waitsForARunningCall(
             register: { callback in
                 let subscription = PushSubscription(onCancel: callback)
                 box.withValue { $0 = subscription }
@@ -42,31 +42,31 @@ import Testing
             trigger: { box.value?.cancel() })
     }
 
-    @Test func anInboxObserver() throws {
+    @Test func anInboxObserver() async throws {
         let clock = ManualClock()
         let inbox = PushInbox(ledger: InboxFixture.ledger(clock: clock))
-        CancelAndWaitProbe.waitsForARunningCall(
+        await CancelAndWaitProbe.waitsForARunningCall(
             register: { callback in inbox.observe { _ in callback() } },
             trigger: { _ = try? inbox.add(InboxFixture.alert("a", date: clock.now)) })
     }
 
-    @Test func aSettingsSubscriber() {
+    @Test func aSettingsSubscriber() async {
         let channel = NotificationSettingsChannel()
-        CancelAndWaitProbe.waitsForARunningCall(
+        await CancelAndWaitProbe.waitsForARunningCall(
             register: { callback in channel.subscribe { _ in callback() } },
             trigger: { channel.update(NotificationSettingsSnapshot(status: .denied)) })
     }
 
-    @Test func anOpenSettingsHandler() {
+    @Test func anOpenSettingsHandler() async {
         let channel = NotificationSettingsChannel()
-        CancelAndWaitProbe.waitsForARunningCall(
+        await CancelAndWaitProbe.waitsForARunningCall(
             register: { callback in channel.onOpenSettings { _ in callback() } },
             trigger: { channel.requestOpenSettings(OpenSettingsRequest()) })
     }
 
-    @Test func aLiveActivityTokenSubscriber() {
+    @Test func aLiveActivityTokenSubscriber() async {
         let tokens = LiveActivityTokens()
-        CancelAndWaitProbe.waitsForARunningCall(
+        await CancelAndWaitProbe.waitsForARunningCall(
             register: { callback in tokens.subscribe { _ in callback() } },
             trigger: {
                 tokens.post(.pushToStartToken(LiveActivityToken(hexString: "a1")!, attributesType: "Delivery"))
@@ -77,32 +77,32 @@ import Testing
 /// `cancelAndWait()` called from inside the subscription's own callback returns (it cannot wait for the call it
 /// is part of) and the callback is not called again.
 @Suite(.timeLimit(.minutes(1))) struct CancelAndWaitFromInsideTheCallbackTests {
-    @Test func aHubSubscription() {
+    @Test func aHubSubscription() async {
         let center = HubFixtures.center()
-        CancelAndWaitProbe.returnsFromInsideTheCallback(
+        await CancelAndWaitProbe.returnsFromInsideTheCallback(
             register: { callback in center.subscribe(replay: .none) { _ in callback() } },
             trigger: { center.post(HubFixtures.message(UUID().uuidString)) })
     }
 
-    @Test func aMonitor() {
+    @Test func aMonitor() async {
         let center = HubFixtures.center()
-        CancelAndWaitProbe.returnsFromInsideTheCallback(
+        await CancelAndWaitProbe.returnsFromInsideTheCallback(
             register: { callback in center.monitor { _, _ in callback() } },
             trigger: { center.post(HubFixtures.message(UUID().uuidString)) })
     }
 
-    @Test func anInboxObserver() {
+    @Test func anInboxObserver() async {
         let clock = ManualClock()
         let inbox = PushInbox(ledger: InboxFixture.ledger(clock: clock))
-        CancelAndWaitProbe.returnsFromInsideTheCallback(
+        await CancelAndWaitProbe.returnsFromInsideTheCallback(
             register: { callback in inbox.observe { _ in callback() } },
             trigger: { _ = try? inbox.add(InboxFixture.alert(UUID().uuidString, date: clock.now)) })
     }
 
-    @Test func aSettingsSubscriber() {
+    @Test func aSettingsSubscriber() async {
         let channel = NotificationSettingsChannel()
         let flip = LockedBox(false)
-        CancelAndWaitProbe.returnsFromInsideTheCallback(
+        await CancelAndWaitProbe.returnsFromInsideTheCallback(
             register: { callback in channel.subscribe { _ in callback() } },
             trigger: {
                 let denied = flip.withValue { flip in
@@ -112,10 +112,10 @@ import Testing
             })
     }
 
-    @Test func aLiveActivityTokenSubscriber() {
+    @Test func aLiveActivityTokenSubscriber() async {
         let tokens = LiveActivityTokens()
         let next = LockedCounter()
-        CancelAndWaitProbe.returnsFromInsideTheCallback(
+        await CancelAndWaitProbe.returnsFromInsideTheCallback(
             register: { callback in tokens.subscribe { _ in callback() } },
             trigger: {
                 let hex = String(format: "%02x", next.increment())

@@ -134,11 +134,11 @@ import Testing
     }
 
     @Test
-    func collidingKeysGiveTheSameMessageIDInEveryProcess() throws {
+    func collidingKeysGiveTheSameMessageIDInEveryProcess() async throws {
         // Each process has its own hash seed, so its own iteration order of the colliding keys.
         var ids: Set<String> = []
         for _ in 0..<4 {
-            let (status, output) = try BuiltBinary.run(BuiltBinary.testChild, ["message-id"])
+            let (status, output) = try await BuiltBinary.run(BuiltBinary.testChild, ["message-id"])
             #expect(status == 0)
             ids.insert(output.trimmingCharacters(in: .whitespacesAndNewlines))
         }

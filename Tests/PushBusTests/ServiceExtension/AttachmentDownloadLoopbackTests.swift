@@ -40,7 +40,10 @@ struct AttachmentDownloadLoopbackTests {
         "/declared-2gb.jpg": .media(.jpeg, length: 2_000_000_000, bytesPerSecond: 20_000_000),
         "/endless-fast.jpg": .endless(.jpeg),
         "/gzipped.jpg": .gzipped(.jpeg, decodedLength: 300_000),
-        "/gzip-bomb.jpg": .gzipped(.jpeg, decodedLength: 1 << 30),
+        // 64 MB decoded, six times the image cap: what the cap is counted in is the point here. The 1 GB bomb runs
+        // in a process of its own (AttachmentHostileServerMemoryTests): libcurl inflates all of it on
+        // FoundationNetworking's one queue for the process, which every other download here would wait behind.
+        "/gzip-bomb.jpg": .gzipped(.jpeg, decodedLength: 1 << 26),
     ]
 
     /// Downloads `path` through the pipeline's attachments step; returns the result and cleans up.
@@ -139,7 +142,7 @@ struct AttachmentDownloadLoopbackTests {
     }
 
     @Test func aGzipBombIsCutAtTheCapInDecodedBytes() async throws {
-        // Its Content-Length (about 1 MB) says nothing of the 1 GB it inflates to.
+        // Its Content-Length (about 64 KB) says nothing of the 64 MB it inflates to.
         let (report, _, files) = try await single("/gzip-bomb.jpg", timeout: 60)
         #expect(report.failure == .tooLarge(limit: 10_000_000))
         #expect(files.isEmpty)

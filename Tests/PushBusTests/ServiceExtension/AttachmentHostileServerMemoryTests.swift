@@ -26,7 +26,7 @@ struct AttachmentHostileServerMemoryTests {
     ) async throws -> (run: Run, exchange: LoopbackHTTPServer.Exchange) {
         let server = try LoopbackHTTPServer(routes: ["/attachment": route])
         defer { server.stop() }
-        let (status, output) = try BuiltBinary.run(
+        let (status, output) = try await BuiltBinary.run(
             BuiltBinary.testChild,
             ["attachment-download", server.url("/attachment").absoluteString, "--deadline", "\(Self.deadline)"])
         #expect(status == 0, "\(output)")
