@@ -8,20 +8,23 @@ import PushBusAppleStubs
 import Foundation
 import PushBus
 
-/// Observes `UIApplication.willEnterForegroundNotification` for the glue's observers; ``cancel()`` (or releasing
-/// it) removes the observer, once.
+/// Observes one of `UIApplication`'s lifecycle notifications (default `willEnterForegroundNotification`) for the
+/// glue's observers; ``cancel()`` (or releasing it) removes the observer, once. UIKit posts them on the main thread,
+/// with or without scenes, and `action` runs there, as the notification is posted.
 final class ForegroundObservation: Sendable {
     private let token: LockedState<ObserverToken?>
     private let notificationCenter: NotificationCenter
 
     @MainActor
-    init(notificationCenter: NotificationCenter, _ action: @escaping @Sendable () -> Void) {
+    init(
+        notificationCenter: NotificationCenter,
+        name: NSNotification.Name = UIApplication.willEnterForegroundNotification,
+        _ action: @escaping @Sendable () -> Void
+    ) {
         self.notificationCenter = notificationCenter
         token = LockedState(
             ObserverToken(
-                value: notificationCenter.addObserver(
-                    forName: UIApplication.willEnterForegroundNotification, object: nil, queue: nil
-                ) { _ in action() }))
+                value: notificationCenter.addObserver(forName: name, object: nil, queue: nil) { _ in action() }))
     }
 
     /// Stops observing. Calling it twice does nothing.

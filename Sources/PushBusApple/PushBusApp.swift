@@ -28,12 +28,24 @@ public enum PushBusApp {
         let notificationCenter: UNUserNotificationCenter
         let delegate: PushNotificationDelegate
         let appDelegate: AppDelegateAdapter
+        #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
+        let lifecycle: LifecycleObservation
+        #endif
     }
+
+    /// The inbox the installation records into at activation (what Notification Center shows that the ledger
+    /// lacks): the one ``start(_:launchOptions:)`` keeps, or one the app sets. Read from UserNotifications' queue.
+    nonisolated static let recoveryInbox = LockedState<PushInbox?>(nil)
 
     /// Installs a ``PushNotificationDelegate`` on `notificationCenter`, keeping (and forwarding to) the delegate
     /// that was there, and remembers it so it stays alive. Call it before `didFinishLaunching` returns, so the
     /// tap that launched the app reaches `didReceive`. Calling it again re-installs: the new delegate forwards to
     /// whoever is the delegate then (unless that is PushBus's own), then to the earlier delegate's forwardees.
+    ///
+    /// On iOS it also follows the app's lifecycle through `UIApplication.didBecomeActiveNotification` and
+    /// `willEnterForegroundNotification` (posted with or without scenes): at activation, launch ends, a content
+    /// extension's answers are delivered and what the service extension could not record while the device was locked
+    /// is recorded. The app forwards no lifecycle method (Docs/App.md, "Lifecycles").
     ///
     /// - Parameters:
     ///   - delivery: The delivery the adapters share (default: the shared delivery of `PushCenter.shared`).
@@ -42,6 +54,14 @@ public enum PushBusApp {
     @discardableResult
     public static func install(
         delivery: PushDelivery = .shared(for: .shared), notificationCenter: UNUserNotificationCenter = .current()
+    ) -> PushNotificationDelegate {
+        install(delivery: delivery, notificationCenter: notificationCenter, followsLifecycle: true)
+    }
+
+    /// ``install(delivery:notificationCenter:)``, following the app's lifecycle or not.
+    @discardableResult
+    static func install(
+        delivery: PushDelivery, notificationCenter: UNUserNotificationCenter, followsLifecycle: Bool
     ) -> PushNotificationDelegate {
         let current = notificationCenter.delegate
         let previous = current is PushNotificationDelegate ? installation?.delegate.previous : current
@@ -53,8 +73,19 @@ public enum PushBusApp {
         let appDelegate =
             installation?.delivery === delivery
             ? installation!.appDelegate : AppDelegateAdapter(delivery: delivery, mode: .userNotifications)
+        #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
+        installation?.lifecycle.cancel()
+        let lifecycle = LifecycleObservation(
+            delivery: delivery, appDelegate: appDelegate, notificationCenter: .default,
+            userNotifications: notificationCenter, inbox: { recoveryInbox.withLock { $0 } })
+        if !followsLifecycle { lifecycle.cancel() }
+        installation = Installation(
+            delivery: delivery, notificationCenter: notificationCenter, delegate: delegate, appDelegate: appDelegate,
+            lifecycle: lifecycle)
+        #else
         installation = Installation(
             delivery: delivery, notificationCenter: notificationCenter, delegate: delegate, appDelegate: appDelegate)
+        #endif
         #if !os(tvOS)
         registeredCategories.reconcile(notificationCenter)
         #endif
@@ -188,7 +219,11 @@ public enum PushBusApp {
         if let installation, installation.notificationCenter.delegate === installation.delegate {
             installation.notificationCenter.delegate = installation.delegate.previous
         }
+        #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
+        installation?.lifecycle.cancel()
+        #endif
         installation = nil
+        recoveryInbox.withLock { $0 = nil }
     }
 }
 

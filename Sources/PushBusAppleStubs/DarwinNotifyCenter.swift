@@ -98,5 +98,16 @@ extension UIApplication {
     /// 17.4 interface, so `nonisolated` like ``openSettingsURLString``.
     nonisolated public static let willEnterForegroundNotification = NSNotification.Name(
         "UIApplicationWillEnterForegroundNotification")
+    /// Stub of `UIApplication.didBecomeActiveNotification` (iOS 2.0+): `UIApplicationDidBecomeActiveNotification`
+    /// [H: UIApplication.h], nonisolated like ``willEnterForegroundNotification``. UIKit posts it when the app
+    /// becomes active, in a scene-based app too, where it calls no `applicationDidBecomeActive(_:)` [A: "If you're
+    /// using scenes, UIKit will not call this method. Use sceneDidBecomeActive(_:) instead." —
+    /// applicationDidBecomeActive(_:)].
+    nonisolated public static let didBecomeActiveNotification = NSNotification.Name(
+        "UIApplicationDidBecomeActiveNotification")
+    /// Stub of `UIApplication.didEnterBackgroundNotification` (iOS 4.0+): `UIApplicationDidEnterBackgroundNotification`
+    /// [H: UIApplication.h], posted with or without scenes.
+    nonisolated public static let didEnterBackgroundNotification = NSNotification.Name(
+        "UIApplicationDidEnterBackgroundNotification")
 }
 #endif

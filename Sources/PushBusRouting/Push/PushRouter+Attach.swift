@@ -97,3 +97,13 @@ extension PushRouter {
         emit(reported.map { RouteEvent.tapTakenBeforeAttach($0) })
     }
 }
+
+extension PushRouter: PushDeliveryAttachable {
+    /// Opens the deep links of `delivery`'s taps (``attach(to:options:)`` with the default options), recording each
+    /// route taken in the delivery's ledger.
+    ///
+    /// - Returns: The subscription; keep it for as long as the router should follow the delivery.
+    public func attach(to delivery: PushDelivery) -> PushSubscription {
+        attach(to: delivery.center, options: AttachOptions(ledger: delivery.ledger))
+    }
+}
