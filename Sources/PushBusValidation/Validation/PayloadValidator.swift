@@ -69,7 +69,7 @@ struct ValidationRun {
         guard case .object(let root) = payload else {
             return error("", "the payload is \(article(payload)); expected a JSON object")
         }
-        if pushType == .widgets { return validateWidgets(root) }
+        if pushType.isContentChanged { return validateContentChanged(root, pushType: pushType) }
         if let namespace = root[PushRetraction.namespaceKey] { validateRetraction(namespace, aps: root["aps"]) }
         guard let aps = root["aps"] else {
             if pushType.requiresAPS { error("aps", "the aps dictionary is missing") }
