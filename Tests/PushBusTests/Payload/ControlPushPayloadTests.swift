@@ -36,6 +36,19 @@ import Testing
         #expect(noAPS.map(\.keyPath) == ["x", "aps"])
     }
 
+    /// The request of Docs/Payloads.md, "Request headers": a control token (any even number of hex digits), the
+    /// controls topic and priority 5.
+    @Test func theDocumentedRequestIsClean() throws {
+        let token = "7f" + String(repeating: "0123456789abcdef", count: 4)
+        let payload = try Data(
+            contentsOf: ChannelAndWidgetPayloadTests.root.appendingPathComponent("controls/content-changed.json"))
+        let headers = PayloadValidator.RequestHeaders(
+            deviceToken: token, pushType: .controls, topic: "com.example.home.push-type.controls", priority: 5)
+        let errors = PayloadValidator.validateRequest(payload, headers: headers).filter { $0.severity == .error }
+        #expect(errors.isEmpty)
+        #expect(PayloadValidator.validateRequest(payload, headers: headers) == [])
+    }
+
     @Test func theSamePayloadIsNotAControlPushUnderAnotherType() throws {
         // content-changed is a WidgetKit key: an alert push carrying it shows nothing and reloads nothing.
         let asAlert = try diagnostics("controls/content-changed.json", .alert)
