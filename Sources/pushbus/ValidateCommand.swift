@@ -11,7 +11,9 @@ struct ValidateCommand: ParsableCommand {
         discussion: """
             Exit status: 0 when every payload is clean (warnings allowed), 1 when any has an error \
             (including text that is not JSON), 2 when an input cannot be read (missing, closed, or larger \
-            than 1 MiB: APNs payloads are at most 4 KB).
+            than 1 MiB: APNs payloads are at most 4 KB). With --device-token, --topic, --priority, --expiration \
+            or --collapse-id the request headers of a push to one device are checked too; with --channel-id, those \
+            of a broadcast.
             """
     )
 
@@ -31,20 +33,43 @@ struct ValidateCommand: ParsableCommand {
         help: "Validate as a broadcast to this channel (apns-channel-id, iOS 18 Live Activities): update or end only.")
     var channelId: String?
 
-    @Option(name: .long, help: "The apns-priority header of a broadcast (10, 5 or 1); needs --channel-id.")
+    @Option(name: .long, help: "The apns-priority header (10, 5 or 1).")
     var priority: Int?
 
-    @Option(name: .long, help: "The apns-expiration header of a broadcast; needs --channel-id.")
+    @Option(name: .long, help: "The apns-expiration header (seconds since 1970, or 0).")
     var expiration: Int?
+
+    @Option(
+        name: .long,
+        help: "The device token (or Live Activity, widget or control push token) the push is sent to, in hexadecimal.")
+    var deviceToken: String?
+
+    @Option(name: .long, help: "The apns-topic header: the bundle id plus the push type's suffix.")
+    var topic: String?
+
+    @Option(name: .long, help: "The apns-collapse-id header (at most 64 bytes).")
+    var collapseId: String?
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("Give at least one file, or '-' for standard input.") }
         guard PushType.all.contains(where: { $0.rawValue == pushType }) else {
             throw ValidationError("Unknown push type '\(pushType)'.")
         }
-        if channelId == nil, priority != nil || expiration != nil {
-            throw ValidationError("--priority and --expiration are checked for broadcasts: give --channel-id too.")
+        if channelId != nil, deviceToken != nil || topic != nil || collapseId != nil {
+            throw ValidationError(
+                "A broadcast names its channel, not a device or a topic: --device-token, --topic and --collapse-id "
+                    + "are for pushes to one device.")
         }
+    }
+
+    /// The headers of a push to one device, when any was given (without `--channel-id`).
+    func requestHeaders(pushType: PushType) -> PayloadValidator.RequestHeaders? {
+        guard channelId == nil,
+            deviceToken != nil || topic != nil || priority != nil || expiration != nil || collapseId != nil
+        else { return nil }
+        return PayloadValidator.RequestHeaders(
+            deviceToken: deviceToken, pushType: pushType, topic: topic, priority: priority, expiration: expiration,
+            collapseID: collapseId)
     }
 
     func run() throws {
@@ -52,7 +77,10 @@ struct ValidateCommand: ParsableCommand {
         let broadcast = channelId.map {
             PayloadValidator.BroadcastHeaders(channelID: $0, pushType: type, priority: priority, expiration: expiration)
         }
-        let reports = files.map { file in ValidateCommand.report(for: file, pushType: type, broadcast: broadcast) }
+        let request = requestHeaders(pushType: type)
+        let reports = files.map { file in
+            ValidateCommand.report(for: file, pushType: type, broadcast: broadcast, request: request)
+        }
         if json {
             print(
                 PushValue.array(reports.map { report in Self.json(report, pushType: type, broadcast: broadcast) })
@@ -88,12 +116,14 @@ struct ValidateCommand: ParsableCommand {
     }
 
     static func report(
-        for file: String, pushType: PushType, broadcast: PayloadValidator.BroadcastHeaders? = nil
+        for file: String, pushType: PushType, broadcast: PayloadValidator.BroadcastHeaders? = nil,
+        request: PayloadValidator.RequestHeaders? = nil
     ) -> PayloadReport {
         do {
             let data = try InputFile.read(file, limit: InputFile.payloadLimit)
             var report = PayloadReport(source: file, data: data, pushType: pushType)
             if let broadcast { report.diagnostics = PayloadValidator.validateBroadcast(data, headers: broadcast) }
+            if let request { report.diagnostics = PayloadValidator.validateRequest(data, headers: request) }
             return report
         } catch {
             return PayloadReport(source: file, readFailure: error.description)

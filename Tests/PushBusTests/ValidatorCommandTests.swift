@@ -56,6 +56,42 @@ import Testing
         #expect(clean.output.contains("apns-channel-id: dHN1L3Rlc3Q= (no apns-topic)"))
         await #expect(try run(broadcast + [start]).status == 1)
         await #expect(try run(["validate", "--push-type", "liveactivity", start]).status == 0)  // fine for one device
-        await #expect(try run(["validate", "--priority", "10", update]).status != 0)  // --priority needs --channel-id
+        // Without --channel-id, --priority is a header of a push to one device.
+        await #expect(try run(["validate", "--push-type", "liveactivity", "--priority", "10", update]).status == 0)
+        let refused = try await run(broadcast + ["--device-token", String(repeating: "ab", count: 33), update])
+        #expect(refused.status != 0)  // a broadcast has no device token
     }
+
+    @Test(arguments: ["controls", "widgets"])
+    func controlAndWidgetPushesValidateWithTheirPushType(_ type: String) async throws {
+        let clean = try await run(["validate", "--push-type", type, path("\(type)/content-changed.json")])
+        #expect(clean.status == 0, "\(clean.output)")
+        #expect(clean.output.contains("apns-push-type: \(type) and apns-topic: <bundle-id>.push-type.\(type)"))
+        let broken = type == "controls" ? "controls/broken-alert-sound-badge.json" : "widgets/broken-extra-keys.json"
+        await #expect(try run(["validate", "--push-type", type, path(broken)]).status == 1)
+        let json = try await run(["validate", "--json", "--push-type", type, path("\(type)/content-changed.json")])
+        let reports = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+        #expect(reports.first?["apnsTopicSuffix"] as? String == ".push-type.\(type)")
+    }
+
+    @Test func priorityOneAndASixtySixCharacterTokenAreAccepted() async throws {
+        let token = "7f" + String(repeating: "0123456789abcdef", count: 4)  // 66 hexadecimal digits, 33 bytes
+        let controls = [
+            "validate", "--push-type", "controls", "--device-token", token, "--topic",
+            "com.example.home.push-type.controls", "--priority", "1", path("controls/content-changed.json"),
+        ]
+        let result = try await run(controls)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("valid (0 errors, 0 warnings)"))
+        await #expect(
+            try run(["validate", "--priority", "1", "--device-token", token, path("apns-alert.json")]).status == 0)
+        await #expect(try run(["validate", "--priority", "7", path("apns-alert.json")]).status == 1)
+        await #expect(try run(["validate", "--device-token", token + "f", path("apns-alert.json")]).status == 1)
+        let collapse = String(repeating: "c", count: 65)
+        await #expect(try run(["validate", "--collapse-id", collapse, path("apns-alert.json")]).status == 1)
+        await #expect(
+            try run(["validate", "--collapse-id", String(collapse.dropLast()), path("apns-alert.json")]).status == 0)
+    }
+
+    private func path(_ name: String) -> String { Self.examples.appendingPathComponent(name).path }
 }

@@ -16,7 +16,9 @@ import PushBusCore
 /// VoIP, complication, File Provider and Push to Talk types) and an object; every `aps` key has its
 /// documented type; `content-available` pushes with an alert, sound or badge are flagged (they are not
 /// silent); unknown `aps` keys are warned about; `interruption-level` is one of the four levels;
-/// `relevance-score` and a critical sound's `volume` are within 0…1; Live Activity keys are checked.
+/// `relevance-score` and a critical sound's `volume` are within 0…1; Live Activity keys are checked; a `widgets` or
+/// `controls` push is exactly `{"aps": {"content-changed": true}}`. The request headers are checked by
+/// ``validateRequest(_:headers:)`` (a push to one device) and ``validateBroadcast(_:headers:)`` (a channel).
 public struct PayloadValidator: Sendable {
     /// Checks `json` as a payload sent with `pushType`; an empty result means the payload is clean.
     ///
@@ -60,6 +62,8 @@ struct ValidationRun {
         } catch {
             return self.error("", "not valid JSON: \(error)")
         }
+        // "Generating a remote notification" and "Sending notification requests to APNs": 4 KB payloads, 5 KB for
+        // VoIP; the bytes are one JSON object (the parser reports duplicates, encodings and depth).
         if json.count > pushType.maximumSize {
             error(
                 "",
@@ -69,7 +73,7 @@ struct ValidationRun {
         guard case .object(let root) = payload else {
             return error("", "the payload is \(article(payload)); expected a JSON object")
         }
-        if pushType == .widgets { return validateWidgets(root) }
+        if pushType.isContentChanged { return validateContentChanged(root, pushType: pushType) }
         if let namespace = root[PushRetraction.namespaceKey] { validateRetraction(namespace, aps: root["aps"]) }
         guard let aps = root["aps"] else {
             if pushType.requiresAPS { error("aps", "the aps dictionary is missing") }

@@ -2,7 +2,9 @@ import PushBusCore
 
 /// The `apns-push-type` a payload is sent with: it decides the size limit and which keys are required.
 ///
-/// Extensible: compare with the static members.
+/// Extensible: compare with the static members. The types, their topics and sizes follow Apple, "Sending notification
+/// requests to APNs" (the `apns-push-type` and `apns-topic` rows of its header table) and "Generating a remote
+/// notification" (4 KB; 5 KB for VoIP); the newer types cite their own pages beside their declarations.
 public struct PushType: RawRepresentable, Sendable, Hashable, CustomStringConvertible, Codable {
     /// The `apns-push-type` header value.
     public var rawValue: String
@@ -39,11 +41,24 @@ public struct PushType: RawRepresentable, Sendable, Hashable, CustomStringConver
 
     /// A WidgetKit push (iOS 26): reloads the widgets' timelines; the payload is `{"aps":{"content-changed":true}}`
     /// and nothing else. 4096 bytes.
+    ///
+    /// Source: Apple, "Updating widgets with WidgetKit push notifications" (WidgetKit): the token comes from
+    /// `WidgetCenter.currentPushInfo` or a `WidgetPushHandler`; the topic is `<bundle-id>.push-type.widgets`.
     public static let widgets = PushType(rawValue: "widgets", maximumSize: 4096)
+
+    /// A control push (iOS 18): the system reloads the app's controls (Control Center, Lock Screen, Action button)
+    /// that registered a `ControlPushHandler`; the payload is `{"aps":{"content-changed":true}}` and nothing else.
+    /// 4096 bytes.
+    ///
+    /// Source: Apple, "Updating controls locally and remotely" (WidgetKit): the tokens come from
+    /// `ControlPushHandler.pushTokensDidChange(controls:)` (`ControlInfo.pushInfo?.token`); the request is sent with
+    /// `apns-push-type: controls` and the topic `<bundle-id>.push-type.controls`.
+    public static let controls = PushType(rawValue: "controls", maximumSize: 4096)
 
     /// The documented types, for command-line parsing.
     package static let all: [PushType] = [
         .alert, .background, .voip, .liveActivity, .complication, .fileProvider, .location, .pushToTalk, .widgets,
+        .controls,
     ]
 
     /// What APNs requires after the bundle identifier in the `apns-topic` header for this type
@@ -57,6 +72,7 @@ public struct PushType: RawRepresentable, Sendable, Hashable, CustomStringConver
         case "location": return ".location-query"
         case "pushtotalk": return ".voip-ptt"
         case "widgets": return ".push-type.widgets"
+        case "controls": return ".push-type.controls"
         default: return nil
         }
     }
@@ -72,5 +88,10 @@ public struct PushType: RawRepresentable, Sendable, Hashable, CustomStringConver
     /// A Boolean value indicating whether APNs requires an `aps` dictionary for this type.
     package var requiresAPS: Bool {
         self == .alert || self == .background || self == .liveActivity || self == .location || self == .widgets
+            || self == .controls
     }
+
+    /// A Boolean value indicating whether the payload is only `{"aps":{"content-changed":true}}`: a WidgetKit push
+    /// that makes the system reload widgets or controls, with nothing shown and no app code run.
+    package var isContentChanged: Bool { self == .widgets || self == .controls }
 }

@@ -1,7 +1,14 @@
 import PushBusCore
 
 /// The `aps` rules of ``PayloadValidator``.
+///
+/// Sources, cited beside each rule: Apple, "Generating a remote notification" (UserNotifications; the `aps` keys,
+/// their types, the `alert` and critical `sound` dictionaries, `interruption-level`, `relevance-score`); "Pushing
+/// background updates to your App" (a background push carries only `content-available: 1`, sent with
+/// `apns-push-type: background`); "Modifying content in newly delivered notifications" (the service extension runs
+/// for `mutable-content: 1` with an alert).
 extension ValidationRun {
+    /// "Generating a remote notification", the table of `aps` keys: anything else is ignored by the device.
     mutating func validateAPS(_ aps: [String: PushValue], pushType: PushType) {
         for key in aps.keys.sorted() where !APSKeys.all.contains(key) {
             warning("aps." + key, "not a documented aps key; devices ignore it (custom data belongs beside aps)")
@@ -17,6 +24,8 @@ extension ValidationRun {
             default: error("aps.alert", "expected a string or an object, found \(article(alert))")
             }
         }
+        // "Generating a remote notification": badge is a number (0 removes it); sound a file name or "default", or a
+        // dictionary for a critical alert (critical 1, name, volume 0…1).
         if let badge = aps[APSKeys.badge] {
             if let count = badge.intValue, case .int = badge {
                 if count < 0 { error("aps.badge", "expected a non-negative integer, found \(count)") }
@@ -33,6 +42,9 @@ extension ValidationRun {
         }
         let isContentAvailable = validateFlag(aps[APSKeys.contentAvailable], at: "aps.content-available")
         let isMutableContent = validateFlag(aps[APSKeys.mutableContent], at: "aps.mutable-content")
+        // "Generating a remote notification": interruption-level is passive, active, time-sensitive or critical;
+        // relevance-score a number from 0 to 1 (any number for a Live Activity, "Starting and updating Live
+        // Activities with ActivityKit push notifications", where it orders the app's activities).
         if let level = aps[APSKeys.interruptionLevel] {
             if case .string(let text) = level, InterruptionLevel(rawValue: text) != nil {
             } else {
@@ -58,6 +70,8 @@ extension ValidationRun {
             isMutableContent: isMutableContent, isLiveActivity: aps[APSKeys.event] != nil)
     }
 
+    /// "Pushing background updates to your App" (a background push has only content-available 1, nothing shown) and
+    /// "Modifying content in newly delivered notifications" (the service extension needs an alert).
     private mutating func validatePurpose(
         pushType: PushType, isVisible: Bool, hasAlert: Bool, isContentAvailable: Bool, isMutableContent: Bool,
         isLiveActivity: Bool
@@ -80,6 +94,9 @@ extension ValidationRun {
         }
     }
 
+    /// "Generating a remote notification", the alert dictionary; a Live Activity alert's title and body may be
+    /// localizable objects and it may carry a sound ("Starting and updating Live Activities with ActivityKit push
+    /// notifications").
     private mutating func validateAlert(_ alert: [String: PushValue], isLiveActivity: Bool) {
         for key in alert.keys.sorted() where !APSKeys.alertKeys.contains(key) {
             if isLiveActivity && APSKeys.liveActivityAlertKeys.contains(key) { continue }

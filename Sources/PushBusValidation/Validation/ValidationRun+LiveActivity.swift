@@ -45,7 +45,16 @@ extension ValidationRun {
             if case .object = value { continue }
             error("aps." + key, "expected an object, found \(article(value))")
         }
-        guard pushType == .liveActivity else { return }
+        guard pushType == .liveActivity else {
+            // "Starting and updating Live Activities with ActivityKit push notifications": the input-push keys are
+            // read from a push-to-start only, which is a liveactivity push.
+            for key in [APSKeys.inputPushToken, APSKeys.inputPushChannel] where aps[key] != nil {
+                warning(
+                    "aps." + key,
+                    "\(key) is read only from a Live Activity push-to-start (apns-push-type liveactivity, event start)")
+            }
+            return
+        }
         validateLiveActivityEvent(aps, event: event)
         validateChannelKeys(aps, event: event)
     }

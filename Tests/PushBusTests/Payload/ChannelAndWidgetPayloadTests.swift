@@ -35,4 +35,10 @@ import Testing
         #expect(PushType.widgets.apnsTopic(bundleIdentifier: "com.example.app") == "com.example.app.push-type.widgets")
         #expect(PushType.all.contains(.widgets))
     }
+
+    @Test func aSilentPushSentAsWidgetsReloadsNothing() throws {
+        let found = try diagnostics("widgets/broken-silent-push.json", .widgets)
+        #expect(found.map(\.keyPath) == ["aps.content-available", "aps.content-changed"])
+        #expect(found.allSatisfy { $0.severity == .error })
+    }
 }
