@@ -45,9 +45,10 @@ import Testing
     }
 
     @Test func aRuleWithNoConditionIsACatchAllToo() async throws {
-        #expect(try await opened(rules: #"[{"url": "app://notices"}]"#, payload: #"{"aps": {"alert": "x"}}"#) == [
-            "app://notices"
-        ])
+        #expect(
+            try await opened(rules: #"[{"url": "app://notices"}]"#, payload: #"{"aps": {"alert": "x"}}"#) == [
+                "app://notices"
+            ])
     }
 
     @Test func alwaysBesideAConditionIsRefused() async throws {

@@ -179,7 +179,8 @@ final class SimulatedApp: Sendable {
         conditions += (rule.present ?? []).map { .present($0) }
         if let provider = rule.provider { conditions.append(.provider(PushProvider.Name(rawValue: provider))) }
         if rule.always == true, !conditions.isEmpty {
-            throw ScenarioError("link rule to '\(rule.url)': \"always\": true matches every payload; drop its conditions")
+            throw ScenarioError(
+                "link rule to '\(rule.url)': \"always\": true matches every payload; drop its conditions")
         }
         if rule.provider?.isEmpty == true || rule.when.keys.contains("") || rule.present?.contains("") == true {
             throw ScenarioError("link rule to '\(rule.url)': an empty key or provider never matches")

@@ -40,7 +40,9 @@ import Testing
             provider(["_ALIYUN_NOTIFICATION_ID_": "7", "_ALIYUN_NOTIFICATION_MSG_ID_": "800"])
                 == PushProvider(name: .aliyunPush, messageID: "800"))
         #expect(provider(["_ALIYUN_NOTIFICATION_ID_": "7"]) == PushProvider(name: .aliyunPush))
-        #expect(provider(["f": "6001", "t": "6006", "m": 373_360_335]) == PushProvider(name: .easemob, messageID: "373360335"))
+        #expect(
+            provider(["f": "6001", "t": "6006", "m": 373_360_335])
+                == PushProvider(name: .easemob, messageID: "373360335"))
         #expect(provider(["em_apns_ext": ["k": "v"]]) == PushProvider(name: .easemob))
         #expect(provider(["nim": "1"]) == PushProvider(name: .netEaseIM))
     }
@@ -53,7 +55,8 @@ import Testing
     }
 
     @Test func theMessageIDIdentifiesTheMessage() {
-        let message = PushMessage(content: PushContent(payload: ["aps": ["alert": "Hi"], "f": "a", "t": "b", "m": "9"]))
+        let message = PushMessage(
+            content: PushContent(payload: ["aps": ["alert": "Hi"], "f": "a", "t": "b", "m": "9"]))
         #expect(message.id.rawValue == "easemob:9")
         let netEase = PushMessage(content: PushContent(payload: ["aps": ["alert": "Hi"], "nim": 1]))
         #expect(netEase.id.rawValue.hasPrefix("digest:"))
