@@ -70,7 +70,7 @@ public struct PayloadRouteRule: Sendable, Hashable {
             Condition(test: .present([""] + keys))
         }
 
-        /// The push service that sent the payload is `provider` (``PushMessage/provider``; a local notification
+        /// The push service that sent the payload is `provider` (`PushMessage.provider`; a local notification
         /// has none and never matches).
         public static func provider(_ provider: PushProvider.Name) -> Condition {
             Condition(test: .provider(provider))
@@ -170,7 +170,7 @@ public struct PayloadRouteRule: Sendable, Hashable {
         return value
     }
 
-    /// The value at `path` as text (``PushRouteLink/text(_:)``), `nil` when missing or `null`.
+    /// The value at `path` as text (`PushRouteLink.text(_:)`), `nil` when missing or `null`.
     static func text(at path: [String], in message: PushMessage) -> String? {
         value(at: path, in: message).flatMap(PushRouteLink.text)
     }
