@@ -36,6 +36,23 @@ import Testing
         #expect((reports.first?["message"] as? [String: Any])?["id"] as? String == "airship:ua-1")
     }
 
+    @Test func chinasPushAndIMProvidersAreNamedWithTheirMessageIDs() async throws {
+        let expected = [
+            ("rongcloud.json", "provider: rongCloud (C7QK-3V2N-8L0D-5T4P)"),
+            ("tencent-push.json", "provider: tencentPush (4293011875)"),
+            ("getui.json", "provider: getui (GTA-0101_"),
+            ("umeng.json", "provider: umeng (uu84603171767225600011)"),
+            ("aliyun-push.json", "provider: aliyunPush (8004229324234496)"),
+            ("easemob.json", "provider: easemob (373360335316321408)"),
+            ("netease-im.json", "provider: netEaseIM"),
+        ]
+        let result = try await run(["validate"] + expected.map { Self.examples.appendingPathComponent($0.0).path })
+        #expect(result.status == 0, "\(result.output)")
+        for (file, line) in expected {
+            #expect(result.output.contains(line), "\(file): \(result.output)")
+        }
+    }
+
     @Test func applesLiveActivityExamplesValidateAsLiveActivities() async throws {
         let files = [
             "live-activity-push-to-start.json", "live-activity-alerting-update.json", "live-activity-end.json",

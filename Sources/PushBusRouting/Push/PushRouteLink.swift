@@ -34,12 +34,14 @@ public struct PushRouteLink: Sendable, Hashable {
         guard let object = value?.objectValue else { return [:] }
         var result: [String: String] = [:]
         for (key, member) in object {
-            if let text = string(member) { result[key] = text }
+            if let written = text(member) { result[key] = written }
         }
         return result
     }
 
-    private static func string(_ value: PushValue) -> String? {
+    /// A payload value as text: strings as they are, numbers and Booleans written out, arrays and objects as
+    /// compact JSON with sorted keys, `null` as `nil`.
+    package static func text(_ value: PushValue) -> String? {
         switch value {
         case .null: return nil
         case .string(let text): return text

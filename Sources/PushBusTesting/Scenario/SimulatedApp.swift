@@ -32,7 +32,7 @@ final class SimulatedApp: Sendable {
             return result
         }
         let presentation = try scenario.app.presentation.map { try PresentationOptions(names: $0) }
-        let rules = scenario.routes?.linkRules ?? []
+        let rules = try PayloadRouteRules((scenario.routes?.linkRules ?? []).map(Self.payloadRule))
         let reminder = scenario.app.reminder
         let settingsRoute = scenario.app.openSettingsRoute
         let retractions = scenario.app.retractions ?? false
@@ -43,7 +43,7 @@ final class SimulatedApp: Sendable {
             process.keep(process.center.subscribe(.all) { _ in })
             if let router = process.router {
                 let options = PushRouter.AttachOptions(
-                    link: { message in Self.link(for: message, rules: rules) ?? PushRouteLink.default(in: message) },
+                    link: { message in rules.link(for: message) ?? PushRouteLink.default(in: message) },
                     ledger: process.delivery.ledger)
                 process.keep(router.attach(to: process.center, options: options))
             }
@@ -169,8 +169,23 @@ final class SimulatedApp: Sendable {
         return router
     }
 
-    static func link(for message: PushMessage, rules: [SimulationScenario.LinkRule]) -> PushRouteLink? {
-        PayloadRouteRules(rules.map { PayloadRouteRule(when: $0.when, open: $0.url) }).link(for: message)
+    /// The `PayloadRouteRule` a scenario's link rule describes.
+    ///
+    /// - Throws: ``ScenarioError`` for `"always": true` beside conditions, or an empty provider or key.
+    static func payloadRule(_ rule: SimulationScenario.LinkRule) throws -> PayloadRouteRule {
+        var conditions: [PayloadRouteRule.Condition] = rule.when.sorted { $0.key < $1.key }.map {
+            .value($0.key, equals: $0.value)
+        }
+        conditions += (rule.present ?? []).map { .present($0) }
+        if let provider = rule.provider { conditions.append(.provider(PushProvider.Name(rawValue: provider))) }
+        if rule.always == true, !conditions.isEmpty {
+            throw ScenarioError(
+                "link rule to '\(rule.url)': \"always\": true matches every payload; drop its conditions")
+        }
+        if rule.provider?.isEmpty == true || rule.when.keys.contains("") || rule.present?.contains("") == true {
+            throw ScenarioError("link rule to '\(rule.url)': an empty key or provider never matches")
+        }
+        return PayloadRouteRule(matching: conditions, open: rule.url)
     }
 
     /// The longest reminder delay, when the scenario gives no maximum: a year.

@@ -106,13 +106,37 @@ public struct SimulationScenario: Sendable, Decodable {
         }
     }
 
-    /// When every `when` key of the payload's custom data equals its value (compared as text), the link is
-    /// `url` with each `{key}` replaced by that key's value: JPush's `BusinessLine`/`OrderID` mapping.
+    /// A rule turning a payload into a link: when every condition holds, the link is `url` with each `{key}`
+    /// replaced by that key's value (JPush's `BusinessLine`/`OrderID` mapping, a chat routed by `aps.sound`).
+    ///
+    /// Keys are top-level custom keys or dotted paths into the payload (`aps.sound`, `rc.cType`); values compare
+    /// as text. A rule with no condition (`when`, `present`, `provider`) matches every payload; `"always": true`
+    /// says so explicitly, and may not be combined with conditions. These are `PayloadRouteRule`s.
     public struct LinkRule: Sendable, Decodable {
-        /// The custom-data keys and the values they must hold, all of them.
+        /// The keys (or key paths) and the values they must hold, all of them; empty when absent.
         public var when: [String: String]
-        /// The link to open, with `{key}` placeholders.
+        /// Keys (or key paths) that must be present, whatever their value (RongCloud's `rc`).
+        public var present: [String]?
+        /// The push service that must have sent the payload (`"jpush"`, `"rongCloud"`: a `PushProvider.Name`).
+        public var provider: String?
+        /// Whether the rule is the catch-all that matches every payload (no other condition allowed).
+        public var always: Bool?
+        /// The link to open, with `{key}` placeholders (key paths too: `{rc.fId}`).
         public var url: String
+
+        private enum CodingKeys: String, CodingKey {
+            case when, present, provider, always, url
+        }
+
+        /// Decodes a rule; `when` defaults to no condition.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            when = try container.decodeIfPresent([String: String].self, forKey: .when) ?? [:]
+            present = try container.decodeIfPresent([String].self, forKey: .present)
+            provider = try container.decodeIfPresent(String.self, forKey: .provider)
+            always = try container.decodeIfPresent(Bool.self, forKey: .always)
+            url = try container.decode(String.self, forKey: .url)
+        }
     }
 
     /// What the simulated app does.

@@ -61,6 +61,20 @@ import Testing
         #expect(oneSignal.heard.values == ["willPresent O"])
     }
 
+    @Test func aJPushAndARongCloudPushGoToTheirOwnSDKs() {
+        let jpush = FakeSDK("jpush")
+        let rongCloud = FakeSDK("rongcloud")
+        forwarder.add(jpush, name: "jpush", providers: [.jpush])
+        forwarder.add(rongCloud, name: "rongcloud", providers: [.rongCloud, .netEaseIM])
+
+        _ = present(snapshot(["aps": ["alert": "Notice"], "_j_msgid": 20_266_199_577], id: "J"))
+        _ = present(snapshot(["aps": ["alert": "Chat"], "rc": ["cType": "PR", "fId": "u1", "id": "m-1"]], id: "R"))
+        _ = present(snapshot(["aps": ["alert": "Chat"], "nim": 1], id: "N"))
+
+        #expect(jpush.heard.values == ["willPresent J"])
+        #expect(rongCloud.heard.values == ["willPresent R", "willPresent N"])
+    }
+
     @Test func anUnclaimedPushAndALocalNotificationGoToEverySDKInOrder() {
         let order = Recorder<String>()
         let first = FakeSDK("first")

@@ -74,6 +74,17 @@ import Testing
             file: "batch.json", provider: .batch, messageID: "6y4g8guj-u1586248410u0",
             deepLink: "newsapp://article/93214", image: "https://images.example.com/news/tram.jpg"),
         Expected(file: "expo.json", provider: .expo, messageID: nil, deepLink: "acmeshop://orders/1042"),
+        Expected(file: "rongcloud.json", provider: .rongCloud, messageID: "C7QK-3V2N-8L0D-5T4P", deepLink: nil),
+        Expected(file: "tencent-push.json", provider: .tencentPush, messageID: "4293011875", deepLink: nil),
+        Expected(
+            file: "getui.json", provider: .getui,
+            messageID:
+                "GTA-0101_Qm7xR2pL9kA3bC5dE8fG1h:5c2e9a41-b3-1942f7d0c3a-2718281828:9f8e7d6c5b4a39281706f5e4d3c2b1a0",
+            deepLink: nil),
+        Expected(file: "umeng.json", provider: .umeng, messageID: "uu84603171767225600011", deepLink: nil),
+        Expected(file: "aliyun-push.json", provider: .aliyunPush, messageID: "8004229324234496", deepLink: nil),
+        Expected(file: "easemob.json", provider: .easemob, messageID: "373360335316321408", deepLink: nil),
+        Expected(file: "netease-im.json", provider: .netEaseIM, messageID: nil, deepLink: nil),
     ]
 
     @Test(arguments: examples)

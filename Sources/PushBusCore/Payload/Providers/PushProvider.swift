@@ -13,6 +13,20 @@ public struct PushProvider: Sendable, Hashable, CustomStringConvertible {
         public static let fcm: Name = "fcm"
         /// JPush / Aurora (`_j_msgid`).
         public static let jpush: Name = "jpush"
+        /// RongCloud IM, 融云 (`rc`, an object: `id` the message UID, `cType`, `fId`, `oName`, `tId`).
+        public static let rongCloud: Name = "rongCloud"
+        /// Tencent Push Notification Service (TPNS, formerly XG, 腾讯移动推送 / 信鸽) (`xg`, an object).
+        public static let tencentPush: Name = "tencentPush"
+        /// Getui, 个推 (`_ge_`, `_gmid_`, `_gurl_`).
+        public static let getui: Name = "getui"
+        /// Umeng Push, 友盟 (`d` the message id beside `p`).
+        public static let umeng: Name = "umeng"
+        /// Alibaba Cloud Mobile Push, 阿里云推送 (`_ALIYUN_NOTIFICATION_ID_`, `_ALIYUN_NOTIFICATION_MSG_ID_`).
+        public static let aliyunPush: Name = "aliyunPush"
+        /// Easemob / Hyphenate IM, 环信 (`f`, `t` and `m` the message id; `e` or `em_apns_ext` the extension).
+        public static let easemob: Name = "easemob"
+        /// NetEase IM, 网易云信 (`nim`).
+        public static let netEaseIM: Name = "netEaseIM"
         /// OneSignal (`custom.i`, `os_data`).
         public static let oneSignal: Name = "oneSignal"
         /// Airship, formerly Urban Airship (`_`, `com.urbanairship.metadata`).

@@ -10,6 +10,43 @@ package enum PushProviderTable {
     package static let rules: [Rule] = [
         // JPush / Aurora: `_j_msgid` is a JSON number, often above 2^53.
         Rule(name: .jpush, markers: [.prefix("_j_")], messageID: { $0["_j_msgid"] }),
+        // RongCloud IM (融云): an `rc` object with the conversation (`cType`, `tId`), the sender (`fId`), the message
+        // type (`oName`) and, in current servers, the message UID (`id`); the sender's pushData arrives as `appData`.
+        Rule(
+            name: .rongCloud, markers: [.key("rc")],
+            confirms: { rongCloud($0) != nil },
+            messageID: { rongCloud($0)?["id"] }),
+        // Tencent Push Notification Service (TPNS, formerly XG): everything under `xg` (`msgtype` 1 a notification,
+        // 2 silent); `msgid` the message id. Links are the app's own custom keys.
+        Rule(
+            name: .tencentPush, markers: [.key("xg")],
+            confirms: { $0["xg"]?.objectOrJSONText != nil },
+            messageID: { $0["xg"]?.objectOrJSONText?["msgid"] }),
+        // Getui (个推): `_ge_`, `_gurl_` and `_gmid_`, which is `taskId:messageId` and identifies the message.
+        Rule(
+            name: .getui, markers: [.key("_ge_"), .key("_gmid_"), .key("_gurl_")],
+            messageID: { $0["_gmid_"] }),
+        // Umeng Push (友盟): `d` is the message id (`uu…`, `us…`) and `p` comes with it; `d` or `p` alone is plain data.
+        Rule(
+            name: .umeng, markers: [.key("d")],
+            confirms: { $0["d"]?.stringValue?.isEmpty == false && $0["p"].map { $0.intValue != nil } == true },
+            messageID: { $0["d"] }),
+        // Alibaba Cloud Mobile Push (阿里云推送): `_ALIYUN_NOTIFICATION_*` keys; `_ALIYUN_NOTIFICATION_MSG_ID_` the
+        // message id (`_ALIYUN_NOTIFICATION_ID_` numbers the notification on the device, not the message).
+        Rule(
+            name: .aliyunPush, markers: [.prefix("_ALIYUN_NOTIFICATION_")],
+            messageID: { $0["_ALIYUN_NOTIFICATION_MSG_ID_"] }),
+        // Easemob / Hyphenate IM (环信): `f` the sender, `t` the receiver, `g` the group, `m` the message id; the
+        // app's extension in `e` or `em_apns_ext`. Single letters are everyday keys: all of `f`, `t`, `m` are needed.
+        Rule(
+            name: .easemob, markers: [.key("m"), .key("em_apns_ext")],
+            confirms: { easemob($0) },
+            messageID: { $0["m"] }),
+        // NetEase IM (网易云信, also its Qiyu customer service): `nim` is 1. No message id in the payload: the digest
+        // identifies the message.
+        Rule(
+            name: .netEaseIM, markers: [.key("nim")],
+            confirms: { $0["nim"].map { $0.intValue == 1 || $0.stringValue == "1" } == true }),
         // OneSignal: `custom` (an object, or JSON text from some SDKs and relays), or the newer `os_data`.
         Rule(
             name: .oneSignal, markers: [.key("custom"), .key("os_data")],
@@ -226,6 +263,23 @@ package enum PushProviderTable {
             custom["i"] != nil || custom["a"] != nil || custom["u"] != nil
         else { return nil }
         return custom
+    }
+
+    /// RongCloud's `rc` object when it carries RongCloud's own keys (`cType`, `fId`, `oName`, `tId` or `id`).
+    static func rongCloud(_ root: [String: PushValue]) -> [String: PushValue]? {
+        guard let rc = root["rc"]?.objectOrJSONText,
+            ["cType", "fId", "oName", "tId", "id"].contains(where: { rc[$0]?.stringValue != nil })
+        else { return nil }
+        return rc
+    }
+
+    /// Whether the payload carries Easemob's `f`, `t` and `m` as text (or numbers), or its `em_apns_ext` object.
+    static func easemob(_ root: [String: PushValue]) -> Bool {
+        if root["em_apns_ext"]?.objectOrJSONText != nil { return true }
+        return ["f", "t", "m"].allSatisfy { key in
+            guard let value = root[key] else { return false }
+            return value.stringValue?.isEmpty == false || value.intValue != nil
+        }
     }
 
     /// Iterable's action `{"type": "openUrl", "data": "https://…"}`: the data is a link only for `openUrl`.
