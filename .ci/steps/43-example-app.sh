@@ -2,8 +2,9 @@
 # Examples/iOSApp is what the Docs' app snippets come from, so it must compile. CI has no Apple SDK: it type-checks
 # the example's three targets (App, NotificationService, NotificationContent, each with Shared/) in Swift 6 mode with
 # warnings as errors, against the Linux stubs. Each framework the example imports (UIKit, UserNotifications,
-# UserNotificationsUI, ActivityKit) is a one-line module here that re-exports the stubs; the extensions get
-# -application-extension as in Xcode. The real SDK is checked locally with ../shared/tools/apple-sdk-check.sh.
+# UserNotificationsUI, ActivityKit, SwiftUI) is a one-line module here that re-exports the stubs; the extensions get
+# -application-extension as in Xcode. The app is a SwiftUI app (App/); the UIKit-with-scenes variant the guides also
+# show (UIKitVariant/: an app delegate and a scene delegate instead of App/DemoApp.swift) is checked as a fourth app. The real SDK is checked locally with ../shared/tools/apple-sdk-check.sh.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -13,7 +14,7 @@ modules="$(swift build --show-bin-path)/Modules"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-for framework in UIKit UserNotifications UserNotificationsUI ActivityKit; do
+for framework in UIKit UserNotifications UserNotificationsUI ActivityKit SwiftUI; do
     printf "@_exported import Foundation\n@_exported import PushBusAppleStubs\n" > "$work/$framework.swift"
     swiftc -swift-version 6 -parse-as-library -emit-module -module-name "$framework" -I "$modules" \
         -emit-module-path "$work/$framework.swiftmodule" "$work/$framework.swift"
@@ -37,6 +38,11 @@ check() {  # check NAME FLAGS... -- SOURCE DIRS...
     fi
 }
 check ExampleApp -- "$app/App" "$app/Shared"
+variant="$work/variant"
+mkdir -p "$variant"
+cp "$app"/App/*.swift "$variant/"
+rm "$variant/DemoApp.swift" "$variant/InboxScreen.swift"
+check ExampleUIKitVariant -- "$variant" "$app/UIKitVariant" "$app/Shared"
 check ExampleNotificationService -application-extension -- "$app/NotificationService" "$app/Shared"
 check ExampleNotificationContent -application-extension -- "$app/NotificationContent" "$app/Shared"
 # DESIGN.md's fixed public names, as code outside the package (a `package` declaration is invisible here).

@@ -6,7 +6,7 @@ import PushBusRouting
 import PushBusApple
 import Testing
 
-// The wiring README.md and Docs/App.md show (Examples/iOSApp/App/AppDelegate.swift, which CI type-checks), reduced to
+// The wiring README.md and Docs/App.md show (Examples/iOSApp/UIKitVariant/AppDelegate.swift, which CI type-checks), reduced to
 // the delivery path under test and run on the stubs: a cold-start tap opens its route once the first screen is up.
 // On a device these classes import UIKit; here the stubs stand in for it.
 // BEGIN wiring

@@ -10,9 +10,9 @@ final class InboxViewController: UIViewController {
     private let list = UILabel()
     private var watching: PushSubscription?
 
-    init(app: AppDelegate) {
-        inbox = app.inbox
-        router = app.router
+    init(inbox: PushInbox?, router: PushRouter) {
+        self.inbox = inbox
+        self.router = router
         super.init(nibName: nil, bundle: nil)
     }
 

@@ -35,3 +35,17 @@ enum Navigator {
         navigation?.popToRootViewController(animated: true)
     }
 }
+
+extension Routes {
+    /// The app's router, its routes registered; not ready until the first screen is up.
+    static let router: PushRouter = {
+        let router = PushRouter(schemes: ["pushbusdemo"], isReady: false)
+        register(on: router)
+        return router
+    }()
+
+    /// Opens a link the app was asked to open (`onOpenURL`): it waits, like a tap, until the first screen is up.
+    static func open(_ url: URL) {
+        router.open(url.absoluteString, source: url.scheme == "https" ? .universalLink : .urlScheme)
+    }
+}

@@ -13,3 +13,13 @@ enum ServerRegistration {
         }
     }
 }
+
+extension ServerRegistration {
+    /// Uploads the device token to the app's server (here: prints it).
+    @Sendable static func upload(_ event: RegistrationEvent) {
+        switch event {
+        case .registered(let token): print("upload device token \(token.hexString)")
+        case .failed(let error): print("remote notifications unavailable: \(error)")
+        }
+    }
+}
