@@ -12,7 +12,8 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
         PushBusApp.delegate?.adapter.scene(willConnectWith: connectionOptions)  // a cold start from a tap
         guard let windowScene = scene as? UIWindowScene, let app = UIApplication.shared.delegate as? AppDelegate
         else { return }
-        let navigation = UINavigationController(rootViewController: InboxViewController(inbox: app.inbox, router: app.router))
+        let navigation = UINavigationController(
+            rootViewController: InboxViewController(inbox: app.inbox, router: app.router))
         Navigator.navigation = navigation
         let window = UIWindow(windowScene: windowScene)
         window.rootViewController = navigation
