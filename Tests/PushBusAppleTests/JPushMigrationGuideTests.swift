@@ -23,7 +23,7 @@ enum JPUSHService {
     static func handleRemoteNotification(_ remoteInfo: [AnyHashable: Any]) {
         handled.record("\(remoteInfo["_j_msgid"] ?? "")")
     }
-    @discardableResult static func setBadge(_ value: Int) -> Bool {
+    static func setBadge(_ value: Int) -> Bool {
         badges.record(value)
         return true
     }
@@ -135,7 +135,7 @@ struct JPushBadge: BadgeController {
 
     func apply(_ change: BadgeChange) async throws {
         try await icon.apply(change)
-        JPUSHService.setBadge(change.count)  // the server's next "+1" starts from this count
+        _ = JPUSHService.setBadge(change.count)  // the server's next "+1" starts from this count
     }
 }
 // END the guide's code

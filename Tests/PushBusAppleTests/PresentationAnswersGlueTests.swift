@@ -61,3 +61,10 @@ import PushBusTestSupport
     }
 }
 #endif
+
+#if PUSHBUS_APPLE_STUBS
+/// Docs/Coexistence.md's code, compiled: the app lets PushBus's policy alone decide, after `PushBusApp.install()`.
+@MainActor func letPushBusDecideWhatIsShown() {
+    PushBusApp.delegate?.presentationAnswers = .pushBusOnly  // the other SDKs' willPresent still runs
+}
+#endif
