@@ -107,9 +107,9 @@ public final class PushNotificationDelegate: NSObject, UNUserNotificationCenterD
         set { forwarder.presentationDeadline = newValue }
     }
 
-    /// Whose answers iOS gets from `willPresent`: ``PresentationAnswers/union`` (the default) adds every forwardee's
+    /// Whose answers iOS gets from `willPresent`: `PresentationAnswers.union` (the default) adds every forwardee's
     /// options to PushBus's policy, so a kept JPush `willPresent` that answers `.alert` shows a banner whatever
-    /// the policy says; ``PresentationAnswers/pushBusOnly`` answers with the policy alone, and the forwardees are
+    /// the policy says; `.pushBusOnly` answers with the policy alone, and the forwardees are
     /// still called (their statistics still run) but their answers are ignored.
     ///
     /// ```swift
