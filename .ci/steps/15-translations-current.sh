@@ -6,7 +6,9 @@
 #   2. staleness, counted in git history: the commits that touched the English page after the last commit that
 #      touched the translation. More than one fails. One is allowed so that an English fix can land before its
 #      translation (the next commit must bring the translation up); editing both in one commit counts as zero;
-#   3. one source for snippets: every ```swift block of the translation appears, line for line, in its English page.
+#   3. one source for snippets: every ```swift block of the translation appears, line for line, in its English page;
+#   4. no section left out: the translation has as many `## ` sections as its English page, matched by order
+#      (.ci/tools/translation_sections.py; a self-test on planted pages runs first).
 # Nothing here can rot silently: a translation without a marker, an unlinked one, an uncommitted one or a shallow
 # clone (history unknown) fails instead of passing. CI clones with full history (`git clone` default).
 # Takes well under a second.
@@ -17,6 +19,25 @@ if [ "$(git rev-parse --is-shallow-repository)" = "true" ]; then
     echo "error: shallow clone: the translations' history cannot be checked (git fetch --unshallow)" >&2
     exit 1
 fi
+
+planted=$(mktemp -d)
+trap 'rm -rf "$planted"' EXIT
+printf '# Page\n\n## One\n\n```sh\n## not a section\n```\n\n## Two\n\n## Three\n' >"$planted/en.md"
+printf '# 页面\n\n## 一\n\n## 二\n' >"$planted/short.md"
+printf '# 页面\n\n## 一\n\n## 二\n\n## 三\n' >"$planted/full.md"
+if got=$(python3 .ci/tools/translation_sections.py "$planted/short.md" "$planted/en.md" 2>&1); then
+    echo "error: the section check passed a planted translation that lacks a section" >&2
+    exit 1
+fi
+case "$got" in
+    *"lacks a section of $planted/en.md: ## Three "*) ;;
+    *) printf 'error: the section check said\n%s\nabout the planted translation, expected it to name ## Three\n' "$got" >&2; exit 1 ;;
+esac
+if ! python3 .ci/tools/translation_sections.py "$planted/full.md" "$planted/en.md"; then
+    echo "error: the section check failed a planted translation that has every section" >&2
+    exit 1
+fi
+echo "ok: the self-test finds the planted missing section, and passes the complete translation"
 
 status=0
 fail() { echo "error: $*" >&2; status=1; }
@@ -66,6 +87,7 @@ for block in missing:
     print(f"error: {translation}: a ```swift block that is not in {source}: {first}", file=sys.stderr)
 sys.exit(1 if missing else 0)
 PY
+    python3 .ci/tools/translation_sections.py "$translation" "$source" || status=1
     echo "$translation: $behind commit(s) behind $source"
 done
 

@@ -47,6 +47,10 @@ extension PushBusApp {
         public var authorization: AuthorizationOptions? = .standard
         /// What a notification shows while the app is in the foreground (`nil`: the delivery's default).
         public var presentationPolicy: PresentationPolicy?
+        /// Whose answers decide what is shown when other SDKs' delegates answer `willPresent` too (a JPush or
+        /// Braze delegate kept beside PushBus): `.union` (the default) shows what any of them asks for,
+        /// `.pushBusOnly` shows what ``presentationPolicy`` says alone (``PushNotificationDelegate/presentationAnswers``).
+        public var presentationAnswers = PresentationAnswers.union
         /// A Boolean value indicating whether PushBus follows the app's lifecycle itself, through `UIApplication`'s
         /// notifications (default `true`). `false` only for an app that forwards activation itself, from every
         /// lifecycle it has: `PushBusApp.appDelegate.applicationDidBecomeActive(_:)` and
@@ -132,6 +136,7 @@ extension PushBusApp {
         let delivery = PushDelivery(center: .shared, ledger: ledger)
         if let policy = configuration.presentationPolicy { delivery.presentationPolicy = policy }
         install(delivery: delivery, notificationCenter: .current(), followsLifecycle: configuration.followsLifecycle)
+            .presentationAnswers = configuration.presentationAnswers
         let inbox =
             configuration.keepsInbox ? PushInbox(ledger: ledger, configuration: configuration.inboxConfiguration) : nil
         let setup = Setup(delivery: delivery, inbox: inbox, ledgerError: ledgerError)

@@ -16,8 +16,9 @@ import PushBus
 ///   that forwardee only; any other notification goes to every forwardee, in order (the previous delegate first).
 /// - iOS is answered **exactly once**, whatever the forwardees do (answer twice, never, or late): `willPresent`
 ///   with the **union** of the options of PushBus's `PushDelivery.presentationPolicy` and of every forwardee
-///   that answered, when all did or after ``presentationDeadline``; `didReceive` when PushBus's response handlers
-///   and every forwardee finished, or at `PushDelivery.responseDeadline`.
+///   that answered, when all did or after ``presentationDeadline`` — or, with ``presentationAnswers``
+///   `.pushBusOnly`, with the policy's answer alone; `didReceive` when PushBus's response handlers and every
+///   forwardee finished, or at `PushDelivery.responseDeadline`.
 ///
 /// `UNUserNotificationCenter.delegate` is weak: keep this object alive (``PushBusApp/install(center:notificationCenter:)``
 /// does). Forwardees are held weakly too, as the center held them; a released one is skipped.
@@ -78,7 +79,8 @@ public final class PushNotificationDelegate: NSObject, UNUserNotificationCenterD
         return forwarder.add(WeakDelegate(delegate), name: name, providers: providers)
     }
 
-    /// Adds `earlier`'s live forwardees after this one's (a re-install keeps them), skipping delegates already here.
+    /// Adds `earlier`'s live forwardees after this one's (a re-install keeps them), skipping delegates already here,
+    /// and takes its ``presentationAnswers``.
     func inheritForwardees(of earlier: PushNotificationDelegate) {
         for (forwardee, target) in earlier.forwarder.targets {
             guard let delegate = target.delegate, delegate !== self,
@@ -86,6 +88,7 @@ public final class PushNotificationDelegate: NSObject, UNUserNotificationCenterD
             else { continue }
             forwarder.add(target, name: forwardee.name, providers: forwardee.providers)
         }
+        presentationAnswers = earlier.presentationAnswers
     }
 
     /// Stops forwarding to `forwardee`.
@@ -104,9 +107,22 @@ public final class PushNotificationDelegate: NSObject, UNUserNotificationCenterD
         set { forwarder.presentationDeadline = newValue }
     }
 
+    /// Whose answers iOS gets from `willPresent`: `PresentationAnswers.union` (the default) adds every forwardee's
+    /// options to PushBus's policy, so a kept JPush `willPresent` that answers `.alert` shows a banner whatever
+    /// the policy says; `.pushBusOnly` answers with the policy alone, and the forwardees are
+    /// still called (their statistics still run) but their answers are ignored.
+    ///
+    /// ```swift
+    /// PushBusApp.delegate?.presentationAnswers = .pushBusOnly
+    /// ```
+    public var presentationAnswers: PresentationAnswers {
+        get { forwarder.presentationAnswers }
+        set { forwarder.presentationAnswers = newValue }
+    }
+
     /// Reconciles the registered categories, asks the adapter and the forwardees how to present `notification`, and
-    /// calls `completionHandler` once with the union of their options: when all answered, or at
-    /// ``presentationDeadline``.
+    /// calls `completionHandler` once with the union of their options (when all answered, or at
+    /// ``presentationDeadline``), or with the adapter's alone (``presentationAnswers`` `.pushBusOnly`).
     public func userNotificationCenter(
         _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
         withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void

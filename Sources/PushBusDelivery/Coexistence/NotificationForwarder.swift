@@ -20,6 +20,7 @@ package final class NotificationForwarder<Target: Sendable>: Sendable {
 
     private let state = LockedState(State())
     private let presentationDeadlineState = LockedState<Double>(1)
+    private let presentationAnswersState = LockedState(PresentationAnswers.union)
 
     package init() {}
 
@@ -28,6 +29,12 @@ package final class NotificationForwarder<Target: Sendable>: Sendable {
     package var presentationDeadline: Double {
         get { presentationDeadlineState.withLock { $0 } }
         set { presentationDeadlineState.withLock { $0 = max(0, newValue) } }
+    }
+
+    /// Whose answers iOS gets from `willPresent` (default ``PresentationAnswers/union``).
+    package var presentationAnswers: PresentationAnswers {
+        get { presentationAnswersState.withLock { $0 } }
+        set { presentationAnswersState.withLock { $0 = newValue } }
     }
 
     /// Adds a forwardee after the others.
@@ -71,7 +78,9 @@ package final class NotificationForwarder<Target: Sendable>: Sendable {
     }
 
     /// `willPresent`: PushBus's adapter and the chosen forwardees each answer; iOS gets the **union** of the
-    /// options of those that answered, once, when all did or at ``presentationDeadline``.
+    /// options of those that answered, once, when all did or at ``presentationDeadline`` — or, with
+    /// ``presentationAnswers`` `.pushBusOnly`, PushBus's answer alone as soon as it has it (the forwardees are
+    /// still called, and their answers dropped).
     ///
     /// `ownAnswered` runs when PushBus's adapter has answered (the simulator's `settle()` uses it).
     package func willPresent(
@@ -81,14 +90,17 @@ package final class NotificationForwarder<Target: Sendable>: Sendable {
         completionHandler: @escaping @Sendable (PresentationOptions) -> Void
     ) {
         let recipients = recipients(for: notification)
+        let union = presentationAnswers == .union
         let merged = MergedCompletion<PresentationOptions>(
-            answerers: recipients.count + 1, initial: [], merge: { $0.union($1) }, completion: completionHandler)
+            answerers: union ? recipients.count + 1 : 1, initial: [], merge: { $0.union($1) },
+            completion: completionHandler)
         let own = merged.answerer()
         adapter.willPresent(notification) { options in
             own(options)
             ownAnswered?()
         }
-        for target in recipients { forward(target, merged.answerer()) }
+        let ignored: @Sendable (PresentationOptions) -> Void = { _ in }
+        for target in recipients { forward(target, union ? merged.answerer() : ignored) }
         merged.startDeadline(presentationDeadline, clock: adapter.delivery.completionClock)
     }
 
