@@ -61,6 +61,16 @@ extension SimulatedDevice {
         if state != .notRunning { openInbox(in: process) }
     }
 
+    /// The app's inbox sets the badge through `badge` from now on, in every process (the running one at once):
+    /// what `inbox.syncBadge(with: JPushBadge(icon: UserNotificationBadge()))` does in an app whose push SDK's
+    /// server counts badges (Docs/Migration.md, JPush). Applied at once, so the timeline reads the same on every
+    /// run.
+    public func syncInboxBadge(with badge: SimulatedSDKBadge) {
+        inboxSlot.state.withLock { $0.badgeController = badge }
+        guard let inbox, inbox.configuration.badgePolicy == .unreadCount else { return }
+        appSetsBadge(inbox.unreadCount)
+    }
+
     /// What the inbox does when iOS calls the app (called by ``call(_:notification:)``): opens it at launch, and
     /// refreshes the ledger when the app returns to the foreground.
     func inboxNoticed(_ callback: Callback) {
@@ -103,10 +113,10 @@ extension SimulatedDevice {
                 guard let self, let inbox else { return }
                 self.noteInboxChange(change, by: "app", in: inbox)
                 if case .unreadCount(let count) = change, inbox.configuration.badgePolicy == .unreadCount {
-                    self.setBadge(count, by: "app")
+                    self.appSetsBadge(count)
                 }
             })
-        if configuration.badgePolicy == .unreadCount { setBadge(inbox.unreadCount, by: "app") }
+        if configuration.badgePolicy == .unreadCount { appSetsBadge(inbox.unreadCount) }
     }
 
     /// The extension posted that it wrote: a running app refreshes its ledger (its inbox follows).
@@ -124,7 +134,21 @@ extension SimulatedDevice {
         }
     }
 
-    private func setBadge(_ count: Int, by setter: String) {
+    /// The app's inbox sets the badge to its unread count: through the app's ``SimulatedSDKBadge`` when it has one
+    /// (``syncInboxBadge(with:)``), else on the icon alone.
+    private func appSetsBadge(_ count: Int) {
+        guard let badge = inboxSlot.state.withLock({ $0.badgeController }) else {
+            setBadge(count, by: "app")
+            return
+        }
+        do {
+            try badge.apply(.set(max(0, count)))
+        } catch {
+            note("the app's badge controller failed: \(error)")
+        }
+    }
+
+    func setBadge(_ count: Int, by setter: String) {
         let count = max(0, count)
         let changed = inboxSlot.state.withLock { state -> Bool in
             defer { state.badge = count }
@@ -172,6 +196,7 @@ final class SimulatedInboxSlot: Sendable {
         var appInbox: (process: Int, inbox: PushInbox)?
         var extensionInbox: PushInbox?
         var extensionWatching: PushSubscription?
+        var badgeController: SimulatedSDKBadge?
         var badge = 0
     }
 

@@ -17,6 +17,35 @@ extension SimulatedDevice {
         process.keep(sdk.receiveDeviceTokens(from: center))
     }
 
+    /// Whose answers iOS gets from `willPresent`, as the Apple glue's `PushNotificationDelegate.presentationAnswers`
+    /// (`PushBusApp.Configuration.presentationAnswers`) says: `.union` (the default) adds every installed SDK's
+    /// answer to PushBus's `presentationPolicy`; `.pushBusOnly` answers with the policy alone, and the SDKs'
+    /// delegates are still called (their statistics run) but their answers are ignored. The same
+    /// `NotificationForwarder` decides it here as in the glue. Set it once, as the app configures PushBus at
+    /// launch: it holds for every later process.
+    public var presentationAnswers: PresentationAnswers {
+        get { sdkForwarder.presentationAnswers }
+        set {
+            sdkForwarder.presentationAnswers = newValue
+            note("the app sets presentationAnswers = .\(newValue)")
+        }
+    }
+
+    /// What a push SDK's server that counts badges (``SimulatedSDK/countsBadge``) puts in its push: `aps.badge`
+    /// set to the count the app last reported to it plus one (JPush's "+1"). Other payloads are unchanged.
+    func withServerBadge(_ payload: PushValue) -> PushValue {
+        let provider = PushProviderRecognizer.recognize(payload).name
+        guard
+            let sdk = sdkForwarder.targets.map(\.target).first(where: { $0.providers.contains(provider) }),
+            let badge = sdk.nextServerBadge, case .object(var members) = payload
+        else { return payload }
+        var aps = members["aps"]?.objectValue ?? [:]
+        aps["badge"] = .int(badge)
+        members["aps"] = .object(aps)
+        note("\(sdk.name)'s server sets aps.badge \(badge) (the app last reported \(sdk.reportedBadge), + 1)")
+        return .object(members)
+    }
+
     /// The SDKs PushBus forwards to, in order.
     var forwardees: [NotificationForwardee] { sdkForwarder.forwardees }
 

@@ -51,6 +51,7 @@ extension SimulatedDevice {
     }
 
     private func deliverRemote(_ payload: PushValue, identifier: String?) -> String {
+        let payload = withServerBadge(payload)
         let id = storage.withLock { state in
             state.nextPushNumber += 1
             return identifier ?? "push-\(state.nextPushNumber)"

@@ -44,7 +44,11 @@ public final class SimulatedSDK: Sendable {
     public let presentation: PresentationOptions
     /// How its delegate calls completion handlers.
     public let answers: Answers
+    /// A Boolean value indicating whether the SDK's server counts badges (JPush's "+1"): each of its pushes carries
+    /// `aps.badge` set to the last count the app reported (``setBadge(_:)``, 0 before any) plus one.
+    public let countsBadge: Bool
     private let received = LockedState<[Callback]>([])
+    private let badgeReports = LockedState<[Int]>([])
     private let tokens = LockedState<[DeviceToken]>([])
 
     /// - Parameters:
@@ -53,16 +57,32 @@ public final class SimulatedSDK: Sendable {
     ///   - categories: The categories it registers (replacing the set, as such SDKs do).
     ///   - presentation: What its delegate answers to `willPresent`.
     ///   - answers: How its delegate calls completion handlers.
+    ///   - countsBadge: Whether its server counts badges from the count the app reports (JPush's "+1").
     public init(
         name: String, providers: Set<PushProvider.Name> = [], categories: [PushCategory] = [],
-        presentation: PresentationOptions = [.banner, .list], answers: Answers = .once
+        presentation: PresentationOptions = [.banner, .list], answers: Answers = .once, countsBadge: Bool = false
     ) {
         self.name = name
         self.providers = providers
         self.categories = categories
         self.presentation = presentation
         self.answers = answers
+        self.countsBadge = countsBadge
     }
+
+    /// The app reports its badge count to the SDK (JPush's `JPUSHService.setBadge(_:)`): its server's next "+1"
+    /// starts from it. A `BadgeController` that also tells the SDK (``SimulatedSDKBadge``) calls it.
+    public func setBadge(_ count: Int) { badgeReports.withLock { $0.append(max(0, count)) } }
+
+    /// Every count the app reported (``setBadge(_:)``), in order.
+    public var reportedBadges: [Int] { badgeReports.withLock { $0 } }
+
+    /// The count the app last reported (0 before any): what the SDK's server counts from.
+    public var reportedBadge: Int { reportedBadges.last ?? 0 }
+
+    /// The `aps.badge` the SDK's server puts in its next push when it counts badges (``countsBadge``): the last
+    /// reported count plus one; `nil` when it does not count.
+    public var nextServerBadge: Int? { countsBadge ? reportedBadge + 1 : nil }
 
     /// Every device token it was handed (through `PushCenter.subscribeRegistration`), in order.
     public var deviceTokens: [DeviceToken] { tokens.withLock { $0 } }

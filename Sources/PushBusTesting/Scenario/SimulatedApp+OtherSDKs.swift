@@ -3,7 +3,15 @@ import PushBus
 
 /// The other push SDKs of a scenario's app (`app.otherSDKs`, `Docs/Coexistence.md`).
 extension SimulatedApp {
-    static func installOtherSDKs(_ setups: [SimulationScenario.OtherSDKSetup], on device: SimulatedDevice) throws {
+    static func installOtherSDKs(_ app: SimulationScenario.AppSetup, on device: SimulatedDevice) throws {
+        let setups = app.otherSDKs ?? []
+        switch app.presentationAnswers {
+        case nil: break
+        case "union": device.presentationAnswers = .union
+        case "pushBusOnly": device.presentationAnswers = .pushBusOnly
+        case let other?: throw ScenarioError("unknown presentationAnswers '\(other)' (union, pushBusOnly)")
+        }
+        var told: [SimulatedSDK] = []
         for setup in setups {
             let answers: SimulatedSDK.Answers
             switch setup.answers ?? "once" {
@@ -17,11 +25,18 @@ extension SimulatedApp {
             }
             let presentation = try setup.presentation.map { try PresentationOptions(names: $0) } ?? [.banner, .list]
             let categories = (setup.categories ?? []).map(SimulatedDevice.Configuration.category)
-            device.otherSDKs.install(
-                SimulatedSDK(
-                    name: setup.name, providers: Set((setup.providers ?? []).map(PushProvider.Name.init(rawValue:))),
-                    categories: categories, presentation: presentation, answers: answers))
+            let sdk = SimulatedSDK(
+                name: setup.name, providers: Set((setup.providers ?? []).map(PushProvider.Name.init(rawValue:))),
+                categories: categories, presentation: presentation, answers: answers,
+                countsBadge: setup.countsBadge ?? false)
+            device.otherSDKs.install(sdk)
+            if setup.appReportsBadge == true { told.append(sdk) }
         }
+        guard !told.isEmpty else { return }
+        guard app.inbox != nil else {
+            throw ScenarioError("appReportsBadge needs the app's inbox badge: add \"inbox\": {} to \"app\"")
+        }
+        device.syncInboxBadge(with: SimulatedSDKBadge(device: device, tells: told))
     }
 }
 
@@ -41,6 +56,17 @@ extension SimulationScenario {
         if let expected = expect?.presentations {
             let actual = device.completions.values(of: .willPresent)
             if actual != expected { failures.append("expected presentations \(expected), got \(actual)") }
+        }
+        for (name, expected) in (expect?.sdkBadges ?? [:]).sorted(by: { $0.key < $1.key }) {
+            guard let sdk = device.otherSDKs.named(name) else {
+                failures.append("expected the badge reported to SDK '\(name)', which the app does not have")
+                continue
+            }
+            if sdk.reportedBadge != expected {
+                failures.append(
+                    "expected the app to have reported badge \(expected) to \(name), got \(sdk.reportedBadge)"
+                        + " (reports: \(sdk.reportedBadges))")
+            }
         }
         if let expected = expect?.registeredCategories, device.categoryOwnership.owners != expected {
             failures.append("expected registered categories \(expected), got \(device.categoryOwnership.owners)")

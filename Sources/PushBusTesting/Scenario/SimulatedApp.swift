@@ -64,7 +64,7 @@ final class SimulatedApp: Sendable {
         if let setup = scenario.app.contentExtension { Self.installContentExtension(setup, on: device) }
         if let inbox = scenario.app.inbox { try Self.installInbox(inbox, on: device) }
         if retractions { Self.installRetractingServiceExtension(on: device, inbox: scenario.app.inbox) }
-        try Self.installOtherSDKs(scenario.app.otherSDKs ?? [], on: device)
+        try Self.installOtherSDKs(scenario.app, on: device)
         self.device = device
         self.temporaryLedger = temporaryLedger
         self.localScheduleReserve = scenario.app.localSchedule.map { $0.reserve ?? 4 }

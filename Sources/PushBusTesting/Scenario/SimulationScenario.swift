@@ -164,6 +164,10 @@ public struct SimulationScenario: Sendable, Decodable {
         public var localSchedule: LocalScheduleSetup?
         /// Other push SDKs in the app, each with its own delegate that PushBus forwards to (`Docs/Coexistence.md`).
         public var otherSDKs: [OtherSDKSetup]?
+        /// Whose `willPresent` answers iOS gets when other SDKs answer too: `"union"` (default: PushBus's and
+        /// every SDK's) or `"pushBusOnly"` (the app's presentation policy alone; the SDKs' delegates still run),
+        /// as `PushBusApp.Configuration.presentationAnswers`.
+        public var presentationAnswers: String?
         /// Whether the app carries out the PushBus retract and replace keys (`Docs/Retraction.md`): every process
         /// registers `handleRetractions(in:)`, and the service extension runs `.retract` before `.inbox`.
         public var retractions: Bool?
@@ -198,6 +202,12 @@ public struct SimulationScenario: Sendable, Decodable {
         public var answers: String?
         /// `answers: "late"`: the delay in seconds.
         public var answerAfter: Double?
+        /// Whether its server counts badges (JPush's "+1"): each of its pushes arrives with `aps.badge` set to the
+        /// count the app last reported to it plus one.
+        public var countsBadge: Bool?
+        /// Whether the app's inbox badge is set through a `BadgeController` that also reports each count to this
+        /// SDK (the JPush guide's `JPushBadge`); needs `app.inbox`.
+        public var appReportsBadge: Bool?
     }
 
     /// The seeds' recurring reminder: when the user answers a notification of `category` with `action`, the
@@ -346,6 +356,8 @@ public struct SimulationScenario: Sendable, Decodable {
         public var sdkCallbacks: [String: [String]]?
         /// What iOS got from each `willPresent`, in order (`[banner, list, sound, badge]`).
         public var presentations: [String]?
+        /// Per other SDK (by name), the badge count the app last reported to it (`SimulatedSDK.reportedBadge`).
+        public var sdkBadges: [String: Int]?
         /// The categories registered at the end, and who registered each (`PushBus`, an SDK's name, `unknown`).
         public var registeredCategories: [String: String]?
         /// The identifiers Notification Center lists at the end, oldest first (remote and local).
