@@ -306,14 +306,18 @@ public final class DeliveryLedger: Sendable {
     /// the new ones to ``events(after:bufferingPolicy:)``. Does nothing in memory.
     ///
     /// Takes a shared `flock` only for the read, and none when the file's size and identity show nothing new (one
-    /// `lstat` and one `fstat`). Records waiting to be written get another attempt (the device may be unlocked
+    /// `lstat` and one `fstat`). While this ledger's writer holds the file (a group being written), it waits for the
+    /// writer, so it returns with everything any process appended before the call. Records waiting to be written get another attempt (the device may be unlocked
     /// now). The Apple glue calls it when the app returns to the foreground and when an extension posts that it
     /// wrote.
     /// - Throws: ``DeliveryLedgerError`` when the file cannot be read (also passed to ``Configuration/onIssue``).
     public func refresh() throws(DeliveryLedgerError) {
         writer?.nudge(commit: commitGroup)
-        // The writer holds the file while it writes (and catches up as it does): then there is nothing to wait for.
-        let isCurrent = file.withLockIfAvailable { $0.map { !$0.mayHaveChanges() } ?? true } ?? true
+        // Nothing new when the file's size and identity say so. When the writer holds the file, wait for it: it
+        // caught up when it took the lock, but another process may have appended after that (while the writer still
+        // held the file, flushing), and a refresh must return with everything appended before it was called (an
+        // answer the content extension recorded just now was missed this way under load).
+        let isCurrent = file.withLockIfAvailable { $0.map { !$0.mayHaveChanges() } ?? true } ?? false
         guard !isCurrent else { return }
         try withFileWork { file, newIssues throws(DeliveryLedgerError) in
             guard var open = file else { return }
