@@ -26,12 +26,14 @@ package enum APSKeys {
     package static let inputPushChannel = "input-push-channel"
     /// Safari web push: arguments substituted into the URL format.
     package static let urlArgs = "url-args"
+    /// Widget (iOS 26) and control (iOS 18) pushes: `{"aps": {"content-changed": true}}` reloads them.
+    package static let contentChanged = "content-changed"
 
     /// Every documented `aps` key.
     package static let all: Set<String> = [
         alert, badge, sound, threadID, category, contentAvailable, mutableContent, targetContentID,
         interruptionLevel, relevanceScore, filterCriteria, staleDate, contentState, timestamp, event,
-        dismissalDate, attributesType, attributes, inputPushToken, inputPushChannel, urlArgs,
+        dismissalDate, attributesType, attributes, inputPushToken, inputPushChannel, urlArgs, contentChanged,
     ]
 
     /// The Live Activity keys: their presence makes ``PushContent/liveActivity`` non-nil.

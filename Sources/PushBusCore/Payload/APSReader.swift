@@ -27,7 +27,8 @@ struct APSReader {
             case APSKeys.interruptionLevel: content.interruptionLevel = interruptionLevel(value)
             case APSKeys.relevanceScore: relevanceScore = value
             case APSKeys.filterCriteria: content.filterCriteria = string(value, at: "aps.filter-criteria")
-            case APSKeys.urlArgs, APSKeys.inputPushToken, APSKeys.inputPushChannel: break  // for iOS, not the app
+            case APSKeys.urlArgs, APSKeys.inputPushToken, APSKeys.inputPushChannel, APSKeys.contentChanged:
+                break  // for iOS (or WidgetKit), not the app
             case APSKeys.event, APSKeys.timestamp, APSKeys.staleDate, APSKeys.dismissalDate, APSKeys.contentState,
                 APSKeys.attributesType, APSKeys.attributes:
                 isLiveActivity = true
