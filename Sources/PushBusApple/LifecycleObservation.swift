@@ -18,8 +18,8 @@ import PushBus
 ///   a Notification Content Extension recorded while the app was away are delivered, and the notifications
 ///   Notification Center shows that the ledger lacks (the service extension could not write while the device was
 ///   locked since boot) are recorded, in the ledger and in the inbox ``PushBusApp/Configuration`` keeps.
-/// - `willEnterForegroundNotification`: the content extension's answers are delivered before the app's screens show
-///   (the ledger's refresher, Live Activities and the settings observer follow this notification on their own).
+/// - `willEnterForegroundNotification`: nothing more; activation follows at once (the ledger's refresher, Live
+///   Activities and the settings observer follow this notification on their own).
 /// - `didEnterBackgroundNotification`: nothing. The adapters keep no state that going to the background changes;
 ///   the ledger's writer holds no lock across a suspension (it takes an expiring activity while it writes).
 ///
@@ -27,30 +27,23 @@ import PushBus
 /// over already and finds no answer left (each is claimed once, in the ledger).
 @MainActor
 final class LifecycleObservation {
-    private let observations: [ForegroundObservation]
+    private let observation: ForegroundObservation
 
     init(
         delivery: PushDelivery, appDelegate: AppDelegateAdapter, notificationCenter: NotificationCenter,
         userNotifications: UNUserNotificationCenter, inbox: @escaping @Sendable () -> PushInbox?
     ) {
         let box = CenterBox(center: userNotifications)
-        observations = [
-            ForegroundObservation(
-                notificationCenter: notificationCenter, name: UIApplication.didBecomeActiveNotification
-            ) {
-                appDelegate.applicationDidBecomeActive()
-                Self.recordDelivered(in: box, delivery: delivery, inbox: inbox())
-            },
-            ForegroundObservation(
-                notificationCenter: notificationCenter, name: UIApplication.willEnterForegroundNotification
-            ) {
-                delivery.deliverContentExtensionAnswers(appState: .inactive)
-            },
-        ]
+        observation = ForegroundObservation(
+            notificationCenter: notificationCenter, name: UIApplication.didBecomeActiveNotification
+        ) {
+            appDelegate.applicationDidBecomeActive()
+            Self.recordDelivered(in: box, delivery: delivery, inbox: inbox())
+        }
     }
 
     /// Stops following the lifecycle.
-    func cancel() { observations.forEach { $0.cancel() } }
+    func cancel() { observation.cancel() }
 
     /// Reads what Notification Center shows and records what the ledger lacks, on UserNotifications' queue (never
     /// the main thread: recording is file work).

@@ -29,7 +29,8 @@ public enum PushBusApp {
         let delegate: PushNotificationDelegate
         let appDelegate: AppDelegateAdapter
         #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
-        let lifecycle: LifecycleObservation
+        /// `nil` when the app forwards activation itself (`Configuration.followsLifecycle` `false`).
+        let lifecycle: LifecycleObservation?
         #endif
     }
 
@@ -42,10 +43,10 @@ public enum PushBusApp {
     /// tap that launched the app reaches `didReceive`. Calling it again re-installs: the new delegate forwards to
     /// whoever is the delegate then (unless that is PushBus's own), then to the earlier delegate's forwardees.
     ///
-    /// On iOS it also follows the app's lifecycle through `UIApplication.didBecomeActiveNotification` and
-    /// `willEnterForegroundNotification` (posted with or without scenes): at activation, launch ends, a content
-    /// extension's answers are delivered and what the service extension could not record while the device was locked
-    /// is recorded. The app forwards no lifecycle method (Docs/App.md, "Lifecycles").
+    /// On iOS it also follows the app's lifecycle through `UIApplication.didBecomeActiveNotification` (posted with or
+    /// without scenes): at each activation, launch ends, a content extension's answers are delivered and what the
+    /// service extension could not record while the device was locked is recorded. The app forwards no lifecycle
+    /// method (Docs/App.md, "One call, in every lifecycle").
     ///
     /// - Parameters:
     ///   - delivery: The delivery the adapters share (default: the shared delivery of `PushCenter.shared`).
@@ -74,11 +75,12 @@ public enum PushBusApp {
             installation?.delivery === delivery
             ? installation!.appDelegate : AppDelegateAdapter(delivery: delivery, mode: .userNotifications)
         #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
-        installation?.lifecycle.cancel()
-        let lifecycle = LifecycleObservation(
-            delivery: delivery, appDelegate: appDelegate, notificationCenter: .default,
-            userNotifications: notificationCenter, inbox: { recoveryInbox.withLock { $0 } })
-        if !followsLifecycle { lifecycle.cancel() }
+        installation?.lifecycle?.cancel()
+        let lifecycle =
+            followsLifecycle
+            ? LifecycleObservation(
+                delivery: delivery, appDelegate: appDelegate, notificationCenter: .default,
+                userNotifications: notificationCenter, inbox: { recoveryInbox.withLock { $0 } }) : nil
         installation = Installation(
             delivery: delivery, notificationCenter: notificationCenter, delegate: delegate, appDelegate: appDelegate,
             lifecycle: lifecycle)
@@ -220,7 +222,7 @@ public enum PushBusApp {
             installation.notificationCenter.delegate = installation.delegate.previous
         }
         #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
-        installation?.lifecycle.cancel()
+        installation?.lifecycle?.cancel()
         #endif
         installation = nil
         recoveryInbox.withLock { $0 = nil }

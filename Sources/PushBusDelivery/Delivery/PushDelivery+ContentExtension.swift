@@ -46,7 +46,7 @@ extension PushDelivery {
         guard let response = message.response, response.contentExtensionDisposition == nil,
             mayHaveContentExtension(message)
         else { return false }
-        refreshLedger()
+        refreshLedger(waitingForWriter: false)  // on the tap's way to iOS: no wait for the writer
         let forwarded = ledger.history(of: message.id).last { record in
             guard let answer = ContentExtensionAnswer(record.event), answer.disposition.isForwardedToApp,
                 answer.action == response.action.identifier
@@ -107,9 +107,9 @@ extension PushDelivery {
         runResponseHandlers(message, receipt: receipt, completion: completion)
     }
 
-    private func refreshLedger() {
+    private func refreshLedger(waitingForWriter: Bool = true) {
         do throws(DeliveryLedgerError) {
-            try ledger.refresh()
+            try ledger.refresh(waitingForWriter: waitingForWriter)
         } catch {
             store.updateFacts { $0.ledgerFailure = error.description }
         }

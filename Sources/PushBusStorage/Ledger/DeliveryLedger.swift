@@ -307,17 +307,24 @@ public final class DeliveryLedger: Sendable {
     ///
     /// Takes a shared `flock` only for the read, and none when the file's size and identity show nothing new (one
     /// `lstat` and one `fstat`). While this ledger's writer holds the file (a group being written), it waits for the
-    /// writer, so it returns with everything any process appended before the call. Records waiting to be written get another attempt (the device may be unlocked
-    /// now). The Apple glue calls it when the app returns to the foreground and when an extension posts that it
-    /// wrote.
+    /// writer, so it returns with everything any process appended before the call. Records waiting to be written get
+    /// another attempt (the device may be unlocked now). The Apple glue calls it when the app returns to the
+    /// foreground and when an extension posts that it wrote.
     /// - Throws: ``DeliveryLedgerError`` when the file cannot be read (also passed to ``Configuration/onIssue``).
     public func refresh() throws(DeliveryLedgerError) {
+        try refresh(waitingForWriter: true)
+    }
+
+    /// ``refresh()``; with `waitingForWriter` `false` it returns at once while this ledger's writer holds the file,
+    /// and may then miss what another process appended after the writer caught up: for a tap's way to its
+    /// completion handler, which must not wait for file work, where a record read later is still read.
+    package func refresh(waitingForWriter: Bool) throws(DeliveryLedgerError) {
         writer?.nudge(commit: commitGroup)
-        // Nothing new when the file's size and identity say so. When the writer holds the file, wait for it: it
-        // caught up when it took the lock, but another process may have appended after that (while the writer still
-        // held the file, flushing), and a refresh must return with everything appended before it was called (an
-        // answer the content extension recorded just now was missed this way under load).
-        let isCurrent = file.withLockIfAvailable { $0.map { !$0.mayHaveChanges() } ?? true } ?? false
+        // Nothing new when the file's size and identity say so. The writer caught up when it took the file, but
+        // another process may append after that while the writer still holds it (flushing): a refresh that must
+        // return with everything appended before it was called waits for the writer (an answer the content
+        // extension recorded just then was missed this way under load).
+        let isCurrent = file.withLockIfAvailable { $0.map { !$0.mayHaveChanges() } ?? true } ?? !waitingForWriter
         guard !isCurrent else { return }
         try withFileWork { file, newIssues throws(DeliveryLedgerError) in
             guard var open = file else { return }

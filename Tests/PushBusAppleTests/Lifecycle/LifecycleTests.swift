@@ -55,8 +55,10 @@ extension InstallAndDiagnoseGlueTests {
         // Then the route opened once (whichever callbacks reported the tap), recorded once in the shared ledger, and
         // launch ended on activation
         #expect(Shop.opened.values.dropFirst(openedBefore) == ["\(index)"], "\(lifecycle): \(uikit.calls)")
-        let records = try #require(PushBusApp.setup?.ledger.allRecords)
-        #expect(records.filter { $0.requestIdentifier == "T-\(index)" && $0.event.kind == .opened }.count == 1)
+        let ledger = try #require(PushBusApp.setup?.ledger)
+        await OwnThread.run { ledger.waitForWrites() }  // the writer records the open on its own thread
+        #expect(
+            ledger.allRecords.filter { $0.requestIdentifier == "T-\(index)" && $0.event.kind == .opened }.count == 1)
         #expect(PushBusApp.installedDelivery.deliveryDiagnostics.isLaunchOver, "\(lifecycle): \(uikit.calls)")
         if lifecycle != .appDelegate {
             #expect(!uikit.calls.contains("applicationDidBecomeActive(_:)"))

@@ -12,7 +12,8 @@ import PushBusTestSupport
 
 /// The shop's one configuration, shared by the three lifecycles.
 enum Shop {
-    /// The App Group (one per test run here, so scenarios do not share files).
+    /// The App Group (one per test here, so scenarios do not share files). Unchecked: only the tests of the one
+    /// serialized suite (`InstallAndDiagnoseGlueTests`) set it, each before it starts the app.
     nonisolated(unsafe) static var appGroup = "group.com.example.shop"
     static let router = PushRouter(schemes: ["shop"])
     static let opened = Recorder<String>()
