@@ -121,19 +121,24 @@ public final class DeliveryLedger: Sendable {
     }
 
     /// ``enqueue(_:)``; with `wakesWriter` `false` the record waits (visible to queries) until ``wakeWriter()``.
-    package func enqueue(_ record: DeliveryRecord, wakesWriter: Bool) {
+    ///
+    /// - Returns: The record as handed to the writer (dates rounded as the file keeps them, sequence
+    ///   ``DeliveryRecord/unwritten``), or as appended in memory.
+    @discardableResult
+    package func enqueue(_ record: DeliveryRecord, wakesWriter: Bool) -> DeliveryRecord {
         let record = prepared(record)
-        guard let writer else {
-            _ = appendInMemory(record)
-            return
+        guard let writer else { return appendInMemory(record) }
+        defer {
+            if let dropped = writer.enqueue(record, wakes: wakesWriter, commit: commitGroup) {
+                notify([
+                    DeliveryLedgerIssue(
+                        kind: .writeFailed,
+                        error: .io(
+                            operation: "enqueue \(dropped.messageID)", path: directory?.path ?? "", errno: ENOBUFS))
+                ])
+            }
         }
-        if let dropped = writer.enqueue(record, wakes: wakesWriter, commit: commitGroup) {
-            notify([
-                DeliveryLedgerIssue(
-                    kind: .writeFailed,
-                    error: .io(operation: "enqueue \(dropped.messageID)", path: directory?.path ?? "", errno: ENOBUFS))
-            ])
-        }
+        return record
     }
 
     /// Starts writing what ``enqueue(_:wakesWriter:)`` left waiting, without waiting for it.
@@ -149,6 +154,20 @@ public final class DeliveryLedger: Sendable {
 
     /// How many records wait to be written (0 in memory).
     public var unwrittenCount: Int { writer?.pendingCount ?? 0 }
+
+    /// The records waiting to be written, oldest first.
+    package var unwrittenRecords: [DeliveryRecord] { writer?.pendingRecords ?? [] }
+
+    /// Returns once the writer has tried to write every record handed to it, or after `timeout` seconds, whichever
+    /// comes first: for a process about to end that may wait only so long (a service extension at its deadline).
+    /// Records not written stay waiting, and are lost if the process ends first.
+    ///
+    /// - Returns: `true` when nothing waits any more.
+    @discardableResult
+    package func waitForWrites(timeout: TimeInterval) -> Bool {
+        guard let writer else { return true }
+        return writer.flush(commit: commitGroup, timeout: timeout) && writer.pendingCount == 0
+    }
 
     /// `record` with its dates rounded as the file keeps them and its event values bounded.
     private func prepared(_ record: DeliveryRecord) -> DeliveryRecord {
@@ -315,9 +334,10 @@ public final class DeliveryLedger: Sendable {
         try refresh(waitingForWriter: true)
     }
 
-    /// ``refresh()``; with `waitingForWriter` `false` it returns at once while this ledger's writer holds the file,
-    /// and may then miss what another process appended after the writer caught up: for a tap's way to its
-    /// completion handler, which must not wait for file work, where a record read later is still read.
+    /// ``refresh()``; with `waitingForWriter` `false` it returns at once while this ledger's writer or another
+    /// process holds the file (it reads nothing then), and may then miss what another process appended: for a
+    /// delivery's way to its completion handler, which must not wait for file work, where a record read later is
+    /// still read.
     package func refresh(waitingForWriter: Bool) throws(DeliveryLedgerError) {
         writer?.nudge(commit: commitGroup)
         // Nothing new when the file's size and identity say so. The writer caught up when it took the file, but
@@ -329,8 +349,13 @@ public final class DeliveryLedger: Sendable {
         try withFileWork { file, newIssues throws(DeliveryLedgerError) in
             guard var open = file else { return }
             defer { file = open }
-            try open.withLock(exclusive: false) { (locked: inout LedgerFile) throws(DeliveryLedgerError) in
-                newIssues = try catchUp(&locked)
+            do throws(DeliveryLedgerError) {
+                try open.withLock(exclusive: false, waiting: waitingForWriter) {
+                    (locked: inout LedgerFile) throws(DeliveryLedgerError) in
+                    newIssues = try catchUp(&locked)
+                }
+            } catch .lockBusy where !waitingForWriter {
+                return  // another process writes now: what it wrote is read by a later refresh
             }
         }
     }

@@ -162,14 +162,17 @@ struct LedgerFile {
 
     /// Runs `body` holding `flock` on the lock file (shared or exclusive). Never across an `await`: `body` is
     /// synchronous. A read-only ledger takes the shared lock only when it is free, and reads unlocked otherwise
-    /// (or without a lock file): it never waits.
-    mutating func withLock<T>(exclusive: Bool, _ body: (inout LedgerFile) throws(DeliveryLedgerError) -> T)
-        throws(DeliveryLedgerError) -> T
-    {
+    /// (or without a lock file): it never waits. With `waiting` `false` the lock is tried once, and
+    /// ``DeliveryLedgerError/lockBusy(path:)`` thrown when another process holds it.
+    mutating func withLock<T>(
+        exclusive: Bool, waiting: Bool = true, _ body: (inout LedgerFile) throws(DeliveryLedgerError) -> T
+    ) throws(DeliveryLedgerError) -> T {
         var isLocked = lockDescriptor >= 0
         if isLocked && isReadOnly {
             // Read-only inspection never waits: without the lock it reads what is there (a torn tail at worst).
             isLocked = flock(lockDescriptor, LOCK_SH | LOCK_NB) == 0
+        } else if isLocked && !waiting {
+            try lock(exclusive: exclusive, waitingAtMost: 0)
         } else if isLocked {
             if let maximumLockWait {
                 try lock(exclusive: exclusive, waitingAtMost: maximumLockWait)

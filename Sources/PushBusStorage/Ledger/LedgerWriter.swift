@@ -127,6 +127,23 @@ final class LedgerWriter: Sendable {
         }
     }
 
+    /// ``flush(commit:)``, waiting at most `timeout` seconds for the attempt (which goes on after that).
+    ///
+    /// - Returns: `false` when the attempt was not over in time.
+    func flush(commit: @escaping Commit, timeout: TimeInterval) -> Bool {
+        if isOnWriter {
+            drain(commit)
+            return true
+        }
+        let done = DispatchSemaphore(value: 0)
+        queue.async {
+            self.drain(commit)
+            done.signal()
+        }
+        // blocking-ok: bounded by `timeout`; for a process about to end (a service extension at its deadline).
+        return done.wait(timeout: .now() + max(0, timeout)) == .success
+    }
+
     /// Schedules a drain of what ``enqueue(_:wakes:commit:)`` left waiting, a gathering delay from now.
     func wake(commit: @escaping Commit) {
         scheduleDrain(after: Self.gatheringDelay, commit: commit)
