@@ -28,6 +28,7 @@ struct InboxExtensionAdd: ChildCommand {
                 content: PushContent(userInfo: payload), requestIdentifier: "nse-\(index)",
                 date: Date().addingTimeInterval(Double(index)))
             let entry = try inbox.add(message, role: .serviceExtension)
+            ledger.waitForWrites()  // as the extension's inbox step does before its content handler
             interval.wrote()
             if let entry { ChildOutput.line("added \(entry.id)") }
         }

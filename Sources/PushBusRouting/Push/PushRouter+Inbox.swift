@@ -39,7 +39,7 @@ extension PushRouter.NotificationRoutes {
             link.url, source: .inbox,
             context: RouteContext(message: message, parameters: link.parameters, values: ["inboxEntry": entry]))
         if result.isTaken {
-            _ = try? inbox.ledger.append(
+            inbox.ledger.enqueue(
                 DeliveryRecord(
                     messageID: entry.messageID, requestIdentifier: entry.requestIdentifier,
                     notificationDate: entry.evidence.date, reportedAt: entry.reportedAt, messageKind: .remoteTapped,

@@ -3,8 +3,9 @@ import PushBusCore
 
 /// One notification in a ``PushInbox``: what it said, when it came, and whether the user has read it.
 public struct InboxEntry: Sendable, Hashable, Identifiable {
-    /// The entry's identity: the sequence number of the ledger record that added it (stable across launches,
-    /// processes and compaction).
+    /// The entry's identity, given when it is added (before its ledger record is written) and stable across
+    /// launches, processes and compaction. When two processes add one push at once, the id of the one that lost
+    /// still finds the entry (``PushInbox/entry(_:)``, ``PushInbox/markRead(_:)``).
     public var id: UInt64
     /// The message's identity (`PushMessage.ID`).
     public var messageID: PushMessage.ID

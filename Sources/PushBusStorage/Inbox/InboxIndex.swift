@@ -5,11 +5,18 @@ import PushBusCore
 /// process that applies the same records agrees (which of two racing "added" records wins, for one).
 struct InboxIndex: Sendable {
     private(set) var entries: [UInt64: InboxEntry] = [:]
-    /// Entry ids, oldest first (by date, then id).
+    /// Entry ids, oldest first (by date, then in the order they were applied).
     private(set) var order: [UInt64] = []
     private(set) var unreadCount = 0
-    /// The last ledger sequence applied.
+    /// The last written ledger sequence applied (records applied before they are written do not move it).
     private(set) var appliedSequence: UInt64 = 0
+    /// When each entry was applied: the tie-break of entries with the same date (written records are applied in
+    /// sequence order, so every process that folds the same records orders them alike).
+    private var positions: [UInt64: UInt64] = [:]
+    private var nextPosition: UInt64 = 0
+    /// Ids of `inbox.added` records that were duplicates of an entry already there (two processes adding one push
+    /// at once), to that entry's id: a mark naming the duplicate reaches the entry.
+    private var aliases: [UInt64: UInt64] = [:]
     let correlationWindow: TimeInterval
     /// The deliveries whose entries were removed, by message: they never enter again (``wasRemoved(_:_:_:)``).
     private var removed: [PushMessage.ID: [Delivery]] = [:]
@@ -24,32 +31,53 @@ struct InboxIndex: Sendable {
         self.correlationWindow = correlationWindow
     }
 
-    /// Applies `record` (ignored if already applied) and returns what changed.
+    /// Applies the written `record` (ignored if already applied) and returns what changed.
     mutating func apply(_ record: DeliveryRecord) -> [InboxChange] {
         guard record.sequence > appliedSequence else { return [] }
         appliedSequence = record.sequence
+        return applyEvent(record)
+    }
+
+    /// Notes that the written record `sequence` is applied already (it is this process's own, applied with
+    /// ``applyUnwritten(_:)`` when it was handed to the writer).
+    mutating func skip(to sequence: UInt64) {
+        appliedSequence = max(appliedSequence, sequence)
+    }
+
+    /// Applies a record handed to the ledger's writer and not written yet: it has no sequence, so it leaves
+    /// ``appliedSequence`` where it is.
+    mutating func applyUnwritten(_ record: DeliveryRecord) -> [InboxChange] {
+        applyEvent(record)
+    }
+
+    private mutating func applyEvent(_ record: DeliveryRecord) -> [InboxChange] {
         switch record.event.kind {
         case .inboxAdded:
-            guard entry(matching: record.messageID, record.evidence, reportedAt: record.reportedAt) == nil,
-                !wasRemoved(record.messageID, record.evidence, reportedAt: record.reportedAt)
-            else {
-                return []  // the other process added it first, or the delivery's entry was removed: it stays removed
+            if let existing = entry(matching: record.messageID, record.evidence, reportedAt: record.reportedAt) {
+                aliases[record.addedEntryID] = existing.id
+                return []  // the other process added it first: marks naming this record reach that entry
+            }
+            guard !wasRemoved(record.messageID, record.evidence, reportedAt: record.reportedAt) else {
+                return []  // the delivery's entry was removed: it stays removed
             }
             let entry = Self.entry(from: record)
             entries[entry.id] = entry
+            positions[entry.id] = nextPosition
+            nextPosition += 1
             insertOrdered(entry)
             unreadCount += 1
             return [.inserted(entry), .unreadCount(unreadCount)]
         case .inboxRead, .inboxUnread:
             let isRead = record.event.kind == .inboxRead
-            guard let id = record.entryReference, var entry = entries[id], entry.isRead != isRead else { return [] }
+            guard let id = target(of: record), var entry = entries[id], entry.isRead != isRead else { return [] }
             entry.isRead = isRead
             entries[id] = entry
             unreadCount += isRead ? -1 : 1
             return [.updated(entry), .unreadCount(unreadCount)]
         case .inboxRemoved:
-            guard let id = record.entryReference, let entry = entries.removeValue(forKey: id) else { return [] }
+            guard let id = target(of: record), let entry = entries.removeValue(forKey: id) else { return [] }
             order.removeAll { $0 == id }
+            positions.removeValue(forKey: id)
             removed[entry.messageID, default: []].append(
                 Delivery(evidence: entry.evidence, reportedAt: entry.reportedAt))
             if !entry.isRead { unreadCount -= 1 }
@@ -57,6 +85,21 @@ struct InboxIndex: Sendable {
         default:
             return []
         }
+    }
+
+    /// The entry a mark names: its `entry` value, the entry that value was a duplicate of, or (a mark written
+    /// before this process read the other's `inbox.added` of the same delivery) the delivery's entry.
+    private func target(of record: DeliveryRecord) -> UInt64? {
+        if let id = record.entryReference {
+            if entries[id] != nil { return id }
+            if let alias = aliases[id], entries[alias] != nil { return alias }
+        }
+        return entry(matching: record.messageID, record.evidence, reportedAt: record.reportedAt)?.id
+    }
+
+    /// The entry with `id`, or the one a duplicate `id` stands for.
+    func entry(_ id: UInt64) -> InboxEntry? {
+        entries[id] ?? aliases[id].flatMap { entries[$0] }
     }
 
     /// The entry for the delivery of `messageID` known by `evidence` and reported at `reportedAt`, by the one
@@ -85,6 +128,23 @@ struct InboxIndex: Sendable {
             evidence, reportedAt: reportedAt, other, reportedAt: otherAt, correlationWindow: correlationWindow)
     }
 
+    /// What an observer of this index sees when it becomes `other`: removed, inserted and updated entries, then the
+    /// unread count.
+    func changes(to other: InboxIndex) -> [InboxChange] {
+        var changes: [InboxChange] = []
+        for id in order where other.entries[id] == nil { changes.append(.removed(id)) }
+        for id in other.order {
+            guard let entry = other.entries[id] else { continue }
+            if let before = entries[id] {
+                if before != entry { changes.append(.updated(entry)) }
+            } else {
+                changes.append(.inserted(entry))
+            }
+        }
+        if other.unreadCount != unreadCount || !changes.isEmpty { changes.append(.unreadCount(other.unreadCount)) }
+        return changes
+    }
+
     /// Entries newest first, skipping `offset`, at most `limit`.
     func page(offset: Int, limit: Int) -> [InboxEntry] {
         guard offset < order.count, limit > 0 else { return [] }
@@ -109,8 +169,9 @@ struct InboxIndex: Sendable {
 
     private mutating func insertOrdered(_ entry: InboxEntry) {
         var index = order.endIndex
+        let position = positions[entry.id] ?? 0
         while index > order.startIndex, let previous = entries[order[index - 1]],
-            (previous.date, previous.id) > (entry.date, entry.id)
+            (previous.date, positions[previous.id] ?? 0) > (entry.date, position)
         {
             index -= 1
         }
@@ -120,7 +181,7 @@ struct InboxIndex: Sendable {
     static func entry(from record: DeliveryRecord) -> InboxEntry {
         let summary = record.summary
         var entry = InboxEntry(
-            id: record.sequence, messageID: record.messageID, requestIdentifier: record.requestIdentifier,
+            id: record.addedEntryID, messageID: record.messageID, requestIdentifier: record.requestIdentifier,
             title: summary?.title, subtitle: record.event.values["subtitle"], body: summary?.body,
             date: record.notificationDate ?? record.reportedAt, deepLink: summary?.deepLink,
             categoryIdentifier: summary?.categoryIdentifier, threadIdentifier: summary?.threadIdentifier,

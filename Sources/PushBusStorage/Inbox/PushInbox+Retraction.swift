@@ -10,7 +10,7 @@ extension PushInbox {
     @discardableResult
     package func removeRetracted(by message: PushMessage) throws(DeliveryLedgerError) -> [InboxEntry] {
         guard message.kind == .remote, let retraction = message.content.retraction else { return [] }
-        if ledger.isDurable { try ledger.refresh() }
+        try refreshWithoutWaiting()
         let named = entries().filter { $0.messageID != message.id && retraction.names($0.messageID) }
         for entry in named { try write(.inboxRemoved, entry, reason: retraction.reason(for: entry.messageID)) }
         return named

@@ -10,14 +10,18 @@ import PushBusCore
 /// let watching = inbox.attach(to: center)          // alerts enter, taps mark read
 /// let firstPage = inbox.entries(limit: 20)         // newest first
 /// badgeLabel.text = "\(inbox.unreadCount)"         // O(1)
-/// try inbox.markRead(entry.id)                     // one ledger append
+/// try inbox.markRead(entry.id)                     // one ledger record, written by the ledger's writer
 /// ```
 ///
 /// Every change is a ledger record (`inbox.added`, `inbox.read`, `inbox.unread`, `inbox.removed`), applied in
 /// sequence order, so the app and its extensions agree after ``refresh()``: one push added by the extension and
 /// again by the app is one entry; read state survives relaunch and compaction.
 ///
-/// Thread safety: `Sendable`; writes block for the ledger's append (a `write` + `fsync` when durable).
+/// Thread safety: `Sendable`. Writes never wait for file work: each change is applied at once (the reads and the
+/// observers see it) and handed to the ledger's writer (``DeliveryLedger/enqueue(_:)``), which writes it, retries
+/// it while another process holds the file, and reports what it could not write to
+/// ``DeliveryLedger/Configuration/onIssue``. The reads that look for other processes' records first
+/// (``add(_:role:)``) read only what they can without waiting for a lock; ``refresh()`` waits.
 public final class PushInbox: Sendable {
     /// The ledger the inbox is kept in.
     public let ledger: DeliveryLedger
@@ -29,12 +33,16 @@ public final class PushInbox: Sendable {
         /// Changes applied but not yet handed to the observers, oldest first.
         var undelivered: [InboxChange] = []
         var isDelivering = false
+        /// This inbox's records handed to the ledger's writer and not read back written yet, oldest first: applied
+        /// to `index` already (``write(_:_:reason:)``).
+        var unwritten: [DeliveryRecord] = []
     }
 
     let state: LockedState<State>
     /// The change observers (``observe(_:)``, ``changes()``).
     private let observers = ObserverRegistry<@Sendable (InboxChange) -> Void>()
-    /// Serializes applying records so that changes reach observers in sequence order.
+    /// Serializes applying records (written ones, and this inbox's own as it hands them to the writer) so that
+    /// changes reach observers in the order they were applied.
     private let applying = Lock()
     /// The ledger's change observer: every record the ledger writes or reads reaches the inbox.
     private let ledgerObserver: LockedState<PushSubscription?> = LockedState(nil)
@@ -80,7 +88,7 @@ public final class PushInbox: Sendable {
     /// The entry with `id`, if it is in the inbox.
     public func entry(_ id: InboxEntry.ID) -> InboxEntry? {
         catchUp()
-        return state.withLock { $0.index.entries[id] }
+        return state.withLock { $0.index.entry(id) }
     }
 
     /// The entry for this delivery of `message`, if it is in the inbox.
@@ -125,27 +133,28 @@ public final class PushInbox: Sendable {
     {
         guard configuration.shouldAdmit(message) else { return nil }
         // Another process (the service extension) may have added this delivery: read its records first, so the
-        // common case writes nothing. A racing add is still one entry (the fold keeps the first).
-        if ledger.isDurable { try ledger.refresh() }
+        // common case writes nothing; without waiting for a lock another process holds (a tap waits on this). A
+        // racing add is still one entry (the fold keeps the first, and marks naming the other reach it).
+        try refreshWithoutWaiting()
         if let existing = entry(for: message) { return existing }
         let isRemoved = state.withLock {
             $0.index.wasRemoved(message.id, SeenDeliveries.Evidence.stored(message), reportedAt: message.date)
         }
         if isRemoved { return nil }  // removed by the user or the bounds: a tap or a second report does not revive it
-        var values: [String: String] = [:]
+        let id = DeliveryRecord.newEntryID()
+        var values = [DeliveryRecord.entryKey: String(id)]
         if let subtitle = message.content.subtitle { values["subtitle"] = subtitle }
         let summary = DeliverySummary(
             message, keeping: configuration.keptCustomKeys, maximumBytes: ledger.configuration.maximumSummaryBytes)
-        let written = try ledger.append(
+        try write(
             DeliveryRecord(
                 messageID: message.id, requestIdentifier: message.requestIdentifier,
                 notificationDate: message.notificationDate, reportedAt: message.date, messageKind: message.kind,
                 event: DeliveryEvent(kind: .inboxAdded, values: values), role: role ?? ledger.configuration.role,
                 summary: summary))
-        catchUp()
         try enforceBounds()
         // A racing process may have added the same delivery first: then the index kept that one.
-        return entry(written.sequence) ?? entry(for: message)
+        return entry(id) ?? entry(for: message)
     }
 
     /// Marks the entry read. One ledger append; nothing when it is already read or gone.
@@ -189,10 +198,22 @@ public final class PushInbox: Sendable {
     }
 
     /// Reads what other processes (the service extension, the content extension) wrote, then applies the bounds.
+    ///
+    /// Waits, as ``DeliveryLedger/refresh()`` does, while another process writes the ledger (at most
+    /// ``DeliveryLedger/Configuration/maximumLockWait``): call it off the main thread, or let the Apple glue's
+    /// refresher do it.
     public func refresh() throws(DeliveryLedgerError) {
         try ledger.refresh()
         catchUp()
         try enforceBounds()
+    }
+
+    /// Reads what other processes wrote when it can without waiting (nothing while another process holds the file,
+    /// or while this ledger's writer does): for the paths a delivery takes.
+    func refreshWithoutWaiting() throws(DeliveryLedgerError) {
+        guard ledger.isDurable else { return }
+        try ledger.refresh(waitingForWriter: false)
+        catchUp()
     }
 
     // MARK: Internals
@@ -207,26 +228,89 @@ public final class PushInbox: Sendable {
     {
         var values = [DeliveryRecord.entryKey: String(entry.id)]
         if let reason { values["reason"] = reason }
-        try ledger.append(
+        try write(
             DeliveryRecord(
                 messageID: entry.messageID, requestIdentifier: entry.requestIdentifier,
                 notificationDate: entry.evidence.date, reportedAt: entry.reportedAt,
                 event: DeliveryEvent(kind: kind, values: values)))
-        catchUp()
+    }
+
+    /// Writes `record`. In memory: appended at once. Durable: applied at once, so the reads and the observers see
+    /// it, and handed to the ledger's writer without waiting (``DeliveryLedger/enqueue(_:)``); ``catchUp()``
+    /// recognizes it when it is read back written.
+    private func write(_ record: DeliveryRecord) throws(DeliveryLedgerError) {
+        guard ledger.isDurable else {
+            try ledger.append(record)
+            catchUp()
+            return
+        }
+        applying.withLock {
+            let handed = ledger.enqueue(record, wakesWriter: true)
+            state.withLock { state in
+                state.unwritten.append(handed)
+                state.undelivered += state.index.applyUnwritten(handed)
+            }
+        }
+        deliverChanges()
     }
 
     /// Applies the ledger records not applied yet, then hands the changes to the observers outside every lock: one
     /// thread delivers at a time, in order, and the others leave their changes to it.
+    ///
+    /// This inbox's own records, applied when they were handed to the writer, are skipped when they come back
+    /// written. A record of another process about a message that one of them is about (two processes adding or
+    /// marking one push at once) may have been written before them: then the index is folded again from the
+    /// written records and the unwritten ones, as any process reading the ledger would fold it, and the
+    /// observers get the difference. So does a record the writer could not write and dropped.
     func catchUp() {
         applying.withLock {
-            let after = state.withLock { $0.index.appliedSequence }
-            guard ledger.lastSequence > after else { return }
-            let records = ledger.records(after: after)
-            state.withLock { state in
-                for record in records { state.undelivered += state.index.apply(record) }
+            let (after, hasUnwritten) = state.withLock { ($0.index.appliedSequence, !$0.unwritten.isEmpty) }
+            // Taken before the written records are read: an own record neither waiting here nor read below was
+            // dropped by the writer.
+            let waiting = hasUnwritten ? ledger.unwrittenRecords : []
+            let records = ledger.lastSequence > after ? ledger.records(after: after) : []
+            guard hasUnwritten || !records.isEmpty else { return }
+            let refold = state.withLock { state -> Bool in
+                var refold = false
+                for record in records {
+                    if state.unwritten.isEmpty {
+                        state.undelivered += state.index.apply(record)
+                    } else if let mine = state.unwritten.firstIndex(where: { $0.isSameWrite(as: record) }) {
+                        refold = refold || mine > 0  // the ones before it were dropped
+                        state.unwritten.removeFirst(mine + 1)
+                        state.index.skip(to: record.sequence)
+                    } else if record.event.kind.isInbox,
+                        state.unwritten.contains(where: { $0.messageID == record.messageID })
+                    {
+                        state.index.skip(to: record.sequence)
+                        refold = true
+                    } else {
+                        state.undelivered += state.index.apply(record)  // about another message: order is moot
+                    }
+                }
+                let kept = state.unwritten.filter { mine in waiting.contains { $0.isSameWrite(as: mine) } }
+                if kept.count != state.unwritten.count {
+                    state.unwritten = kept
+                    refold = true
+                }
+                return refold
             }
+            if refold { self.refold() }
         }
         deliverChanges()
+    }
+
+    /// Folds the index again from every written record and this inbox's unwritten ones (``catchUp()``), and queues
+    /// the difference for the observers.
+    private func refold() {
+        let written = ledger.records(after: 0)
+        state.withLock { state in
+            var index = InboxIndex(correlationWindow: configuration.correlationWindow)
+            for record in written { _ = index.apply(record) }
+            for record in state.unwritten { _ = index.applyUnwritten(record) }
+            state.undelivered += state.index.changes(to: index)
+            state.index = index
+        }
     }
 
     private func deliverChanges() {

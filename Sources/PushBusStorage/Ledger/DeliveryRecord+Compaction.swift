@@ -4,14 +4,31 @@ import PushBusCore
 /// these names; the layers that write such records (the inbox, the delivery's content answers) use them and the
 /// ledger never names those layers.
 extension DeliveryRecord {
-    /// The value key of an `inbox.read`, `inbox.unread` or `inbox.removed` record naming its entry: the sequence of
-    /// the entry's `inbox.added` record.
+    /// The value key of an entry's id: in its `inbox.added` record, the id it is given (so it is known before the
+    /// record is written); in an `inbox.read`, `inbox.unread` or `inbox.removed` record, the entry it names. Records
+    /// written without one in `inbox.added` name the entry by that record's sequence.
     static let entryKey = "entry"
     /// The value key of the app's own record of a delivered content-extension answer: the answer record's sequence.
     package static let deliveredAnswerKey = "contentAnswer"
 
-    /// The sequence of the `inbox.added` record this record names (``entryKey``), if any.
+    /// The entry id this record carries (``entryKey``), if any.
     var entryReference: UInt64? { event.values[Self.entryKey].flatMap { UInt64($0) } }
+
+    /// The id of the entry an `inbox.added` record adds: the id it carries, or its sequence.
+    var addedEntryID: UInt64 { entryReference ?? sequence }
+
+    /// A Boolean value indicating whether `written` is this record, read back from the file: the same event about
+    /// the same delivery from the same role (a record handed to the writer has no sequence yet).
+    func isSameWrite(as written: DeliveryRecord) -> Bool {
+        event == written.event && messageID == written.messageID && reportedAt == written.reportedAt
+            && role == written.role && requestIdentifier == written.requestIdentifier
+    }
+
+    /// A new entry id: random above every sequence the ledger gives (at most `Int64.max`), so ids given by
+    /// different processes, and the sequences of records written without an id, never meet.
+    static func newEntryID() -> UInt64 {
+        UInt64.random(in: (UInt64(Int64.max) + 1)...(UInt64.max - 1))
+    }
 }
 
 /// The kinds compaction treats apart: inbox entries and content answers are kept while they still count. The inbox
@@ -25,6 +42,9 @@ extension DeliveryEvent.Kind {
     public static let inboxUnread: Self = "inbox.unread"
     /// An inbox entry was removed (by the user, by expiry or by the count limit: `reason`).
     public static let inboxRemoved: Self = "inbox.removed"
+
+    /// A Boolean value indicating whether the kind is one of the inbox's.
+    var isInbox: Bool { rawValue.hasPrefix("inbox.") }
 }
 
 extension DeliveryEvent.Kind {

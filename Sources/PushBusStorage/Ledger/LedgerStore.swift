@@ -184,7 +184,7 @@ struct LedgerStore {
                 let request = record.requestIdentifier.map(SeenDeliveries.identifierKey)
                 let isDuplicate =
                     request != nil && (present[record.messageID]?.values.contains { $0 == request } ?? false)
-                if !isDuplicate { present[record.messageID, default: [:]][record.sequence] = request }
+                if !isDuplicate { present[record.messageID, default: [:]][record.addedEntryID] = request }
             case .inboxRemoved:
                 guard let entry = record.entryReference else { continue }
                 removed.insert(entry)

@@ -51,7 +51,12 @@ extension SimulatedDevice {
         let watching = extensionInbox.observe { [weak self] change in
             guard let self else { return }
             self.noteInboxChange(change, by: "NSE", in: extensionInbox)
-            if case .unreadCount = change { self.appReadsExtensionWrite() }
+            // The extension posts its Darwin notification once its records are written (its inbox step waits for
+            // them before the content handler); its inbox applies a change before the writer has written it.
+            if case .unreadCount = change {
+                extensionInbox.ledger.waitForWrites()
+                self.appReadsExtensionWrite()
+            }
         }
         inboxSlot.state.withLock { state in
             state.configuration = configuration

@@ -113,6 +113,7 @@ extension InstallAndDiagnoseGlueTests {
         try await TestDeadline.poll("the recovered entry") {
             inbox.entries().contains { $0.requestIdentifier == "L-\(index)" }
         }
+        ledger.waitForWrites()
         #expect(ledger.allRecords.contains { $0.requestIdentifier == "L-\(index)" }, "\(lifecycle): \(uikit.calls)")
     }
 

@@ -41,6 +41,7 @@ import Testing
                 try inbox.add(InboxFixture.alert(title, requestIdentifier: title, date: clock.now))
             }
             try inbox.markRead(try #require(inbox.entries().last).id)  // "a"
+            inbox.ledger.waitForWrites()
             try inbox.ledger.compact()
         }
         // The next launch: a new ledger and inbox on the same directory

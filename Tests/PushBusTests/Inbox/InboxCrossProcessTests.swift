@@ -60,6 +60,7 @@ import Testing
         let (status, _) = try await child.finished()
         #expect(status == 0, "\(child.errors)")
         #expect(appInterval.overlaps(childInterval), "app \(appInterval), extension \(childInterval)")
+        app.ledger.waitForWrites()
         try app.refresh()
         // Then: every entry once; a fresh reader (the extension's next run) agrees on entries and unread count
         let reader = PushInbox(
@@ -68,7 +69,11 @@ import Testing
         #expect(app.count == extensionCount + appAdded)
         #expect(Set(app.entries().map { $0.title ?? $0.body ?? "" }).count == extensionCount + appAdded)
         #expect(app.unreadCount == extensionCount + appAdded - markedRead.count)
-        #expect(reader.entries() == app.entries())
+        let (fresh, seen) = (reader.entries(), app.entries())
+        let differences = zip(fresh, seen).enumerated().filter { $0.element.0 != $0.element.1 }.prefix(3).map {
+            "at \($0.offset): reader \($0.element.0.requestIdentifier ?? "") \($0.element.0.date.timeIntervalSince1970) read \($0.element.0.isRead), app \($0.element.1.requestIdentifier ?? "") \($0.element.1.date.timeIntervalSince1970) read \($0.element.1.isRead)"
+        }
+        #expect(fresh == seen, "\(fresh.count) / \(seen.count): \(differences)")
         #expect(reader.unreadCount == app.unreadCount)
     }
 }

@@ -21,6 +21,7 @@ import Testing
             ledger: try InboxFixture.durableLedger(in: directory, clock: clock, role: .serviceExtension))
         // When: the extension adds a push, and the app's ledger (not its inbox) is refreshed
         try extensionInbox.add(InboxFixture.alert("Hello", requestIdentifier: "r1", date: clock.now))
+        extensionInbox.ledger.waitForWrites()  // as the extension's inbox step does
         #expect(changes.withLock { $0 }.isEmpty)
         try appLedger.refresh()
         // Then: the inbox has it, and its observers heard it at once
@@ -47,12 +48,14 @@ import Testing
             ledger: try InboxFixture.durableLedger(in: directory, clock: clock, role: .serviceExtension))
         try extensionInbox.add(InboxFixture.alert("One", requestIdentifier: "r1", date: clock.now))
         try extensionInbox.add(InboxFixture.alert("Two", requestIdentifier: "r2", date: clock.now))
+        extensionInbox.ledger.waitForWrites()  // as the extension's inbox step does
         try appLedger.refresh()
         try await badge.counts.wait(for: "badge 2") { $0.last == 2 }
         // The app marks one read; the extension's next add reads the mark and counts it
         try app.markRead(try #require(app.entries().last).id)
         try await badge.counts.wait(for: "badge 1") { $0.last == 1 }
         try extensionInbox.add(InboxFixture.alert("Three", requestIdentifier: "r3", date: clock.now))
+        extensionInbox.ledger.waitForWrites()  // as the extension's inbox step does
         #expect(extensionInbox.unreadCount == 2)
         try appLedger.refresh()
         try await badge.counts.wait(for: "badge 2") { $0.last == 2 }

@@ -15,6 +15,7 @@ import Testing
         try extensionInbox.add(
             InboxFixture.alert("Order shipped", requestIdentifier: "REQ-1", date: clock.now, mutable: true),
             role: .serviceExtension)
+        extensionInbox.ledger.waitForWrites()  // what the extension's inbox step does before its handler
         // When: the app, attached to its center, gets willPresent and then the tap (identifier in other case)
         clock.advance(by: 5)
         let app = PushInbox(ledger: try InboxFixture.durableLedger(in: directory, clock: clock))
@@ -28,6 +29,7 @@ import Testing
         // Then: one entry, read
         #expect(app.count == 1)
         #expect(app.unreadCount == 0)
+        app.ledger.waitForWrites()
         try extensionInbox.refresh()
         #expect(extensionInbox.count == 1)
         #expect(extensionInbox.unreadCount == 0)

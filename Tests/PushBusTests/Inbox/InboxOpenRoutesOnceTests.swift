@@ -38,6 +38,7 @@ import Testing
         let entry = try #require(try inbox.add(InboxFixture.alert("Sale", requestIdentifier: "r1", date: clock.now)))
         let (router, _) = try makeRouter()
         #expect(router.notifications.route(entry, in: inbox)?.isOpened == true)
+        inbox.ledger.waitForWrites()
         // The next launch: a new ledger, inbox and router
         let relaunched = PushInbox(ledger: try InboxFixture.durableLedger(in: directory, clock: clock))
         let (nextRouter, opened) = try makeRouter()

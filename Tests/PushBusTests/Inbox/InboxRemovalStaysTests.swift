@@ -33,6 +33,7 @@ import Testing
             in: directory.url, clock: clock, role: .serviceExtension)
         let entry = try #require(try app.add(delivered()))
         try app.remove(entry.id)
+        app.ledger.waitForWrites()
         // The extension decided to add before it read the removal: its `inbox.added` lands after it.
         try extensionLedger.append(
             DeliveryRecord(
