@@ -48,6 +48,10 @@ public struct ServiceExtensionResult: Sendable {
     /// When the run started and when the content handler was called, on the pipeline's clock.
     public var startDate: Date
     public var endDate: Date
+    /// Until when a finishing step may still wait (for a file another process writes, say), on the pipeline's
+    /// clock: the pipeline's deadline, or ``endDate`` when a deadline or iOS's `serviceExtensionTimeWillExpire()`
+    /// ended the run. The storage steps (`ledgerReceipt(_:)`, `inbox(_:)`) wait for the ledger until then at most.
+    public var deadline: Date
 
     /// When the content handler is called (``endDate``): the receipt's date.
     public var date: Date { endDate }

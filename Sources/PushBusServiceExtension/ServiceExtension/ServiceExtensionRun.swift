@@ -10,6 +10,8 @@ public final class ServiceExtensionRun: Sendable {
     private struct Handles {
         var task: Task<Void, Never>?
         var deadline: ScheduledAction?
+        /// When the pipeline's deadline falls, on the clock.
+        var deadlineDate: Date?
         var isEnded = false
     }
 
@@ -53,7 +55,11 @@ public final class ServiceExtensionRun: Sendable {
             guard let self else { return }
             self.perform(self.machine.withLock { $0.expire(.deadline, date: self.clock.now) })
         }
-        handles.withLock { $0.deadline = timer }
+        let deadlineDate = startDate.addingTimeInterval(deadline)
+        handles.withLock {
+            $0.deadline = timer
+            $0.deadlineDate = deadlineDate
+        }
         let now = clock.now
         perform(machine.withLock { $0.start(date: now) })
         guard !work.isEmpty else { return }
@@ -106,10 +112,14 @@ public final class ServiceExtensionRun: Sendable {
 
     private func perform(_ action: ServiceExtensionStateMachine.Action) {
         guard case .deliver(var delivery) = action else { return }
-        let (task, timer) = handles.withLock { handles in
+        let (task, timer, deadlineDate) = handles.withLock { handles in
             handles.isEnded = true
-            return (handles.task, handles.deadline)
+            return (handles.task, handles.deadline, handles.deadlineDate)
         }
+        // Ended by a deadline or by iOS: no time is left for the finishing steps to wait in.
+        let deadline =
+            delivery.ending == .deadline || delivery.ending == .timeWillExpire
+            ? delivery.date : max(delivery.date, deadlineDate ?? delivery.date)
         timer?.cancel()
         task?.cancel()
         for file in delivery.discardedFiles { try? FileManager.default.removeItem(at: file) }
@@ -117,7 +127,7 @@ public final class ServiceExtensionRun: Sendable {
             ServiceExtensionResult(
                 requestIdentifier: requestIdentifier, content: delivery.content, disposition: delivery.disposition,
                 ending: delivery.ending, steps: delivery.steps, attachments: delivery.attachments,
-                startDate: startDate, endDate: delivery.date)
+                startDate: startDate, endDate: delivery.date, deadline: deadline)
         }
         if delivery.disposition != .notMine {
             for step in finishing {

@@ -15,22 +15,31 @@ extension ServiceExtensionStep {
     ///
     /// The message identity is the one the app computes from the same payload (the provider's message id, or the
     /// digest of `userInfo`), so the app's later records of the push join this one.
+    ///
+    /// The record goes to the ledger's writer, and the step waits for it (and for every record the steps before it
+    /// wrote) until the run's ``ServiceExtensionResult/deadline`` at most: not at all when a deadline or iOS's
+    /// `serviceExtensionTimeWillExpire()` ended the run. What is not written by then stays with the writer, and is
+    /// lost if iOS ends the process first; the app reconciles it from Notification Center's delivered notifications
+    /// when it next becomes active. The step then reports ``DeliveryLedgerError/lockBusy(path:)`` (or the write's
+    /// error) as its failure.
     public static func ledgerReceipt(_ ledger: DeliveryLedger) -> Self {
         receipt { receipt in
             let message = PushMessage(
                 kind: .remote, content: Self.shownContent(receipt.content),
                 requestIdentifier: receipt.requestIdentifier, date: receipt.endDate)
-            try ledger.record(
+            ledger.enqueue(
                 DeliveryEvent(
                     kind: .received,
                     values: ["ending": "\(receipt.ending)", "disposition": receipt.disposition.rawValue]),
                 for: message, role: .serviceExtension)
+            try waitForWrites(of: ledger, until: receipt)
         }
     }
 
     /// Adds the push to `inbox` before iOS shows it (a finishing step), and, under the inbox's
     /// `PushInbox.BadgePolicy.unreadCount` policy, sets the badge of the shown notification to the inbox's unread
     /// count. The entry shows the rewritten text (a decrypted body, say). A dropped notification does not enter.
+    /// Waits for the ledger as ``ledgerReceipt(_:)`` does, until the run's deadline at most.
     public static func inbox(_ inbox: PushInbox) -> Self {
         .finishing("inbox") { content, info in
             guard info.disposition == .show else { return }
@@ -39,7 +48,19 @@ extension ServiceExtensionStep {
                 date: info.endDate)
             try inbox.add(message, role: .serviceExtension)
             if inbox.configuration.badgePolicy == .unreadCount { content.badge = inbox.unreadCount }
+            try waitForWrites(of: inbox.ledger, until: info)
         }
+    }
+
+    /// Waits for `ledger`'s writer until `result`'s deadline at most (the deadline is on the pipeline's clock; the
+    /// wait is in real seconds).
+    /// - Throws: Why the records are not written yet, when they are not by then.
+    static func waitForWrites(of ledger: DeliveryLedger, until result: ServiceExtensionResult)
+        throws(DeliveryLedgerError)
+    {
+        let timeLeft = result.deadline.timeIntervalSince(result.endDate)
+        guard !ledger.waitForWrites(timeout: timeLeft) else { return }
+        throw ledger.currentWriteFailure ?? .lockBusy(path: ledger.directory?.path ?? "")
     }
 
     /// The payload as the app will read it, with the text the extension wrote.

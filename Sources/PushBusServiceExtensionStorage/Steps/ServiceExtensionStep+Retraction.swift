@@ -27,8 +27,9 @@ extension ServiceExtensionStep {
                 date: context.clock.now)
             guard let run = RetractionRun(message) else { return .done }
             let removed = await removing(run)
+            // Handed to the ledger's writer: a finishing storage step (`ledgerReceipt(_:)`) waits for them.
+            for (earlier, event) in removed { ledger?.enqueue(event, for: earlier, role: .serviceExtension) }
             do throws(DeliveryLedgerError) {
-                for (earlier, event) in removed { try ledger?.record(event, for: earlier, role: .serviceExtension) }
                 try inbox?.removeRetracted(by: message)
             } catch {
                 return .failed("\(error)")
