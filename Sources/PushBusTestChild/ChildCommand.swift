@@ -72,7 +72,10 @@ struct WriteInterval {
     }
 }
 
-enum ChildError: Error { case missingArgument(Int) }
+enum ChildError: Error {
+    case missingArgument(Int)
+    case system(String)
+}
 
 /// Output the parent reads line by line: each line is written and flushed before the child goes on.
 enum ChildOutput {

@@ -16,6 +16,7 @@ enum TestChild {
         (LedgerAppend.name, LedgerAppend.run),
         (LedgerAppendUnderFileSizeLimit.name, LedgerAppendUnderFileSizeLimit.run),
         (InboxExtensionAdd.name, InboxExtensionAdd.run),
+        (LedgerLockHolder.name, LedgerLockHolder.run),
         (SharedValueWriter.name, SharedValueWriter.run),
         (MessageIdentity.name, MessageIdentity.run),
         (AttachmentDownload.name, AttachmentDownload.run),
