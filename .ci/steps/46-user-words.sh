@@ -2,7 +2,7 @@
 # Nothing a user reads names what only the project's contributors know: the internal source documents ("seed 003",
 # "the seed's slider"), issue numbers ("issue 24", "(#37)"), round numbers ("round-2", "rounds 1–2") or DESIGN.md,
 # a file the repository does not have. A user reads README.md, README.zh-CN.md, Docs/ (not Docs/Contributing.md),
-# the scenarios' descriptions and notes, doc comments in Sources/ and the CLI's help; .ci/tools/user_words.py says
+# the examples' pages, the scenarios' descriptions and notes, doc comments in Sources/ and the CLI's help; .ci/tools/user_words.py says
 # which words, and how a random seed stays allowed. First a self-test on planted files and on a copy of the tree
 # with one stale word planted, then the tree. Takes about a second.
 set -euo pipefail
@@ -81,7 +81,7 @@ echo "ok: the self-test finds the 15 planted words and passes random seeds, cont
 # A copy of the tree with one stale word planted in a doc comment fails, naming it.
 copy="$planted/tree"
 mkdir "$copy"
-git ls-files -z README.md README.zh-CN.md Docs Examples/scenarios Sources | xargs -0 cp --parents -t "$copy"
+git ls-files -z README.md README.zh-CN.md Docs Examples Sources | xargs -0 cp --parents -t "$copy"
 target=$(git ls-files 'Sources/PushBusHub/Hub/PushCenter.swift')
 printf '\n/// Parks the tap (the seed'"'"'s pending route).\nextension PushCenter {}\n' >>"$copy/$target"
 if got=$(python3 .ci/tools/user_words.py "$copy"); then

@@ -6,6 +6,7 @@ Usage: user_words.py [ROOT]   (exit 1 and one line per word found: PATH:LINE: WO
 What a user reads:
 - README.md, README.zh-CN.md and every Docs/**/*.md except the contributors' page (Docs/Contributing.md and its
   translation), code blocks included (a code block is read too);
+- the examples' pages (Examples/**/*.md, such as Examples/payloads/README.md, which Docs/Payloads.md links);
 - the `description`, `name` and `note` texts of Examples/scenarios/*.json (`pushbus simulate` prints them);
 - doc comments (`///` lines and `/** … */` blocks) of Sources/**/*.swift (DocC and Xcode's Quick Help show them)
   and the DocC catalogs' own articles (Sources/**/*.docc/**/*.md; most are links to Docs/, read there);
@@ -161,6 +162,10 @@ def main():
             path = os.path.relpath(os.path.join(directory, name), root)
             if name.endswith(".md") and path not in contributors:
                 found += markdown(root, path)
+    for directory, _, names in sorted(os.walk(os.path.join(root, "Examples"))):
+        for name in sorted(names):
+            if name.endswith(".md"):
+                found += markdown(root, os.path.relpath(os.path.join(directory, name), root))
     scenarios = os.path.join(root, "Examples", "scenarios")
     if os.path.isdir(scenarios):
         for name in sorted(os.listdir(scenarios)):
