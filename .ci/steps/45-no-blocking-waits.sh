@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # No synchronous wait on a thread of Swift concurrency's cooperative pool (Docs/Architecture.md, "Threads";
-# Docs/Testing.md, "Waiting in a test"): the pool has as many threads as cores, two on CI, and two waits there stop
+# Docs/Contributing.md, "Waiting in a test"): the pool has as many threads as cores, two on CI, and two waits there stop
 # every task of the process (a 30-second stall of the whole test run was this). .ci/tools/blocking_waits.py says
 # what counts as a wait and where one may stand. First a self-test on planted files, then the tree.
 set -euo pipefail
@@ -43,7 +43,7 @@ fi
 echo "ok: the self-test finds the three planted waits and only those"
 
 if ! python3 .ci/tools/blocking_waits.py .; then
-    echo "error: a synchronous wait where the cooperative pool runs it: await instead, or run it on a thread of its own (OwnThread in Tests/PushBusTestSupport); see Docs/Testing.md" >&2
+    echo "error: a synchronous wait where the cooperative pool runs it: await instead, or run it on a thread of its own (OwnThread in Tests/PushBusTestSupport); see Docs/Contributing.md" >&2
     exit 1
 fi
 echo "ok: no synchronous wait on the cooperative pool in Tests/ or in Sources/' async code"

@@ -2,7 +2,7 @@
 """Finds synchronous waits where a thread of Swift concurrency's cooperative pool would run them.
 
 The pool has as many threads as cores (two on CI): a wait there stops a thread, two stop every task. The rule
-(Docs/Architecture.md, "Threads"; Docs/Testing.md, "Waiting in a test"):
+(Docs/Architecture.md, "Threads"; Docs/Contributing.md, "Waiting in a test"):
 
 - In Tests/, no function waits synchronously: every test, synchronous or async, runs on the pool. A wait runs on a
   thread of its own: inside a closure given to `Thread`, `Thread.detachNewThread`, `OwnThread.run`,

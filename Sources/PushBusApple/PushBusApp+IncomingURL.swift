@@ -8,8 +8,9 @@ import PushBusAppleStubs
 import Foundation
 import PushBus
 
-/// The launch-routing seed's entry points, without a router dependency: each turns what UIKit hands the app into
-/// `IncomingURL` values, which `PushRouter.open(_:)` (PushBusRouting) opens with the right `RouteSource`.
+/// The entry points of links from outside (URL schemes, universal links), without a router dependency: each turns what
+/// UIKit hands the app into `IncomingURL` values, which `PushRouter.open(_:)` (PushBusRouting) opens with the right
+/// `RouteSource`.
 ///
 /// ```swift
 /// // The router opens each with the source its kind names (`.urlScheme`, `.universalLink`):

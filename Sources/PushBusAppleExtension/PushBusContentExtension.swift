@@ -35,7 +35,7 @@ import PushBusStorage
 ///     ) {
 ///         pushBus.didReceive(response, completionHandler: completion).finish(.dismissAndForwardAction)
 ///     }
-///     func confirm() {                                             // the seed's confirm button (main actor)
+///     func confirm() {                                             // the reminder's confirm button (main actor)
 ///         pushBus.dismiss(in: extensionContext, action: "CONFIRM", values: ["seconds": String(Int(slider.value))])
 ///     }
 /// }
@@ -136,7 +136,7 @@ public final class PushBusContentExtension: Sendable {
     }
 
     /// Finishes from the extension's own control by closing it (iOS 12's
-    /// `NSExtensionContext.dismissNotificationContentExtension()`): the seed's confirm button. Recorded with
+    /// `NSExtensionContext.dismissNotificationContentExtension()`): a confirm button in the extension. Recorded with
     /// `action` and `values`; the app gets it at its next refresh or launch.
     ///
     /// - Parameters:

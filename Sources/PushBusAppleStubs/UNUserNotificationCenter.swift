@@ -220,7 +220,7 @@ open class UNUserNotificationCenter: NSObject {
 /// and in the iOS 17.4 SDK's interface. The async forms Swift imports from the completion-handler selectors
 /// (`willPresent…) async -> UNNotificationPresentationOptions`, `didReceive…) async`) are requirements too,
 /// nonisolated like the rest: on a `@MainActor` app delegate they are exactly the witnesses that trap when
-/// UserNotifications calls them off the main queue (issue 22). The glue implements the completion-handler forms.
+/// UserNotifications calls them off the main queue. The glue implements the completion-handler forms.
 ///
 /// Apple declares every member `optional` (an `@objc` protocol). Without the Objective-C runtime a Swift protocol
 /// cannot have optional members, so here they are requirements with do-nothing default implementations below:

@@ -1,7 +1,7 @@
 import Foundation
 import PushBus
 
-/// `shared-value-writer DIR --count N`: rewrites `nextReminderSeconds` `N` times with values in 10…300 (the seed's
+/// `shared-value-writer DIR --count N`: rewrites `nextReminderSeconds` `N` times with values in 10…300 (the reminder's
 /// slider), then prints `interval FIRST LAST` (see ``WriteInterval``) and `done N`. With `--start-on-input yes`
 /// it waits for a line before the first.
 struct SharedValueWriter: ChildCommand {

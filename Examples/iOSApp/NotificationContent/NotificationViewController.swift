@@ -59,7 +59,7 @@ final class NotificationViewController: UIViewController, UNNotificationContentE
         label.text = title
     }
 
-    /// The seed's confirm button: keep the value for the app, record the answer, close.
+    /// The reminder's confirm button: keep the value for the app, record the answer, close.
     private func confirm() {
         let seconds = Int(slider.value)
         try? sharedValues?.set(seconds, for: .reminderSeconds)

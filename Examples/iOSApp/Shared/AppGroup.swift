@@ -32,6 +32,6 @@ extension AppGroup {
 }
 
 extension SharedValueKey where Value == Int {
-    /// The reminder interval the content extension's slider chose, in seconds (the seed's 10–300 s).
+    /// The reminder interval the content extension's slider chose, in seconds (10–300 s).
     static let reminderSeconds = SharedValueKey("reminderSeconds")
 }

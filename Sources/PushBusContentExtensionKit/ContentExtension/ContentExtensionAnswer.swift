@@ -3,7 +3,7 @@ import PushBusCore
 import PushBusStorage
 
 /// How a Notification Content Extension finished with a notification: what iOS was told, the action, and the
-/// values the extension attached (the recurring-reminder seed's slider seconds).
+/// values the extension attached (the recurring reminder's slider seconds).
 ///
 /// The extension records each answer in the shared `DeliveryLedger` (`DeliveryEvent.Kind.contentAnswered`,
 /// role `DeliveryProcessRole.contentExtension`); the app's `PushDelivery` hands it to its subscribers once,

@@ -4,7 +4,7 @@ import PushBusCore
 import PushBusStorage
 
 /// What a Notification Content Extension's `Info.plist` declares, and whether it matches the app's categories
-/// (the recurring-reminder seed's warning: the notification's category must be one the extension lists, or the
+/// (a content extension's classic pitfall: the notification's category must be one the extension lists, or the
 /// custom UI never shows).
 ///
 /// ```swift

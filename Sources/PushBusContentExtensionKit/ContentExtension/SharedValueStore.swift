@@ -2,8 +2,8 @@ import Foundation
 import PushBusCore
 import PushBusStorage
 
-/// Small typed values shared by an app and its extensions in the app-group directory (the recurring-reminder
-/// seed's `nextReminderSeconds`), safe across processes.
+/// Small typed values shared by an app and its extensions in the app-group directory (the recurring
+/// reminder's `nextReminderSeconds`), safe across processes.
 ///
 /// ```swift
 /// let store = try SharedValueStore(directory: appGroupURL)
@@ -18,7 +18,7 @@ import PushBusStorage
 /// (iOS kills a suspended app holding a file lock in a shared container). Two writers of one key: the last
 /// rename wins.
 ///
-/// Why not `UserDefaults(suiteName:)`, the seed's choice: its cross-process writes are flushed by a daemon at
+/// Why not `UserDefaults(suiteName:)`, the usual choice: its cross-process writes are flushed by a daemon at
 /// times the app does not control, a value written by an extension that is killed right after may never reach
 /// the app, and it is not available on Linux for tests.
 public struct SharedValueStore: Sendable {

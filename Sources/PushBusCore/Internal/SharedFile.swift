@@ -8,8 +8,8 @@ import Glibc
 import Musl
 #endif
 
-/// Files in a directory other processes share (the app-group container), opened without trusting it (DESIGN.md,
-/// "Hostile neighbours"): the last path component is never followed when it is a symbolic link (`O_NOFOLLOW`), an
+/// Files in a directory other processes share (the app-group container), opened without trusting it:
+/// the last path component is never followed when it is a symbolic link (`O_NOFOLLOW`), an
 /// open never waits (`O_NONBLOCK`: a FIFO planted under a file's name cannot hang the process), anything but a
 /// regular file is refused after opening (`fstat`), temporary files are created exclusively (`O_CREAT | O_EXCL`)
 /// under unpredictable names, and no descriptor leaks into a child (`O_CLOEXEC`).

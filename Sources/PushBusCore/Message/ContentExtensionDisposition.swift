@@ -17,8 +17,8 @@ public struct ContentExtensionDisposition: RawRepresentable, Sendable, Hashable,
     /// `NSExtensionContext.performNotificationDefaultAction()` from the extension's own controls: iOS opens
     /// the app with the default action.
     public static let performDefaultAction = Self(rawValue: "performDefaultAction")
-    /// `NSExtensionContext.dismissNotificationContentExtension()` from the extension's own controls (the
-    /// seed's confirm button).
+    /// `NSExtensionContext.dismissNotificationContentExtension()` from the extension's own controls (a
+    /// confirm button in the extension).
     public static let dismissExtension = Self(rawValue: "dismissExtension")
 
     /// A Boolean value indicating whether iOS also reports the response to the app's `didReceive`.

@@ -49,7 +49,7 @@ public struct PushResponse: Sendable, Hashable {
     /// The registered action the user chose, when the adapters know the app's `CategoryRegistry`: tells
     /// whether it was destructive, a text input, a foreground action, …
     public var pushAction: PushAction?
-    /// The values a Notification Content Extension attached to its answer (the seed's `["seconds": "120"]`);
+    /// The values a Notification Content Extension attached to its answer (a reminder's `["seconds": "120"]`);
     /// empty for responses iOS reports.
     public var values: [String: String] = [:]
     /// What the Notification Content Extension told iOS, when the response was answered there

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Provider keys: each provider's own (FCM `gcm.app_link`, OneSignal `custom.u`, Iterable
 /// `itbl.defaultAction.data`, CleverTap `wzrk_dl`, …; the full list is the provider table in Docs/Payloads.md).
-/// Then the top-level ``keys`` in order (`route`, `url`, `deeplink`, `link` by default), as the seeds'
+/// Then the top-level ``keys`` in order (`route`, `url`, `deeplink`, `link` by default), as most backends'
 /// payloads write `{"route": "app://product/12345", …}`.
 ///
 /// A candidate is used when it is a string that reads as a URL: surrounding whitespace is trimmed, spaces and
@@ -33,7 +33,7 @@ public struct DeepLinkExtractor: Sendable, Hashable {
     /// Longer candidates are rejected.
     public var maximumLength: Int
 
-    /// The keys the seeds' payloads and most backends use.
+    /// The keys most backends' payloads use.
     public static let defaultKeys = ["route", "url", "deeplink", "link"]
     /// Schemes that run code or read local files when opened.
     public static let defaultBlockedSchemes: Set<String> = ["javascript", "vbscript", "data", "file"]

@@ -25,7 +25,7 @@ extension AppDelegateAdapter {
     }
 
     /// Another name for ``didReceive(_:appState:)``, after the Objective-C selector
-    /// (`application:didReceiveLocalNotification:`), one of the local-notification shapes DESIGN.md fixes.
+    /// (`application:didReceiveLocalNotification:`), the name iOS 9's local-notification callback has.
     public func didReceiveLocalNotification(_ notification: LegacyLocalNotification, appState: AppState) {
         didReceive(notification, appState: appState)
     }

@@ -5,8 +5,8 @@ import PushBusCore
 /// capacity, asked once per post.
 ///
 /// A post is dropped when its report (`PushMessage.deduplicationKey`: id, kind, action, request identifier,
-/// notification date) is a delivery already seen under DESIGN's identity rules. A duplicate does not refresh
-/// what is remembered.
+/// notification date) is a delivery already seen under the identity rules of `SeenDeliveries`. A duplicate does not
+/// refresh what is remembered.
 struct DeduplicationWindow: Sendable {
     private var seen: SeenDeliveries
 

@@ -1,7 +1,7 @@
 /// Which requests the readiness gate keeps while the app is not ready.
 ///
-/// The default, ``newest``, is the seeds' advice: after a cold start only the last link the user asked for
-/// matters. A request pushed out of the queue is reported as ``RouteError/superseded(_:)``.
+/// The default, ``newest``, is the usual advice for a pending launch route: after a cold start only the last link the
+/// user asked for matters. A request pushed out of the queue is reported as ``RouteError/superseded(_:)``.
 public struct DeferralPolicy: Sendable, Hashable {
     /// How many requests are kept; `nil` keeps all.
     let limit: Int?

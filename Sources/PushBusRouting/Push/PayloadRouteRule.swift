@@ -2,7 +2,7 @@ import Foundation
 import PushBus
 
 /// Turns payload values into a route: when the payload holds the given values, open a URL built from a
-/// template (the JPush seed's `BusinessLine` / `OrderID` mapping).
+/// template (a JPush app's `BusinessLine` / `OrderID` mapping).
 ///
 /// ```swift
 /// let rules = PayloadRouteRules([

@@ -5,7 +5,7 @@ import PushBus
 public struct PushRouteLink: Sendable, Hashable {
     /// The URL to open: absolute (`app://product/12345`) or relative (`product/12345`).
     public var url: String
-    /// Extra parameters merged into the request (the seeds' `parameters` payload key).
+    /// Extra parameters merged into the request (the `parameters` payload key).
     public var parameters: [String: String]
 
     /// Creates a link to `url`, with no extra parameters unless given.
@@ -20,7 +20,7 @@ public struct PushRouteLink: Sendable, Hashable {
     /// Only what the extractor accepted is routed: a link it refused (a blocked scheme, a relative link it does
     /// not allow, an over-long or control-character link) is not opened from the raw payload string either.
     ///
-    /// For the seeds' payload `{"route": "app://product/12345", "parameters": {"name": "iPhone 16 Pro",
+    /// For the payload `{"route": "app://product/12345", "parameters": {"name": "iPhone 16 Pro",
     /// "price": "7999"}}` this gives `app://product/12345` with `name` and `price`.
     public static func `default`(in message: PushMessage) -> PushRouteLink? {
         guard let link = message.deepLink else { return nil }

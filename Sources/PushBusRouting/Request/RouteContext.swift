@@ -11,7 +11,7 @@ import PushBus
 public struct RouteContext: Sendable {
     /// The notification that asked for the route, when it came from a push.
     public var message: PushMessage?
-    /// Extra parameters (the seeds' `parameters` payload key, or the caller's own).
+    /// Extra parameters (the `parameters` payload key, or the caller's own).
     public var parameters: [String: String]
     /// Anything else the handler needs.
     public var values: [String: any Sendable]

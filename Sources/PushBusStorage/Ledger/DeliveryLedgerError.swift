@@ -19,7 +19,7 @@ public enum DeliveryLedgerError: Error, Sendable, Hashable, CustomStringConverti
     /// nothing was written.
     case lockBusy(path: String)
     /// The name is a symbolic link, a FIFO, a device or a directory where the ledger keeps a regular file: the
-    /// ledger never follows a link or waits on a FIFO in a shared directory (DESIGN.md, "Hostile neighbours").
+    /// ledger never follows a link or waits on a FIFO in a shared directory (Docs/Ledger.md, "Files").
     case notARegularFile(path: String)
     /// The file holds records but its header is damaged, so its format version is unknown: it is read, but never
     /// written (a newer writer's file must not be cut by an older one). Move the file away to start a new ledger.

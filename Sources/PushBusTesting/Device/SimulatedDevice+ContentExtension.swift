@@ -105,8 +105,8 @@ extension SimulatedDevice {
         return session
     }
 
-    /// The user moves the extension's control to `value` (the seed's slider). Ignored, with a note, when the
-    /// extension does not enable user interaction.
+    /// The user moves the extension's control to `value` (the recurring reminder's slider). Ignored, with a note, when
+    /// the extension does not enable user interaction.
     func interactInContentExtension(value: String) {
         let (session, declaration) = contentExtensionSlot.state.withLock { ($0.session, $0.declaration) }
         guard session != nil else {

@@ -2,7 +2,7 @@ import Foundation
 import PushBus
 import PushBusRouting
 
-/// URL-scheme and universal-link opens (the launch-routing seed): iOS brings the app up with the callback its
+/// URL-scheme and universal-link opens (links from outside the app): iOS brings the app up with the callback its
 /// generation uses, and the app hands the URL to its router as the glue does (`PushRouter.open(IncomingURL)`),
 /// so the router records the right `RouteSource`.
 extension SimulatedDevice {

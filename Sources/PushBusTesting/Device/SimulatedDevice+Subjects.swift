@@ -131,8 +131,8 @@ extension SimulatedDevice {
         public func longPress(_ identifier: String) throws -> ContentExtensionSession {
             try device.longPress(identifier)
         }
-        /// The user moves the extension's control to `value` (the seed's slider). Ignored, with a note, when the
-        /// extension does not enable user interaction.
+        /// The user moves the extension's control to `value` (the recurring reminder's slider). Ignored, with a note,
+        /// when the extension does not enable user interaction.
         public func interact(value: String) { device.interactInContentExtension(value: value) }
         /// The user answers in the extension (an action button, or typed text).
         ///

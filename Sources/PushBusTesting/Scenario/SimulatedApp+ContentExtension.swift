@@ -3,17 +3,17 @@ import PushBus
 
 extension SimulationScenario {
     /// The app's Notification Content Extension: what its `Info.plist` declares and what its code does when the
-    /// user confirms (the recurring-reminder seed: save the value to the app group, schedule the next reminder).
+    /// user confirms (the recurring reminder: save the value to the app group, schedule the next reminder).
     public struct ContentExtensionSetup: Sendable, Decodable {
         /// `UNNotificationExtensionCategory`: the categories whose notifications it shows.
         public var categories: [String]
         /// `UNNotificationExtensionUserInteractionEnabled`; default `true`.
         public var interactive: Bool?
-        /// The shared value the extension saves the chosen value under (the seed's `nextReminderSeconds`), also
+        /// The shared value the extension saves the chosen value under (the reminder's `nextReminderSeconds`), also
         /// the name of the value attached to its answer; default `value`.
         public var valueKey: String?
-        /// The seed's loop: on confirm the extension schedules the next reminder after the chosen number of
-        /// seconds, clamped to `minimum…maximum`; `action` names the confirm control.
+        /// The recurring reminder's loop: on confirm the extension schedules the next reminder after the chosen number
+        /// of seconds, clamped to `minimum…maximum`; `action` names the confirm control.
         public var reminder: ReminderSetup?
     }
 }
@@ -65,7 +65,7 @@ extension SimulatedApp {
         return true
     }
 
-    /// The seed's confirm button, run by the extension's process: save the value to the app group, schedule the
+    /// The reminder's confirm button, run by the extension's process: save the value to the app group, schedule the
     /// next reminder, then `dismissNotificationContentExtension()` with the value attached.
     private func confirmInContentExtension(
         action: String, setup: SimulationScenario.ContentExtensionSetup?, valueKey: String

@@ -191,7 +191,7 @@ final class SimulatedApp: Sendable {
     /// The longest reminder delay, when the scenario gives no maximum: a year.
     static let longestReminderDelay: Double = 365 * 24 * 3600
 
-    /// The answer as a delay clamped to the reminder's minimum…maximum (the seed's slider); `nil` when the
+    /// The answer as a delay clamped to the reminder's minimum…maximum (the content extension's slider); `nil` when the
     /// answer is not a finite number ("nan", "inf", "abc"). An empty answer takes the minimum (or 60 s).
     static func reminderDelay(_ answer: String, _ reminder: SimulationScenario.ReminderSetup) -> Double? {
         let minimum = reminder.minimum.flatMap { $0.isFinite ? min(max($0, 1), longestReminderDelay) : nil } ?? 1
@@ -212,7 +212,7 @@ final class SimulatedApp: Sendable {
         weak var device: SimulatedDevice?
     }
 
-    /// The seed's recurring reminder: the answer's number of seconds schedules the next reminder. The app
+    /// The recurring reminder: the answer's number of seconds schedules the next reminder. The app
     /// subscribes at each launch (the subscription lives as long as the process).
     static func reminderSubscription(
         _ reminder: SimulationScenario.ReminderSetup, center: PushCenter, device: LockedState<DeviceReference>

@@ -210,8 +210,8 @@ public struct SimulationScenario: Sendable, Decodable {
         public var appReportsBadge: Bool?
     }
 
-    /// The seeds' recurring reminder: when the user answers a notification of `category` with `action`, the
-    /// typed number of seconds (clamped to `minimum…maximum`, as the seed's slider) schedules the next one.
+    /// The recurring reminder: when the user answers a notification of `category` with `action`, the typed number of
+    /// seconds (clamped to `minimum…maximum`, as the content extension's slider) schedules the next one.
     public struct ReminderSetup: Sendable, Decodable {
         /// The category of the reminder notifications (the app's subscription listens to it).
         public var category: String

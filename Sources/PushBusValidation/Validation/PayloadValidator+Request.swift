@@ -66,7 +66,7 @@ extension ValidationRun {
     /// No push type narrows this set except background (see `validateBackgroundPriority(explicit:)`). For `controls`
     /// and `widgets` the pages that define them ("Updating controls locally and remotely", "Updating widgets with
     /// WidgetKit push notifications") state no priority rule in the parts the search tools reached, so only this
-    /// general table is applied to them (issue 41 names no rule either); broadcasts take the same three values
+    /// general table is applied to them (nor does any other source found); broadcasts take the same three values
     /// ("Sending broadcast push notification requests to APNs").
     static let priorities: Set<Int> = [1, 5, 10]
 

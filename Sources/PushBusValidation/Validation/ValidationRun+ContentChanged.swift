@@ -7,10 +7,10 @@ import PushBusCore
 /// Sources: Apple, "Updating widgets with WidgetKit push notifications" (WidgetKit): the token comes from
 /// `WidgetCenter.currentPushInfo` / a `WidgetPushHandler`, the topic is `<bundle-id>.push-type.widgets`, and the
 /// payload is `{"aps": {"content-changed": true}}`; WidgetKit then reloads the timelines. Apple, "Updating controls
-/// locally and remotely" (WidgetKit): controls with a `ControlPushHandler` reload on a push sent with
-/// `apns-push-type: controls`, topic `<bundle-id>.push-type.controls`, payload `{"aps": {"content-changed": true}}`.
-/// That an alert, sound or badge is refused (rather than ignored by the device) is not stated on either page as
-/// found; this follows issue 41 ("no alert/sound/badge expected") and the payload both pages give.
+/// locally and remotely" (WidgetKit): controls with a `ControlPushHandler` reload on a push sent with `apns-push-type:
+/// controls`, topic `<bundle-id>.push-type.controls`, payload `{"aps": {"content-changed": true}}`. That an alert,
+/// sound or badge is refused (rather than ignored by the device) is not stated on either page as found; this follows
+/// the intent of a content-changed push (no alert, sound or badge expected) and the payload both pages give.
 extension ValidationRun {
     mutating func validateContentChanged(_ root: [String: PushValue], pushType: PushType) {
         let name = pushType.rawValue
