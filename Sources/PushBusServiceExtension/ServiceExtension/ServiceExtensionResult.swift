@@ -48,14 +48,7 @@ public struct ServiceExtensionResult: Sendable {
     /// When the run started and when the content handler was called, on the pipeline's clock.
     public var startDate: Date
     public var endDate: Date
-
-    /// When the content handler is called (``endDate``): the receipt's date.
-    public var date: Date { endDate }
 }
-
-/// What the ``ServiceExtensionStep/receipt(_:)`` step hands its recorder: the result as it stands just before the
-/// handler (the name it had when receipts were a type of their own).
-public typealias ServiceExtensionReceipt = ServiceExtensionResult
 
 /// What one step did.
 public struct ServiceExtensionStepReport: Sendable, Hashable {
