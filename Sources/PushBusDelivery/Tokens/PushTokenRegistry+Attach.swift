@@ -83,15 +83,15 @@ extension PushTokenRegistry {
             do {
                 changed = try record(key, value) || changed
                 writeFailures.withLock { $0 = nil }
-            } catch let error as PushTokenRegistryError {
+            } catch let error as StoreFileError {
                 writeFailures.withLock { $0 = error }
             } catch {
-                writeFailures.withLock { $0 = PushTokenRegistryError(.writeFailed, path: "", "\(error)") }
+                writeFailures.withLock { $0 = StoreFileError(.writeFailed, path: "", "\(error)") }
             }
         }
         if changed { notifyChange() }
     }
 
     /// Why the latest write of a token fed by ``attach(to:onChange:)`` failed; `nil` once one succeeds again.
-    public var writeFailure: PushTokenRegistryError? { writeFailures.withLock { $0 } }
+    public var writeFailure: StoreFileError? { writeFailures.withLock { $0 } }
 }
