@@ -87,7 +87,7 @@ extension SimulatedDevice {
     /// The app asks for full authorization after provisional delivery (the prompt is shown now).
     public func escalateAuthorization(
         options: AuthorizationOptions = .standard
-    ) async -> NotificationAuthorizationFlow.Escalation {
+    ) async -> NotificationAuthorizationFlow.Report {
         let flow = NotificationAuthorizationFlow(
             authorizer: SimulatedAuthorizer(device: self), settings: process.notificationSettings)
         return await flow.escalate(options: options)
