@@ -1,7 +1,8 @@
 import Foundation
 
-/// An APNs device token, or an ActivityKit push token (`LiveActivityToken` is this type). Variable length: never
-/// assume 32 bytes. Encoded (`Codable`) and described as lowercase hexadecimal, two digits per byte.
+/// An APNs device token, or an ActivityKit push token (a push-to-start or a Live Activity's update token).
+/// Variable length: never assume 32 bytes. Encoded (`Codable`) and described as lowercase hexadecimal, two digits
+/// per byte.
 public struct DeviceToken: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The token's bytes, as `didRegisterForRemoteNotificationsWithDeviceToken` handed them over.
     public let data: Data

@@ -69,7 +69,7 @@ import Testing
         await CancelAndWaitProbe.waitsForARunningCall(
             register: { callback in tokens.subscribe { _ in callback() } },
             trigger: {
-                tokens.post(.pushToStartToken(LiveActivityToken(hexString: "a1")!, attributesType: "Delivery"))
+                tokens.post(.pushToStartToken(DeviceToken(hexString: "a1")!, attributesType: "Delivery"))
             })
     }
 }
@@ -119,7 +119,7 @@ import Testing
             register: { callback in tokens.subscribe { _ in callback() } },
             trigger: {
                 let hex = String(format: "%02x", next.increment())
-                tokens.post(.pushToStartToken(LiveActivityToken(hexString: hex)!, attributesType: "Delivery"))
+                tokens.post(.pushToStartToken(DeviceToken(hexString: hex)!, attributesType: "Delivery"))
             })
     }
 }
