@@ -229,25 +229,3 @@ import Testing
         #expect(fixture.messages.values.map(\.kind) == [.remote, .local])
     }
 }
-
-/// The Objective-C-selector spellings of the legacy action callbacks behave like the Swift ones.
-@Suite struct DeliveryPathSelectorSpellingTests {
-    @Test func selectorSpelledActionsAreTaps() {
-        let fixture = AdapterFixture(mode: .legacy)
-        let done = Recorder<Void>()
-
-        fixture.appDelegate.handleActionWithIdentifier(
-            "REPLY", forRemoteNotification: Payloads.chat,
-            withResponseInfo: ["UIUserNotificationActionResponseTypedTextKey": "yes"]
-        ) { done.record() }
-        fixture.appDelegate.handleActionWithIdentifier(nil, forLocalNotification: Payloads.legacyLocal) {
-            done.record()
-        }
-
-        #expect(fixture.messages.values.map(\.kind) == [.remoteTapped, .localTapped])
-        #expect(
-            fixture.messages.values.map(\.response)
-                == [PushResponse(action: .custom("REPLY"), userText: "yes"), PushResponse(action: .open)])
-        #expect(done.count == 2)
-    }
-}

@@ -24,12 +24,6 @@ extension AppDelegateAdapter {
         }
     }
 
-    /// Another name for ``didReceive(_:appState:)``, after the Objective-C selector
-    /// (`application:didReceiveLocalNotification:`), one of the local-notification shapes DESIGN.md fixes.
-    public func didReceiveLocalNotification(_ notification: LegacyLocalNotification, appState: AppState) {
-        didReceive(notification, appState: appState)
-    }
-
     /// `application(_:handleActionWithIdentifier:forRemoteNotification:completionHandler:)` (iOS 8–10) and its
     /// `withResponseInfo:` form (iOS 9–10): the user chose an action on a remote notification.
     ///
@@ -67,31 +61,5 @@ extension AppDelegateAdapter {
         PushResponse(
             action: PushResponse.Action(identifier: identifier),
             userText: responseInfo?[AnyHashable(typedTextKey)] as? String)
-    }
-}
-
-/// The action callbacks spelled after their Objective-C selectors
-/// (`application:handleActionWithIdentifier:forRemoteNotification:…`, `…forLocalNotification:…`).
-extension AppDelegateAdapter {
-    /// Same as ``handleAction(withIdentifier:forRemoteNotification:withResponseInfo:appState:completionHandler:)``.
-    public func handleActionWithIdentifier(
-        _ identifier: String?, forRemoteNotification userInfo: [AnyHashable: Any],
-        withResponseInfo responseInfo: [AnyHashable: Any]? = nil, appState: AppState = .background,
-        completionHandler: @escaping @Sendable () -> Void
-    ) {
-        handleAction(
-            withIdentifier: identifier, forRemoteNotification: userInfo, withResponseInfo: responseInfo,
-            appState: appState, completionHandler: completionHandler)
-    }
-
-    /// Same as ``handleAction(withIdentifier:for:withResponseInfo:appState:completionHandler:)``.
-    public func handleActionWithIdentifier(
-        _ identifier: String?, forLocalNotification notification: LegacyLocalNotification,
-        withResponseInfo responseInfo: [AnyHashable: Any]? = nil, appState: AppState = .background,
-        completionHandler: @escaping @Sendable () -> Void
-    ) {
-        handleAction(
-            withIdentifier: identifier, for: notification, withResponseInfo: responseInfo, appState: appState,
-            completionHandler: completionHandler)
     }
 }

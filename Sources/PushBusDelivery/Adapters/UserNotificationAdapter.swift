@@ -93,19 +93,3 @@ public final class UserNotificationAdapter: Sendable {
             requestIdentifier: notification.requestIdentifier, notificationDate: notification.date)
     }
 }
-
-extension UserNotificationAdapter {
-    /// The async form of ``willPresent(_:completionHandler:)``.
-    public func willPresent(_ notification: NotificationSnapshot) async -> PresentationOptions {
-        await withCheckedContinuation { continuation in
-            willPresent(notification) { continuation.resume(returning: $0) }
-        }
-    }
-
-    /// The async form of ``didReceive(_:appState:completionHandler:)``: returns when the completion would run.
-    public func didReceive(_ response: ResponseSnapshot, appState: AppState) async {
-        await withCheckedContinuation { continuation in
-            didReceive(response, appState: appState) { continuation.resume() }
-        }
-    }
-}
