@@ -400,7 +400,7 @@ nonisolated func settingsURLStringsAndActivitiesAreNonisolated() -> [String] {
         #expect(product.kind == .urlScheme)
         #expect(product.sourceApplication == "com.example.other")
         #expect(sources.values == ["urlScheme 3"])
-        #expect(!admin.isOpened)
+        #expect(admin.match == nil)
     }
 }
 #endif

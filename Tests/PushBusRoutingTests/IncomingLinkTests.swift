@@ -43,7 +43,7 @@ import Testing
         let router = try makeRouter(Sources())
         let incoming = IncomingURL(url: URL(string: "myapp://admin")!, kind: .urlScheme)
         let result = router.open(incoming.url.absoluteString, source: RouteSource(incoming.kind))
-        #expect(!result.isOpened)
+        #expect(result.match == nil)
     }
 
     @Test func anOpenSettingsRequestOpensTheChosenRouteWithTheSettingsSource() throws {
