@@ -40,7 +40,7 @@ func designContract(userInfo: [AnyHashable: Any], json: Data, url: URL) async th
     let center = PushCenter(configuration: .init())
     _ = PushCenter.shared
     let _: PostReceipt = center.post(message)
-    let subscription: PushSubscription = center.subscribe(.all, replay: .parked) { _ in }
+    let subscription: PushCancellable = center.subscribe(.all, replay: .parked) { _ in }
     subscription.cancel()
     _ = subscription.hashValue
     let _: PushMessages = center.messages(.tapped, replay: .parked)
@@ -94,7 +94,7 @@ func designContract(userInfo: [AnyHashable: Any], json: Data, url: URL) async th
     }
     let _: RouteResult = router.open("app://item/1", source: .app)
     router.setReady(true)
-    let _: PushSubscription = router.attach(to: center)
+    let _: PushCancellable = router.attach(to: center)
     let _: [RouteSource] = [.app, .push, .urlScheme, .universalLink]
     let _: [RouteAccess] = [.public, .internal, .sources([.app])]
 

@@ -72,7 +72,7 @@ import Testing
         let center = PushCenter(configuration: .init())
         _ = PushCenter.shared
         let box = ContractCounter()
-        let subscription: PushSubscription = center.subscribe(.all, replay: .parked) { _ in box.increment() }
+        let subscription: PushCancellable = center.subscribe(.all, replay: .parked) { _ in box.increment() }
         let filters: [PushFilter] = [
             .all, .kinds([.remote]), .category("C"), .tapped, .silent, .where { _ in true }, .provider(.fcm),
             .tapped && .silent, .tapped || .silent,
@@ -163,7 +163,7 @@ import Testing
         router.open("app://product/1")
         router.setReady(false)
         let center = PushCenter()
-        let subscription: PushSubscription = router.attach(to: center)
+        let subscription: PushCancellable = router.attach(to: center)
         subscription.cancel()
         let sources: [RouteSource] = [.app, .push, .urlScheme, .universalLink]
         let access: [RouteAccess] = [.public, .internal, .sources(Set(sources))]

@@ -168,7 +168,7 @@ public final class LocalNotificationSchedule: Sendable {
 
     /// Refills the window whenever one of the schedule's notifications reaches the app (shown in the
     /// foreground or answered). Keep the subscription as long as the app runs.
-    public func attach(to center: PushCenter) -> PushSubscription {
+    public func attach(to center: PushCenter) -> PushCancellable {
         center.monitor(.kinds([.local, .localTapped])) { [weak self] message, _ in
             guard let self, let identifier = message.requestIdentifier,
                 self.state.withLock({ $0.contains(identifier) })

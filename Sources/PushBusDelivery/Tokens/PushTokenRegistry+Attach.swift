@@ -33,7 +33,7 @@ extension PushTokenRegistry {
     /// again at the next launch is recorded then.
     public func attach(
         to center: PushCenter, onChange: (@Sendable ([Change]) -> Void)? = nil
-    ) -> PushSubscription {
+    ) -> PushCancellable {
         let handler = onChange.map { onChange in
             changeHandlers.withLock { state -> UInt64 in
                 state.next += 1
@@ -50,7 +50,7 @@ extension PushTokenRegistry {
         let activities = center.liveActivities.subscribe { [weak self] event in
             self?.record(Self.updates(for: event))
         }
-        return PushSubscription { [weak self] in
+        return PushCancellable { [weak self] in
             registrations.cancel()
             activities.cancel()
             if let handler { self?.changeHandlers.withLock { _ = $0.handlers.removeValue(forKey: handler) } }

@@ -58,7 +58,7 @@ public final class LiveActivityTokens: Sendable {
     ///
     /// > Warning: An event posted from another thread while the replay runs may reach the handler before the
     /// > replay ends. Subscribe before starting the glue, or from the thread that posts.
-    public func subscribe(_ handler: @escaping @Sendable (LiveActivityEvent) -> Void) -> PushSubscription {
+    public func subscribe(_ handler: @escaping @Sendable (LiveActivityEvent) -> Void) -> PushCancellable {
         let (token, replay) = core.withLock { (subscribers.add(handler), $0.machine.replay()) }
         for event in replay { token.call { handler in handler(event) } }
         return token.subscription

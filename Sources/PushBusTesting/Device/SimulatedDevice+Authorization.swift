@@ -160,7 +160,7 @@ extension SimulatedDevice {
     }
 
     /// Records and saves each change `channel` posts (kept by the process).
-    func observeNotificationSettings(_ channel: NotificationSettingsChannel) -> PushSubscription {
+    func observeNotificationSettings(_ channel: NotificationSettingsChannel) -> PushCancellable {
         channel.subscribe { [weak self] change in
             guard let self else { return }
             self.settingsApp.state.withLock {

@@ -315,7 +315,7 @@ final class SimulatedActivityKit: Sendable {
         var reconciliations: [LiveActivityReconciliation] = []
         var reported: [LiveActivityEvent] = []
         /// The current process's recording subscription to `center.liveActivities`.
-        var recording: PushSubscription?
+        var recording: PushCancellable?
 
         /// A deterministic token: a kind byte and a counter, 32 bytes like real ones.
         mutating func makeToken(kind: UInt8) -> DeviceToken {

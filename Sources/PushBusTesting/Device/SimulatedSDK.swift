@@ -88,7 +88,7 @@ public final class SimulatedSDK: Sendable {
     public var deviceTokens: [DeviceToken] { tokens.withLock { $0 } }
 
     /// Hands it `center`'s device tokens, as an app does for each SDK that needs them (Docs/Coexistence.md).
-    func receiveDeviceTokens(from center: PushCenter) -> PushSubscription {
+    func receiveDeviceTokens(from center: PushCenter) -> PushCancellable {
         center.subscribeRegistration { [tokens] event in
             if case .registered(let token) = event { tokens.withLock { $0.append(token) } }
         }

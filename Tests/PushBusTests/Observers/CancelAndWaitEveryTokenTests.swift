@@ -32,10 +32,10 @@ import Testing
 
     @Test func aClosureSubscriptionWhoseCancelRunsOnAnotherThread() async {
         // The "call" is the closure's run, started by a cancel() on another thread.
-        let box = LockedBox<PushSubscription?>(nil)
+        let box = LockedBox<PushCancellable?>(nil)
         await CancelAndWaitProbe.waitsForARunningCall(
             register: { callback in
-                let subscription = PushSubscription(onCancel: callback)
+                let subscription = PushCancellable(onCancel: callback)
                 box.withValue { $0 = subscription }
                 return subscription
             },
