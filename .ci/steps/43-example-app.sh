@@ -47,6 +47,6 @@ check ExampleNotificationService -application-extension -- "$app/NotificationSer
 check ExampleNotificationContent -application-extension -- "$app/NotificationContent" "$app/Shared"
 # DESIGN.md's fixed public names, as code outside the package (a `package` declaration is invisible here).
 check ExternalContract -- Examples/contract
-# An app whose own types are named like PushBus's: its own win, PushBus's are reached as `PushBus.AppState`.
+# An app whose own types are named like PushBus's: its own win, PushBus's are reached as `PushBus.PushAppState`.
 check ExternalNames -- Examples/names
 exit $status

@@ -34,7 +34,7 @@ func designContract(userInfo: [AnyHashable: Any], json: Data, url: URL) async th
     let response = PushResponse(action: .custom("reply"), userText: "hi")
     _ = (response.action, response.userText)
     let _: [PushResponse.Action] = [.open, .dismiss, .custom("x")]
-    let _: [AppState] = [.active, .inactive, .background, .notRunning]
+    let _: [PushAppState] = [.active, .inactive, .background, .notRunning]
 
     // The hub
     let center = PushCenter(configuration: .init())

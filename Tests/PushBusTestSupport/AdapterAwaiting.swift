@@ -11,7 +11,7 @@ extension UserNotificationAdapter {
     }
 
     /// ``didReceive(_:appState:completionHandler:)``, awaited.
-    public func didReceive(_ response: ResponseSnapshot, appState: AppState) async {
+    public func didReceive(_ response: ResponseSnapshot, appState: PushAppState) async {
         await withCheckedContinuation { continuation in
             didReceive(response, appState: appState) { continuation.resume() }
         }

@@ -53,7 +53,7 @@ import Testing
         let actions: [PushResponse.Action] = [.open, .dismiss, .custom("x")]
         #expect(actions.count == 3)
         let _: Bool = message.isSilent
-        let states: [AppState] = [.active, .inactive, .background, .notRunning]
+        let states: [PushAppState] = [.active, .inactive, .background, .notRunning]
         #expect(states.contains(message.appState))
         let _: DeliveryPath = message.path
         #expect(message.requestIdentifier == "r")

@@ -39,8 +39,8 @@ import Testing
         #expect(results.values == [.noData])
     }
 
-    @Test(arguments: [AppState.active, .inactive, .background, .notRunning])
-    func userNotificationsModeFetchCallbackIsNeverATap(appState: AppState) throws {
+    @Test(arguments: [PushAppState.active, .inactive, .background, .notRunning])
+    func userNotificationsModeFetchCallbackIsNeverATap(appState: PushAppState) throws {
         // The O2SPushKit bug: a content-available alert arriving while `inactive` must not read as tapped.
         let fixture = AdapterFixture(mode: .userNotifications)
         let results = Recorder<BackgroundFetchResult>()
@@ -57,8 +57,8 @@ import Testing
         #expect(results.values == [.noData])
     }
 
-    @Test(arguments: [AppState.inactive, .background])
-    func userNotificationsModeReceiveWithoutFetchIsNeverATap(appState: AppState) throws {
+    @Test(arguments: [PushAppState.inactive, .background])
+    func userNotificationsModeReceiveWithoutFetchIsNeverATap(appState: PushAppState) throws {
         let fixture = AdapterFixture(mode: .userNotifications)
 
         fixture.appDelegate.didReceiveRemoteNotification(Payloads.alert, appState: appState)

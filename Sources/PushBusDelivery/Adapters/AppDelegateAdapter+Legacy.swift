@@ -11,7 +11,7 @@ import PushBusStorage
 extension AppDelegateAdapter {
     /// `application(_:didReceive:)` with a `UILocalNotification` (iOS 4–10): `.local` when the app is active,
     /// `.localTapped` (`.open`) when `inactive` (the user tapped it).
-    public func didReceive(_ notification: LegacyLocalNotification, appState: AppState) {
+    public func didReceive(_ notification: LegacyLocalNotification, appState: PushAppState) {
         if appState == .inactive {
             let message = delivery.makeMessage(
                 kind: .localTapped, content: notification.content, response: PushResponse(action: .open),
@@ -32,7 +32,7 @@ extension AppDelegateAdapter {
     /// ``UserNotificationAdapter/didReceive(_:appState:completionHandler:)``.
     public func handleAction(
         withIdentifier identifier: String?, forRemoteNotification userInfo: [AnyHashable: Any],
-        withResponseInfo responseInfo: [AnyHashable: Any]? = nil, appState: AppState = .background,
+        withResponseInfo responseInfo: [AnyHashable: Any]? = nil, appState: PushAppState = .background,
         completionHandler: @escaping @Sendable () -> Void
     ) {
         let message = delivery.makeMessage(
@@ -45,7 +45,7 @@ extension AppDelegateAdapter {
     /// `withResponseInfo:` form (iOS 9–10): the user chose an action on a local notification.
     public func handleAction(
         withIdentifier identifier: String?, for notification: LegacyLocalNotification,
-        withResponseInfo responseInfo: [AnyHashable: Any]? = nil, appState: AppState = .background,
+        withResponseInfo responseInfo: [AnyHashable: Any]? = nil, appState: PushAppState = .background,
         completionHandler: @escaping @Sendable () -> Void
     ) {
         let message = delivery.makeMessage(
