@@ -73,7 +73,7 @@ func designContract(userInfo: [AnyHashable: Any], json: Data, url: URL) async th
     _ = trigger.nextFireDate(after: Date(), calendar: .current)
     _ = LocalTrigger.calendar(DateComponents(hour: 9), repeats: true)
     func schedulers(_: any NotificationScheduler) {}
-    let _: String = DeviceToken(Data([0xAB])).hexString
+    let _: String = PushToken(Data([0xAB])).hexString
 
     // Round 2 names
     let ledger = DeliveryLedger()

@@ -65,7 +65,7 @@ import Testing
         let _: URL? = message.deepLink
         let defaults = PushMessage(content: content)
         #expect(defaults.kind == .remote && defaults.appState == .active && defaults.path == .direct)
-        #expect(DeviceToken(Data([0xAB, 0x01])).hexString == "ab01")
+        #expect(PushToken(Data([0xAB, 0x01])).hexString == "ab01")
     }
 
     @Test func hubNamesAndShapes() async {

@@ -154,10 +154,10 @@ public final class AppDelegateAdapter: Sendable {
     // MARK: Registration
 
     /// `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)`: posts `.registered` with the token
-    /// (`DeviceToken.hexString` is lowercase hex).
+    /// (`PushToken.hexString` is lowercase hex).
     public func didRegisterForRemoteNotifications(deviceToken: Data) {
         delivery.recordDiagnostics { $0.isDeviceTokenForwarded = true }
-        delivery.center.post(registration: .registered(DeviceToken(deviceToken)))
+        delivery.center.post(registration: .registered(PushToken(deviceToken)))
     }
 
     /// `application(_:didFailToRegisterForRemoteNotificationsWithError:)`: posts `.failed`.

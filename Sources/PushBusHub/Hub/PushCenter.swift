@@ -145,7 +145,7 @@ public final class PushCenter: Sendable {
     }
 
     /// The device token of the latest registration outcome, or `nil` if there is none or it was a failure.
-    public var deviceToken: DeviceToken? {
+    public var deviceToken: PushToken? {
         storage.state.withLock { state in
             if case .registered(let token)? = state.latestRegistration { return token }
             return nil

@@ -13,7 +13,7 @@ import Testing
 @testable import PushBusStorage
 @testable import PushBusValidation
 
-private func token(_ hex: String) -> DeviceToken { DeviceToken(hexString: hex)! }
+private func token(_ hex: String) -> PushToken { PushToken(hexString: hex)! }
 
 private func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("pushbus-la-\(UUID().uuidString)")
