@@ -50,7 +50,7 @@ public final class LocalNotificationSchedule: Sendable {
         public var clock: any PushClock
 
         /// Creates settings; `reserve` is clamped to 0…63.
-        public init(reserve: Int = 4, calendar: Calendar = .current, clock: any PushClock = SystemClock()) {
+        public init(reserve: Int = 4, calendar: Calendar = .current, clock: any PushClock = SystemPushClock()) {
             self.reserve = min(max(reserve, 0), LocalNotificationSchedule.systemLimit - 1)
             self.calendar = calendar
             self.clock = clock
