@@ -53,7 +53,8 @@ public struct ContentExtensionAnswer: Sendable, Hashable {
     package init?(_ event: DeliveryEvent) {
         guard event.kind == .contentAnswered, let action = event.action else { return nil }
         var values = event.values
-        let disposition = values.removeValue(forKey: Self.dispositionKey).map(ContentExtensionDisposition.init) ?? .dismiss
+        let disposition =
+            values.removeValue(forKey: Self.dispositionKey).map(ContentExtensionDisposition.init) ?? .dismiss
         self.init(action: action, disposition: disposition, values: values)
     }
 

@@ -85,7 +85,8 @@ extension PushDelivery {
     }
 
     private func deliverAnswer(
-        _ answer: ContentExtensionAnswer, record: DeliveryRecord, appState: PushAppState, completion: OnceCompletion<Void>?
+        _ answer: ContentExtensionAnswer, record: DeliveryRecord, appState: PushAppState,
+        completion: OnceCompletion<Void>?
     ) {
         let summary = ledger.history(of: record.messageID).lazy.compactMap(\.summary).first
         let content = PushContent(
