@@ -47,6 +47,23 @@ check ExampleNotificationService -application-extension -- "$app/NotificationSer
 check ExampleNotificationContent -application-extension -- "$app/NotificationContent" "$app/Shared"
 # DESIGN.md's fixed public names, as code outside the package (a `package` declaration is invisible here).
 check ExternalContract -- Examples/contract
-# An app whose own types are named like PushBus's: its own win, PushBus's are reached as `PushBus.AppState`.
+# An app with its own types named PushSubscription, Notification, Message, Token, AppState, DeviceToken, …: it compiles
+# beside `import PushBus` without qualifying any name.
 check ExternalNames -- Examples/names
+# ...because none of those names is PushBus's: a public type of PushBus named like one would need `PushBus.` in such an
+# app (its own type wins in its module). Each qualified lookup below must fail, in every product an app imports.
+names=(PushSubscription Subscription Notification Message Token AppState DeviceToken SystemClock)
+for module in PushBus PushBusRouting PushBusApple PushBusTesting; do
+    probe="$work/NameProbe$module.swift"
+    { echo "import $module"; for name in "${names[@]}"; do echo "typealias Probe$name = $module.$name"; done; } >"$probe"
+    errors=$(swiftc -swift-version 6 -parse-as-library -typecheck -module-name NameProbe -I "$work" -I "$modules" \
+        "$probe" 2>&1 || true)
+    for name in "${names[@]}"; do
+        if ! grep -q "'$name'" <<<"$errors"; then
+            echo "names: $module has a public type named $name, a name apps give their own types"
+            status=1
+        fi
+    done
+done
+[ "$status" -ne 0 ] || echo "names: no product declares ${names[*]}"
 exit $status

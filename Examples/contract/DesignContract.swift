@@ -34,13 +34,13 @@ func designContract(userInfo: [AnyHashable: Any], json: Data, url: URL) async th
     let response = PushResponse(action: .custom("reply"), userText: "hi")
     _ = (response.action, response.userText)
     let _: [PushResponse.Action] = [.open, .dismiss, .custom("x")]
-    let _: [AppState] = [.active, .inactive, .background, .notRunning]
+    let _: [PushAppState] = [.active, .inactive, .background, .notRunning]
 
     // The hub
     let center = PushCenter(configuration: .init())
     _ = PushCenter.shared
     let _: PostReceipt = center.post(message)
-    let subscription: PushSubscription = center.subscribe(.all, replay: .parked) { _ in }
+    let subscription: PushCancellable = center.subscribe(.all, replay: .parked) { _ in }
     subscription.cancel()
     _ = subscription.hashValue
     let _: PushMessages = center.messages(.tapped, replay: .parked)
@@ -73,7 +73,7 @@ func designContract(userInfo: [AnyHashable: Any], json: Data, url: URL) async th
     _ = trigger.nextFireDate(after: Date(), calendar: .current)
     _ = LocalTrigger.calendar(DateComponents(hour: 9), repeats: true)
     func schedulers(_: any NotificationScheduler) {}
-    let _: String = DeviceToken(Data([0xAB])).hexString
+    let _: String = PushToken(Data([0xAB])).hexString
 
     // Round 2 names
     let ledger = DeliveryLedger()
@@ -94,7 +94,7 @@ func designContract(userInfo: [AnyHashable: Any], json: Data, url: URL) async th
     }
     let _: RouteResult = router.open("app://item/1", source: .app)
     router.setReady(true)
-    let _: PushSubscription = router.attach(to: center)
+    let _: PushCancellable = router.attach(to: center)
     let _: [RouteSource] = [.app, .push, .urlScheme, .universalLink]
     let _: [RouteAccess] = [.public, .internal, .sources([.app])]
 

@@ -28,7 +28,7 @@ extension AppDelegateAdapter {
                 neutral[neutralKey] = local.legacyLocalNotification
             }
         }
-        didFinishLaunching(launchOptions: neutral, appState: AppState(application.applicationState))
+        didFinishLaunching(launchOptions: neutral, appState: PushAppState(application.applicationState))
     }
 
     /// From `applicationDidBecomeActive(_:)`: launch is over.
@@ -44,7 +44,7 @@ extension AppDelegateAdapter {
         fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
     ) {
         let handler = UncheckedHandler(completionHandler)
-        didReceiveRemoteNotification(userInfo, appState: AppState(application.applicationState)) { result in
+        didReceiveRemoteNotification(userInfo, appState: PushAppState(application.applicationState)) { result in
             handler.call(UIBackgroundFetchResult(rawValue: result.rawValue) ?? .noData)
         }
     }
@@ -52,7 +52,7 @@ extension AppDelegateAdapter {
     /// From `application(_:didReceiveRemoteNotification:)` (iOS 3–10).
     @MainActor
     public func application(_ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any]) {
-        didReceiveRemoteNotification(userInfo, appState: AppState(application.applicationState))
+        didReceiveRemoteNotification(userInfo, appState: PushAppState(application.applicationState))
     }
 
     /// From `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)`.
@@ -82,7 +82,7 @@ extension AppDelegateAdapter {
         let handler = UncheckedHandler<Void>(completionHandler)
         handleAction(
             withIdentifier: identifier, forRemoteNotification: userInfo, withResponseInfo: responseInfo,
-            appState: AppState(application.applicationState)
+            appState: PushAppState(application.applicationState)
         ) { handler.call(()) }
     }
 
@@ -118,7 +118,7 @@ extension AppDelegateAdapter {
     @available(*, deprecated, message: "UILocalNotification is deprecated since iOS 10")
     @MainActor
     public func application(_ application: UIApplication, didReceive notification: UILocalNotification) {
-        didReceive(LegacyLocalNotification(notification), appState: AppState(application.applicationState))
+        didReceive(LegacyLocalNotification(notification), appState: PushAppState(application.applicationState))
     }
 
     /// From `application(_:handleActionWithIdentifier:for:completionHandler:)` (iOS 8–10) and its
@@ -133,7 +133,7 @@ extension AppDelegateAdapter {
         let handler = UncheckedHandler<Void>(completionHandler)
         handleAction(
             withIdentifier: identifier, for: LegacyLocalNotification(notification), withResponseInfo: responseInfo,
-            appState: AppState(application.applicationState)
+            appState: PushAppState(application.applicationState)
         ) { handler.call(()) }
     }
 }

@@ -37,7 +37,7 @@ public final class DeliveryLedgerRefresher: Sendable {
         func refresh() {
             // Read where the notification arrives (the main thread, for Darwin and foreground notifications): on
             // the refresh queue it would always read as inactive.
-            let appState = ApplicationState.current()
+            let appState = PushAppState.current()
             queue.async { [ledger, delivery] in
                 if let delivery {
                     delivery.deliverContentExtensionAnswers(appState: appState)

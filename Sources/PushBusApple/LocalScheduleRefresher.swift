@@ -25,7 +25,7 @@ import PushBus
 /// Keep it alive as long as the app runs; ``cancel()`` (or releasing it) stops refilling.
 public final class LocalScheduleRefresher: Sendable {
     private let foreground: ForegroundObservation
-    private let subscription: PushSubscription
+    private let subscription: PushCancellable
 
     /// Starts refilling, with a first refill now.
     ///

@@ -93,7 +93,7 @@ extension PushBusApp {
     public static func escalateAuthorization(
         options: AuthorizationOptions = .standard, notificationCenter: UNUserNotificationCenter = .current(),
         application: UIApplication = .shared
-    ) async -> NotificationAuthorizationFlow.Escalation {
+    ) async -> NotificationAuthorizationFlow.Report {
         // Provisional authorization exists from iOS 12, so escalation is always the UserNotifications path.
         let authorizer = UserNotificationAuthorizer(
             notificationCenter: notificationCenter, application: application, delivery: installedDelivery)

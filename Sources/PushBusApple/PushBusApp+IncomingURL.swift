@@ -1,4 +1,4 @@
-// URL-scheme and universal-link opens → neutral IncomingURL values for the router (PushBusRouting's open(_:)).
+// URL-scheme and universal-link opens → neutral IncomingURL values for the router (PushBusRouting's open(_:context:)).
 #if canImport(UIKit) && os(iOS)
 import UIKit
 #elseif PUSHBUS_APPLE_STUBS
@@ -9,27 +9,25 @@ import Foundation
 import PushBus
 
 /// The entry points of links from outside (URL schemes, universal links), without a router dependency: each turns what
-/// UIKit hands the app into `IncomingURL` values, which `PushRouter.open(_:)` (PushBusRouting) opens with the right
+/// UIKit hands the app into `IncomingURL` values, which `PushRouter.open(_:context:)` (PushBusRouting) opens with the right
 /// `RouteSource`.
 ///
 /// ```swift
-/// // The router opens each with the source its kind names (`.urlScheme`, `.universalLink`):
-/// func route(_ incoming: IncomingURL) { router.open(incoming.url.absoluteString, source: RouteSource(incoming.kind)) }
 /// // Scene delegate
 /// func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
 ///            options connectionOptions: UIScene.ConnectionOptions) {
-///     for incoming in PushBusApp.incomingURLs(connectionOptions) { route(incoming) }   // cold start
+///     for incoming in PushBusApp.incomingURLs(connectionOptions) { router.open(incoming) }  // cold start
 /// }
 /// func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
-///     for incoming in PushBusApp.incomingURLs(URLContexts) { route(incoming) }       // .urlScheme
+///     for incoming in PushBusApp.incomingURLs(URLContexts) { router.open(incoming) }  // .urlScheme
 /// }
 /// func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
-///     if let incoming = PushBusApp.incomingURL(userActivity) { route(incoming) }      // .universalLink
+///     if let incoming = PushBusApp.incomingURL(userActivity) { router.open(incoming) }  // .universalLink
 /// }
 /// // App delegate (no scenes)
 /// func application(_ app: UIApplication, open url: URL,
 ///                  options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
-///     route(PushBusApp.incomingURL(url, options: options))
+///     router.open(PushBusApp.incomingURL(url, options: options))
 ///     return true
 /// }
 /// ```

@@ -83,7 +83,7 @@ extension PushBusApp {
         public let inbox: PushInbox?
         /// Why the App Group's ledger could not be opened (the app then runs on an in-memory ledger), or `nil`.
         public let ledgerError: DeliveryLedgerError?
-        private var subscriptions: [PushSubscription] = []
+        private var subscriptions: [PushCancellable] = []
         private var refresher: DeliveryLedgerRefresher?
 
         /// The hub messages are posted to.
@@ -98,7 +98,7 @@ extension PushBusApp {
         }
 
         /// Keeps `subscription` alive for as long as the setup lives.
-        public func keep(_ subscription: PushSubscription) { subscriptions.append(subscription) }
+        public func keep(_ subscription: PushCancellable) { subscriptions.append(subscription) }
 
         func keep(_ refresher: DeliveryLedgerRefresher) { self.refresher = refresher }
     }

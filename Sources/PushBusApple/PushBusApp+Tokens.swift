@@ -10,7 +10,7 @@ import Foundation
 import PushBus
 
 extension PushBusApp {
-    private static var tokenReporting: PushSubscription?
+    private static var tokenReporting: PushCancellable?
 
     /// Reports every token the app gets to `registry`, so the server learns each exactly once across launches:
     /// the device token (`application(_:didRegisterForRemoteNotificationsWithDeviceToken:)`, forwarded by

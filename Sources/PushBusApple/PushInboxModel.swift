@@ -28,7 +28,7 @@ public final class PushInboxModel: ObservableObject {
     public let inbox: PushInbox
     /// How many entries ``entries`` holds at most.
     public let limit: Int
-    private var subscription: PushSubscription?
+    private var subscription: PushCancellable?
 
     /// Creates a model showing the newest `limit` entries of `inbox`.
     public init(inbox: PushInbox, limit: Int = 200) {

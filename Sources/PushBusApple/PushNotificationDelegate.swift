@@ -26,7 +26,7 @@ public final class PushNotificationDelegate: NSObject, UNUserNotificationCenterD
     /// The adapter every callback goes to.
     public let adapter: UserNotificationAdapter
     private let forwarder = NotificationForwarder<WeakDelegate>()
-    private let appState: @Sendable () -> AppState
+    private let appState: @Sendable () -> PushAppState
     /// Where `userNotificationCenter(_:openSettingsFor:)` is posted, as an `OpenSettingsRequest`.
     public let settings: NotificationSettingsChannel?
 
@@ -39,7 +39,7 @@ public final class PushNotificationDelegate: NSObject, UNUserNotificationCenterD
     ///     ``PushBusApp/notificationSettings``); `nil`: only the forwardees hear them.
     public init(
         adapter: UserNotificationAdapter, previous: (any UNUserNotificationCenterDelegate)? = nil,
-        appState: @escaping @Sendable () -> AppState = ApplicationState.current,
+        appState: @escaping @Sendable () -> PushAppState = PushAppState.current,
         settings: NotificationSettingsChannel? = nil
     ) {
         self.adapter = adapter

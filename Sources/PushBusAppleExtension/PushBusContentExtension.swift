@@ -223,7 +223,7 @@ public final class ContentExtensionReply: Sendable {
     }
 
     static func disposition(_ option: UNNotificationContentExtensionResponseOption)
-        -> ContentExtensionAnswer.Disposition
+        -> ContentExtensionDisposition
     {
         switch option {
         case .doNotDismiss: return .doNotDismiss

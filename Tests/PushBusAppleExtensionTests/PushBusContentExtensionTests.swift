@@ -3,6 +3,7 @@ import Foundation
 import PushBus
 import PushBusAppleExtension
 import PushBusAppleStubs
+import PushBusTestSupport
 import Testing
 
 /// Builders shared by the content-extension suites: a TIMER_REMINDER local notification, a ledger directory the
@@ -120,7 +121,7 @@ struct ContentExtensionCompletionCalledOnceTests {
     }
 
     static func disposition(_ option: UNNotificationContentExtensionResponseOption)
-        -> ContentExtensionAnswer.Disposition
+        -> ContentExtensionDisposition
     {
         switch option {
         case .doNotDismiss: return .doNotDismiss

@@ -351,7 +351,7 @@ nonisolated func settingsURLStringsAndActivitiesAreNonisolated() -> [String] {
         ]
 
         let incoming = PushBusApp.incomingURLs(contexts)
-        for url in incoming { router.open(url.url.absoluteString, source: RouteSource(url.kind)) }
+        for url in incoming { router.open(url) }
 
         #expect(incoming.first?.sourceApplication == "com.apple.mobilesafari")
         #expect(sources.values == ["urlScheme 7"])
@@ -379,9 +379,7 @@ nonisolated func settingsURLStringsAndActivitiesAreNonisolated() -> [String] {
         let handoff = NSUserActivity(activityType: "com.example.reading")
         handoff.webpageURL = URL(string: "https://example.com/product/10")
 
-        if let link = PushBusApp.incomingURL(web) {
-            router.open(link.url.absoluteString, source: RouteSource(link.kind))
-        }
+        if let link = PushBusApp.incomingURL(web) { router.open(link) }
         #expect(PushBusApp.incomingURL(handoff) == nil)
 
         #expect(sources.values == ["universalLink 9"])
@@ -393,14 +391,13 @@ nonisolated func settingsURLStringsAndActivitiesAreNonisolated() -> [String] {
 
         let product = PushBusApp.incomingURL(
             URL(string: "myapp://product/3")!, options: [.sourceApplication: "com.example.other"])
-        router.open(product.url.absoluteString, source: RouteSource(product.kind))
-        let admin = router.open(
-            "myapp://admin", source: RouteSource(PushBusApp.incomingURL(URL(string: "myapp://admin")!).kind))
+        router.open(product)
+        let admin = router.open(PushBusApp.incomingURL(URL(string: "myapp://admin")!))
 
         #expect(product.kind == .urlScheme)
         #expect(product.sourceApplication == "com.example.other")
         #expect(sources.values == ["urlScheme 3"])
-        #expect(!admin.isOpened)
+        #expect(admin.match == nil)
     }
 }
 #endif

@@ -117,7 +117,7 @@ import PushBusTestSupport
 @MainActor @Suite struct AppDelegateGlueTests {
     let center = PushCenter()
     let messages = Recorder<PushMessage>()
-    let subscription: PushSubscription
+    let subscription: PushCancellable
 
     init() {
         let messages = messages

@@ -145,7 +145,7 @@ struct JPushBadge: BadgeController {
 @Suite(.timeLimit(.minutes(2))) struct JPushMigrationGuideTests {
     let center = PushCenter()
     let messages = Recorder<PushMessage>()
-    let subscription: PushSubscription
+    let subscription: PushCancellable
     let delegate: PushNotificationDelegate
     /// JPush's own delegate, kept alive as the app's JPush SDK keeps it (PushBus holds it weakly).
     let jpushSDK: JPushSDKDelegate

@@ -40,21 +40,21 @@ private func next(_ count: Int, from events: AsyncStream<LiveActivityEvent>) asy
         let observer = LiveActivityObserver<KilledAppAttributes>(tokens: tokens)
         observer.start()
         let identity = LiveActivityIdentity(id: "order-17", attributesType: "KilledAppAttributes")
-        #expect(tokens.state.token(forActivity: "order-17") == LiveActivityToken(Data([0xB1])))
-        #expect(tokens.state.pushToStartToken(for: "KilledAppAttributes") == LiveActivityToken(Data([0xA1])))
+        #expect(tokens.state.token(forActivity: "order-17") == PushToken(Data([0xB1])))
+        #expect(tokens.state.pushToStartToken(for: "KilledAppAttributes") == PushToken(Data([0xA1])))
         let launch = try await next(3, from: events)
         #expect(
             launch == [
-                .started(identity), .updateToken(LiveActivityToken(Data([0xB1])), activity: identity),
-                .pushToStartToken(LiveActivityToken(Data([0xA1])), attributesType: "KilledAppAttributes"),
+                .started(identity), .updateToken(PushToken(Data([0xB1])), activity: identity),
+                .pushToStartToken(PushToken(Data([0xA1])), attributesType: "KilledAppAttributes"),
             ])
         // Rotation, then the end pushed by the server.
         pushed.stubIssuePushToken(Data([0xB2]))
-        #expect(try await next(1, from: events) == [.updateToken(LiveActivityToken(Data([0xB2])), activity: identity)])
+        #expect(try await next(1, from: events) == [.updateToken(PushToken(Data([0xB2])), activity: identity)])
         pushed.stubSetState(.ended)
         #expect(
             try await next(1, from: events) == [
-                .ended(identity, reason: .ended, invalidatedToken: LiveActivityToken(Data([0xB2])))
+                .ended(identity, reason: .ended, invalidatedToken: PushToken(Data([0xB2])))
             ])
         observer.stop()
     }
@@ -67,17 +67,17 @@ private func next(_ count: Int, from events: AsyncStream<LiveActivityEvent>) asy
         Activity<RunningAppAttributes>.stubIssuePushToStartToken(Data([0xC1]))
         #expect(
             try await next(1, from: events) == [
-                .pushToStartToken(LiveActivityToken(Data([0xC1])), attributesType: "Score")
+                .pushToStartToken(PushToken(Data([0xC1])), attributesType: "Score")
             ])
         let activity = Activity<RunningAppAttributes>.stubStart(id: "m1", attributes: RunningAppAttributes(match: "x"))
         let identity = LiveActivityIdentity(id: "m1", attributesType: "Score")
         #expect(try await next(1, from: events) == [.started(identity)])
         activity.stubIssuePushToken(Data([0xD1]))
-        #expect(try await next(1, from: events) == [.updateToken(LiveActivityToken(Data([0xD1])), activity: identity)])
+        #expect(try await next(1, from: events) == [.updateToken(PushToken(Data([0xD1])), activity: identity)])
         activity.stubSetState(.dismissed)
         #expect(
             try await next(1, from: events) == [
-                .ended(identity, reason: .dismissed, invalidatedToken: LiveActivityToken(Data([0xD1])))
+                .ended(identity, reason: .dismissed, invalidatedToken: PushToken(Data([0xD1])))
             ])
         observer.stop()
     }

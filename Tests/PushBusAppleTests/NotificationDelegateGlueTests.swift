@@ -10,7 +10,7 @@ import PushBusTestSupport
 @Suite(.timeLimit(.minutes(2))) struct NotificationDelegateGlueTests {
     let center = PushCenter()
     let messages = Recorder<PushMessage>()
-    let subscription: PushSubscription
+    let subscription: PushCancellable
 
     init() {
         let messages = messages

@@ -12,7 +12,7 @@ import Testing
 // BEGIN wiring
 final class AppDelegate: UIResponder, UIApplicationDelegate {
     let router = PushRouter(schemes: ["myapp"], isReady: false)  // not ready until the first screen is up
-    private var routing: PushSubscription?
+    private var routing: PushCancellable?
 
     func application(
         _ application: UIApplication,

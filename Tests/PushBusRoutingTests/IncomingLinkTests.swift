@@ -24,7 +24,7 @@ import Testing
         let sources = Sources()
         let router = try makeRouter(sources)
         let incoming = IncomingURL(url: URL(string: "myapp://product/1")!, kind: .urlScheme)
-        router.open(incoming.url.absoluteString, source: RouteSource(incoming.kind))
+        router.open(incoming)
         #expect(sources.all == [.urlScheme])
     }
 
@@ -34,16 +34,28 @@ import Testing
         let link = IncomingURL.universalLink(
             activityType: IncomingURL.browsingWebActivityType, webpageURL: URL(string: "https://example.com/product/2"))
         let incoming = try #require(link)
-        router.open(incoming.url.absoluteString, source: RouteSource(incoming.kind))
+        router.open(incoming)
         #expect(sources.all == [.universalLink])
         #expect(IncomingURL.universalLink(activityType: "handoff", webpageURL: link?.url) == nil)
+    }
+
+    @Test func anIncomingURLCarriesTheContextAndWaitsForReadiness() throws {
+        let router = PushRouter(schemes: ["myapp"], isReady: false)
+        let opened = LockedState<[String]>([])
+        try router.register("myapp://product/:id") { request in
+            opened.withLock { $0.append("\(request.source) \(request.parameters["ref"] ?? "")") }
+        }
+        let incoming = IncomingURL(url: URL(string: "myapp://product/4")!, kind: .urlScheme)
+        #expect(router.open(incoming, context: RouteContext(parameters: ["ref": "mail"])) == .deferred)
+        router.setReady(true)
+        #expect(opened.withLock { $0 } == ["urlScheme mail"])
     }
 
     @Test func anIncomingURLCannotOpenAnInternalRoute() throws {
         let router = try makeRouter(Sources())
         let incoming = IncomingURL(url: URL(string: "myapp://admin")!, kind: .urlScheme)
-        let result = router.open(incoming.url.absoluteString, source: RouteSource(incoming.kind))
-        #expect(!result.isOpened)
+        let result = router.open(incoming)
+        #expect(result.match == nil)
     }
 
     @Test func anOpenSettingsRequestOpensTheChosenRouteWithTheSettingsSource() throws {

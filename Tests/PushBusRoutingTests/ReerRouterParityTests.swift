@@ -46,9 +46,9 @@ import Testing
             RouteInterceptor { request in
                 request["name"] == "google" ? .reject("blocked") : .allow
             })
-        #expect(router.open("myapp://user?name=apple").isOpened)
+        #expect(router.open("myapp://user?name=apple").match != nil)
         let blocked = router.open("myapp://user?name=google")
-        #expect(!blocked.isOpened)
+        #expect(blocked.match == nil)
         #expect(requests.values.map { $0["name"] } == ["apple"])
     }
 
@@ -63,8 +63,8 @@ import Testing
         let router = PushRouter(schemes: ["myapp"])
         let requests = Recorder<RouteRequest>()
         try router.registerAction("myapp://abc_action") { requests.record($0) }
-        #expect(router.performAction("abc_action", parameters: ["n": "1"]).isOpened)
-        #expect(router.performAction("myapp://abc_action").isOpened)
+        #expect(router.performAction("abc_action", parameters: ["n": "1"]).match != nil)
+        #expect(router.performAction("myapp://abc_action").match != nil)
         #expect(requests.values.map(\.isAction) == [true, true])
         #expect(requests.values.first?["n"] == "1")
     }
@@ -72,8 +72,8 @@ import Testing
     @Test func performActionRefusesScreensAndUnknownKeys() throws {
         let router = PushRouter(schemes: ["myapp"])
         try router.register("myapp://user") { _ in }
-        #expect(!router.performAction("user").isOpened)
-        #expect(!router.performAction("missing").isOpened)
+        #expect(router.performAction("user").match == nil)
+        #expect(router.performAction("missing").match == nil)
     }
 
     @Test func anActionRunByKeyWaitsForReadiness() throws {

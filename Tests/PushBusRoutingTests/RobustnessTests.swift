@@ -27,9 +27,9 @@ import Testing
             let match = router.match(url)
             let result = router.open(url)
             if match != nil {
-                #expect(result.isOpened, "\(url); \(replay)")
+                #expect(result.match != nil, "\(url); \(replay)")
             } else {
-                #expect(!result.isOpened, "\(url); \(replay)")
+                #expect(result.match == nil, "\(url); \(replay)")
             }
         }
         #expect(opened.count > 0)

@@ -14,7 +14,7 @@ public enum CancelAndWaitProbe {
     /// Expects that `cancelAndWait()`, called on a third thread while the callback runs on a second one, returns
     /// only after that call finished; records an issue otherwise.
     public static func waitsForARunningCall(
-        register: (_ callback: @escaping @Sendable () -> Void) -> PushSubscription,
+        register: (_ callback: @escaping @Sendable () -> Void) -> PushCancellable,
         trigger: @escaping @Sendable () -> Void,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async {
@@ -68,11 +68,11 @@ public enum CancelAndWaitProbe {
     /// Expects that `cancelAndWait()` called from inside the callback returns (on the thread that made the call),
     /// and that the callback is not called again afterwards; records an issue otherwise.
     public static func returnsFromInsideTheCallback(
-        register: (_ callback: @escaping @Sendable () -> Void) -> PushSubscription,
+        register: (_ callback: @escaping @Sendable () -> Void) -> PushCancellable,
         trigger: @escaping @Sendable () -> Void,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async {
-        let holder = LockedBox<PushSubscription?>(nil)
+        let holder = LockedBox<PushCancellable?>(nil)
         let armed = LockedBox(false)
         let calls = LockedCounter()
         let subscription = register {

@@ -53,7 +53,7 @@ import Testing
         let actions: [PushResponse.Action] = [.open, .dismiss, .custom("x")]
         #expect(actions.count == 3)
         let _: Bool = message.isSilent
-        let states: [AppState] = [.active, .inactive, .background, .notRunning]
+        let states: [PushAppState] = [.active, .inactive, .background, .notRunning]
         #expect(states.contains(message.appState))
         let _: DeliveryPath = message.path
         #expect(message.requestIdentifier == "r")
@@ -65,14 +65,14 @@ import Testing
         let _: URL? = message.deepLink
         let defaults = PushMessage(content: content)
         #expect(defaults.kind == .remote && defaults.appState == .active && defaults.path == .direct)
-        #expect(DeviceToken(Data([0xAB, 0x01])).hexString == "ab01")
+        #expect(PushToken(Data([0xAB, 0x01])).hexString == "ab01")
     }
 
     @Test func hubNamesAndShapes() async {
         let center = PushCenter(configuration: .init())
         _ = PushCenter.shared
         let box = ContractCounter()
-        let subscription: PushSubscription = center.subscribe(.all, replay: .parked) { _ in box.increment() }
+        let subscription: PushCancellable = center.subscribe(.all, replay: .parked) { _ in box.increment() }
         let filters: [PushFilter] = [
             .all, .kinds([.remote]), .category("C"), .tapped, .silent, .where { _ in true }, .provider(.fcm),
             .tapped && .silent, .tapped || .silent,
@@ -163,7 +163,7 @@ import Testing
         router.open("app://product/1")
         router.setReady(false)
         let center = PushCenter()
-        let subscription: PushSubscription = router.attach(to: center)
+        let subscription: PushCancellable = router.attach(to: center)
         subscription.cancel()
         let sources: [RouteSource] = [.app, .push, .urlScheme, .universalLink]
         let access: [RouteAccess] = [.public, .internal, .sources(Set(sources))]

@@ -144,16 +144,16 @@ import Testing
         #expect(reopened.map(\.identifier) == ["r1", "r2", "r3"])
         #expect(reopened.first?.content.title == "Reminder 1")
         try Data("{\"format\":\"other\"}".utf8).write(to: file)
-        #expect(throws: LocalScheduleError.self) { try openSchedule() }
+        #expect(throws: StoreFileError.self) { try openSchedule() }
         try FileManager.default.removeItem(at: file)
         try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: "/etc/hostname")
         do {
             _ = try openSchedule()
             Issue.record("a link was followed")
-        } catch let error as LocalScheduleError {
+        } catch let error as StoreFileError {
             #expect(error.kind == .unreadable)
         }
-        #expect(throws: LocalScheduleError.self) {
+        #expect(throws: StoreFileError.self) {
             try LocalNotificationSchedule(
                 scheduler: scheduler, directory: directory.appendingPathComponent("missing"))
         }

@@ -43,7 +43,7 @@ import Testing
     }
 
     /// O2SPushKit's one `O2SPushDidReceiveMessageNotification` observer and its four message types.
-    static func receiveEverything(on center: PushCenter, log: Recorder<String>) -> PushSubscription {
+    static func receiveEverything(on center: PushCenter, log: Recorder<String>) -> PushCancellable {
         let subscription = center.subscribe { message in
             switch message.kind {
             case .remote: log.record(message.isSilent ? "remote, silent" : "remote, in the foreground")
@@ -126,7 +126,7 @@ import Testing
     /// The JPush app's three callbacks become one router attachment (taps: business line → page) and one
     /// subscription (arrivals in the foreground: kept in the message list, nothing opened).
     static func wireJPushApp(router: PushRouter, delivery: PushDelivery, messageList: Recorder<String>)
-        -> [PushSubscription]
+        -> [PushCancellable]
     {
         let rules = PayloadRouteRules([
             PayloadRouteRule(when: ["BusinessLine": "1"], open: "app://flight/order/{OrderID}"),

@@ -19,7 +19,7 @@ struct RegistrationFailure: Error, CustomStringConvertible {
         fixture.appDelegate.didRegisterForRemoteNotifications(deviceToken: bytes)
 
         let expected = "000abcff" + String(repeating: "e1", count: 60)
-        #expect(events.values == [.registered(DeviceToken(bytes))])
+        #expect(events.values == [.registered(PushToken(bytes))])
         #expect(fixture.center.deviceToken?.hexString == expected)
         #expect(fixture.delivery.deliveryDiagnostics.isDeviceTokenForwarded)
     }

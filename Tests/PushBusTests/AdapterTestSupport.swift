@@ -52,7 +52,7 @@ struct AdapterFixture {
     let userNotifications: UserNotificationAdapter
     let appDelegate: AppDelegateAdapter
     let messages = Recorder<PushMessage>()
-    let subscription: PushSubscription
+    let subscription: PushCancellable
 
     init(mode: AppDelegateAdapter.Mode = .userNotifications, subscribe: Bool = true) {
         center = PushCenter(configuration: .init(clock: clock))
@@ -60,7 +60,7 @@ struct AdapterFixture {
         userNotifications = UserNotificationAdapter(delivery: delivery)
         appDelegate = AppDelegateAdapter(delivery: delivery, mode: mode)
         let messages = messages
-        subscription = subscribe ? center.subscribe { messages.record($0) } : PushSubscription {}
+        subscription = subscribe ? center.subscribe { messages.record($0) } : PushCancellable {}
     }
 }
 

@@ -39,8 +39,8 @@ import Testing
         #expect(results.values == [.noData])
     }
 
-    @Test(arguments: [AppState.active, .inactive, .background, .notRunning])
-    func userNotificationsModeFetchCallbackIsNeverATap(appState: AppState) throws {
+    @Test(arguments: [PushAppState.active, .inactive, .background, .notRunning])
+    func userNotificationsModeFetchCallbackIsNeverATap(appState: PushAppState) throws {
         // The O2SPushKit bug: a content-available alert arriving while `inactive` must not read as tapped.
         let fixture = AdapterFixture(mode: .userNotifications)
         let results = Recorder<BackgroundFetchResult>()
@@ -57,8 +57,8 @@ import Testing
         #expect(results.values == [.noData])
     }
 
-    @Test(arguments: [AppState.inactive, .background])
-    func userNotificationsModeReceiveWithoutFetchIsNeverATap(appState: AppState) throws {
+    @Test(arguments: [PushAppState.inactive, .background])
+    func userNotificationsModeReceiveWithoutFetchIsNeverATap(appState: PushAppState) throws {
         let fixture = AdapterFixture(mode: .userNotifications)
 
         fixture.appDelegate.didReceiveRemoteNotification(Payloads.alert, appState: appState)
@@ -227,27 +227,5 @@ import Testing
         await fixture.delivery.waitForHandlers()
 
         #expect(fixture.messages.values.map(\.kind) == [.remote, .local])
-    }
-}
-
-/// The Objective-C-selector spellings of the legacy action callbacks behave like the Swift ones.
-@Suite struct DeliveryPathSelectorSpellingTests {
-    @Test func selectorSpelledActionsAreTaps() {
-        let fixture = AdapterFixture(mode: .legacy)
-        let done = Recorder<Void>()
-
-        fixture.appDelegate.handleActionWithIdentifier(
-            "REPLY", forRemoteNotification: Payloads.chat,
-            withResponseInfo: ["UIUserNotificationActionResponseTypedTextKey": "yes"]
-        ) { done.record() }
-        fixture.appDelegate.handleActionWithIdentifier(nil, forLocalNotification: Payloads.legacyLocal) {
-            done.record()
-        }
-
-        #expect(fixture.messages.values.map(\.kind) == [.remoteTapped, .localTapped])
-        #expect(
-            fixture.messages.values.map(\.response)
-                == [PushResponse(action: .custom("REPLY"), userText: "yes"), PushResponse(action: .open)])
-        #expect(done.count == 2)
     }
 }

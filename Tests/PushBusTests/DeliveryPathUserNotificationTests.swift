@@ -36,8 +36,8 @@ import Testing
         #expect(options.count == 1)
     }
 
-    @Test(arguments: [AppState.active, .inactive, .background, .notRunning])
-    func didReceiveWithTheDefaultActionIsAnOpenTap(appState: AppState) throws {
+    @Test(arguments: [PushAppState.active, .inactive, .background, .notRunning])
+    func didReceiveWithTheDefaultActionIsAnOpenTap(appState: PushAppState) throws {
         let fixture = AdapterFixture()
         let done = Recorder<Void>()
         let response = ResponseSnapshot(
@@ -55,8 +55,8 @@ import Testing
         #expect(done.count == 1)
     }
 
-    @Test(arguments: [AppState.active, .inactive, .background])
-    func didReceiveWithACustomActionCarriesTheActionAndText(appState: AppState) throws {
+    @Test(arguments: [PushAppState.active, .inactive, .background])
+    func didReceiveWithACustomActionCarriesTheActionAndText(appState: PushAppState) throws {
         let fixture = AdapterFixture()
         let done = Recorder<Void>()
         let response = ResponseSnapshot(
@@ -117,8 +117,8 @@ import Testing
         #expect(message.requestIdentifier == "LOCAL-1")
     }
 
-    @Test(arguments: [AppState.active, .inactive, .background, .notRunning])
-    func didReceiveOfALocalNotificationIsALocalTapInEveryState(appState: AppState) throws {
+    @Test(arguments: [PushAppState.active, .inactive, .background, .notRunning])
+    func didReceiveOfALocalNotificationIsALocalTapInEveryState(appState: PushAppState) throws {
         let fixture = AdapterFixture()
         let done = Recorder<Void>()
         let response = ResponseSnapshot(

@@ -56,8 +56,8 @@ import Testing
 
     @Test func aDamagedFileOrAMissingDirectoryIsATypedError() throws {
         try Data("[{".utf8).write(to: directory.appendingPathComponent(PushTokenRegistry.fileName))
-        #expect(throws: PushTokenRegistryError.self) { try PushTokenRegistry(directory: directory) }
-        #expect(throws: PushTokenRegistryError.self) {
+        #expect(throws: StoreFileError.self) { try PushTokenRegistry(directory: directory) }
+        #expect(throws: StoreFileError.self) {
             try PushTokenRegistry(directory: directory.appendingPathComponent("missing"))
         }
     }

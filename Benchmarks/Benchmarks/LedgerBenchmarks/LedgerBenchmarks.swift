@@ -32,7 +32,7 @@ final class TapRig: @unchecked Sendable {
     // Safe: used by one benchmark at a time, on the harness's thread; `taps` is only advanced there.
     let ledger: DeliveryLedger
     let adapter: UserNotificationAdapter
-    let subscription: PushSubscription
+    let subscription: PushCancellable
     private var taps = 0
 
     init(hasLedger: Bool) {

@@ -8,7 +8,7 @@ final class InboxViewController: UIViewController {
     private let inbox: PushInbox?
     private let router: PushRouter
     private let list = UILabel()
-    private var watching: PushSubscription?
+    private var watching: PushCancellable?
 
     init(inbox: PushInbox?, router: PushRouter) {
         self.inbox = inbox

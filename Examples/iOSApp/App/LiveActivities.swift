@@ -16,7 +16,7 @@ struct DeliveryAttributes: ActivityAttributes, Sendable {
 @MainActor
 enum LiveActivities {
     private static var observer: AnyObject?
-    private static var subscription: PushSubscription?
+    private static var subscription: PushCancellable?
 
     static func start() {
         guard #available(iOS 16.1, *) else { return }

@@ -2,7 +2,7 @@ import PushBus
 
 /// What the app does with answers to its notifications, also when iOS wakes it in the background for them.
 enum Replies {
-    static func handle(with delivery: PushDelivery) -> [PushSubscription] {
+    static func handle(with delivery: PushDelivery) -> [PushCancellable] {
         [
             // A reply typed in the notification (the app may be in the background): iOS's completion handler is
             // called once the handler returns, or at the response deadline.

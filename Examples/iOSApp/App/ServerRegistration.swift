@@ -4,7 +4,7 @@ import PushBus
 enum ServerRegistration {
     /// Uploads each device token APNs issues (the latest one is replayed at once if registration already
     /// finished). Send it as the hex string; it can change between launches.
-    static func uploadTokens(of center: PushCenter) -> PushSubscription {
+    static func uploadTokens(of center: PushCenter) -> PushCancellable {
         center.subscribeRegistration { event in
             switch event {
             case .registered(let token): print("upload device token \(token.hexString)")

@@ -7,7 +7,7 @@ import UIKit
 final class AppDelegate: UIResponder, UIApplicationDelegate {
     let router = PushRouter(schemes: ["pushbusdemo"], isReady: false)  // not ready until the first screen is up
     private(set) var inbox: PushInbox?
-    private var subscriptions: [PushSubscription] = []
+    private var subscriptions: [PushCancellable] = []
     private var refresher: DeliveryLedgerRefresher?
 
     func application(

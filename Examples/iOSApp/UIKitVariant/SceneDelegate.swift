@@ -20,15 +20,11 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
         window.makeKeyAndVisible()
         self.window = window
         // A cold start from a link: it waits, like a tap, until the first screen is up.
-        for incoming in PushBusApp.incomingURLs(connectionOptions) {
-            app.router.open(incoming.url.absoluteString, source: RouteSource(incoming.kind))
-        }
+        for incoming in PushBusApp.incomingURLs(connectionOptions) { app.router.open(incoming) }
     }
 
     func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
         guard let app = UIApplication.shared.delegate as? AppDelegate else { return }
-        for incoming in PushBusApp.incomingURLs(URLContexts) {
-            app.router.open(incoming.url.absoluteString, source: RouteSource(incoming.kind))
-        }
+        for incoming in PushBusApp.incomingURLs(URLContexts) { app.router.open(incoming) }
     }
 }

@@ -37,8 +37,8 @@ public struct CategoryRegistry: Sendable {
         self.index = index
     }
 
-    /// Validates and registers the categories a ``PushCategoryBuilder`` block lists.
-    public init(@PushCategoryBuilder _ categories: () -> [PushCategory]) throws {
+    /// Validates and registers the categories a ``PushListBuilder`` block lists.
+    public init(@PushListBuilder<PushCategory> _ categories: () -> [PushCategory]) throws {
         try self.init(categories())
     }
 

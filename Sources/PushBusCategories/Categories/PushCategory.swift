@@ -49,8 +49,8 @@ public struct PushCategory: Sendable, Hashable {
     /// How the system presents the category's notifications (custom dismiss, CarPlay, hidden previews).
     public var options: Options
 
-    /// Creates a category whose actions come from a ``PushActionBuilder`` block.
-    public init(_ identifier: String, options: Options = [], @PushActionBuilder actions: () -> [PushAction]) {
+    /// Creates a category whose actions come from a ``PushListBuilder`` block.
+    public init(_ identifier: String, options: Options = [], @PushListBuilder<PushAction> actions: () -> [PushAction]) {
         self.identifier = identifier
         self.options = options
         self.actions = actions()
@@ -64,7 +64,7 @@ public struct PushCategory: Sendable, Hashable {
     package init(
         _ identifier: String, options: Options = [], intentIdentifiers: [String],
         hiddenPreviewsBodyPlaceholder: String? = nil, categorySummaryFormat: String? = nil,
-        @PushActionBuilder actions: () -> [PushAction]
+        @PushListBuilder<PushAction> actions: () -> [PushAction]
     ) {
         self.init(identifier, options: options, actions: actions)
         self.intentIdentifiers = intentIdentifiers
@@ -83,7 +83,7 @@ public struct PushCategory: Sendable, Hashable {
 
 extension PushCategory {
     /// This category with these legacy `.minimal`-context actions (iOS 8–9 banners show at most two).
-    public func minimalActions(@PushActionBuilder _ actions: () -> [PushAction]) -> PushCategory {
+    public func minimalActions(@PushListBuilder<PushAction> _ actions: () -> [PushAction]) -> PushCategory {
         var copy = self
         copy.minimalActions = actions()
         return copy

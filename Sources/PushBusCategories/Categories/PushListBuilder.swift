@@ -1,8 +1,7 @@
 import PushBusCore
 
 /// Builds a list of `Element` values with `if`, `if let`, `switch`, `for` and optional expressions: the actions
-/// of a ``PushCategory`` (``PushActionBuilder``) and the categories of a ``CategoryRegistry``
-/// (``PushCategoryBuilder``).
+/// of a ``PushCategory`` and the categories of a ``CategoryRegistry``.
 ///
 /// ```swift
 /// PushCategory("message") {
@@ -32,9 +31,3 @@ public enum PushListBuilder<Element> {
 
     public static func buildLimitedAvailability(_ component: [Element]) -> [Element] { component }
 }
-
-/// Builds the actions of a ``PushCategory``: `PushCategory("id") { … }`.
-public typealias PushActionBuilder = PushListBuilder<PushAction>
-
-/// Builds the categories of a ``CategoryRegistry``: `CategoryRegistry { … }`.
-public typealias PushCategoryBuilder = PushListBuilder<PushCategory>

@@ -15,14 +15,11 @@ import PushBusStorage
 /// try ledger.record(answer.event, for: message, role: .contentExtension)
 /// ```
 public struct ContentExtensionAnswer: Sendable, Hashable {
-    /// What the extension told iOS (`ContentExtensionDisposition`). Extensible: compare with the static members.
-    public typealias Disposition = ContentExtensionDisposition
-
     /// The action identifier: the response's (a category action), Apple's default action identifier for
-    /// `Disposition.performDefaultAction`, or a name the extension gives its own control.
+    /// `ContentExtensionDisposition.performDefaultAction`, or a name the extension gives its own control.
     public var action: String
     /// What the extension told iOS.
-    public var disposition: Disposition
+    public var disposition: ContentExtensionDisposition
     /// Small named values the extension attaches (`["seconds": "120"]`).
     public var values: [String: String]
 
@@ -32,7 +29,7 @@ public struct ContentExtensionAnswer: Sendable, Hashable {
     ///   - action: The action identifier (see `action`).
     ///   - disposition: What the extension told iOS.
     ///   - values: Small named values for the app; the key `disposition` is reserved.
-    public init(action: String, disposition: Disposition, values: [String: String] = [:]) {
+    public init(action: String, disposition: ContentExtensionDisposition, values: [String: String] = [:]) {
         self.action = action
         self.disposition = disposition
         self.values = values
@@ -56,7 +53,8 @@ public struct ContentExtensionAnswer: Sendable, Hashable {
     package init?(_ event: DeliveryEvent) {
         guard event.kind == .contentAnswered, let action = event.action else { return nil }
         var values = event.values
-        let disposition = values.removeValue(forKey: Self.dispositionKey).map(Disposition.init) ?? .dismiss
+        let disposition =
+            values.removeValue(forKey: Self.dispositionKey).map(ContentExtensionDisposition.init) ?? .dismiss
         self.init(action: action, disposition: disposition, values: values)
     }
 

@@ -14,7 +14,7 @@ import PushBusStorage
 /// ```
 ///
 /// Each answer is written before iOS is told (so the app's `didReceive` of a forwarded action finds it). After
-/// an answer that closes the extension (any disposition but `ContentExtensionAnswer.Disposition.doNotDismiss`)
+/// an answer that closes the extension (any disposition but `ContentExtensionDisposition.doNotDismiss`)
 /// the session is finished and later answers are ignored.
 public final class ContentExtensionSession: Sendable {
     /// The notification the extension shows, as the app's adapters would build it (an arrival kind).

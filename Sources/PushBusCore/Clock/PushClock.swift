@@ -11,7 +11,7 @@ public protocol PushClock: Sendable {
     /// measured on it, so changing the device's date or time zone neither expires nor prolongs them.
     ///
     /// The default derives it from ``now``, which suits a test clock that moves only when told (`ManualClock`);
-    /// ``SystemClock`` reads the system's monotonic clock instead.
+    /// ``SystemPushClock`` reads the system's monotonic clock instead.
     var uptime: Double { get }
 
     /// Runs `action` once, `delay` seconds from now, unless the returned token is cancelled first.
@@ -45,7 +45,7 @@ public final class ScheduledAction: Sendable {
 
 /// Wall-clock time for dates, the system's monotonic clock for ages; delayed actions run on a global dispatch
 /// queue.
-public struct SystemClock: PushClock {
+public struct SystemPushClock: PushClock {
     /// Creates the system clock; it has no state, so every instance reads the same time.
     public init() {}
 
@@ -64,7 +64,7 @@ public struct SystemClock: PushClock {
         clock_gettime(CLOCK_MONOTONIC_COARSE, &time)
         return Date(timeIntervalSinceReferenceDate: Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000)
         #else
-        return SystemClock().monotonicInstant
+        return SystemPushClock().monotonicInstant
         #endif
     }
 

@@ -78,8 +78,7 @@ package enum StoreFile {
 }
 
 /// Why one of PushBus's small store files (a `LocalNotificationSchedule`'s, a `PushTokenRegistry`'s, a
-/// `LiveActivityTokenStore`'s) could not be read or written. `LocalScheduleError`, `PushTokenRegistryError` and
-/// `LiveActivityStoreError` are this type.
+/// `LiveActivityTokenStore`'s) could not be read or written.
 public struct StoreFileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
     public enum Kind: String, Sendable, Hashable {

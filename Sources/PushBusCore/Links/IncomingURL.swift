@@ -4,15 +4,13 @@ import Foundation
 ///
 /// The Apple glue makes these from UIKit's callbacks (`scene(_:openURLContexts:)`, `scene(_:continue:)`,
 /// `application(_:open:options:)`, `application(_:continue:restorationHandler:)`); PushBusRouting's
-/// `PushRouter.open(_:)` for an `IncomingURL` opens it with the matching route source (`.urlScheme`,
+/// `PushRouter.open(_:context:)` opens an `IncomingURL` with the matching route source (`.urlScheme`,
 /// `.universalLink`), so `.internal` routes stay out of reach. The value is neutral so the glue needs no router
 /// and the router no UIKit.
 ///
 /// ```swift
 /// func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
-///     for incoming in PushBusApp.incomingURLs(URLContexts) {
-///         router.open(incoming.url.absoluteString, source: RouteSource(incoming.kind))
-///     }
+///     for incoming in PushBusApp.incomingURLs(URLContexts) { router.open(incoming) }
 /// }
 /// ```
 public struct IncomingURL: Sendable, Hashable {

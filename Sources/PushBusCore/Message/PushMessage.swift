@@ -68,7 +68,7 @@ public struct PushMessage: Sendable, Hashable, Identifiable {
     }
 
     /// The app's state when the callback fired.
-    public var appState: AppState {
+    public var appState: PushAppState {
         get { storage.fields.appState }
         _modify {
             makeUnique()
@@ -149,7 +149,7 @@ public struct PushMessage: Sendable, Hashable, Identifiable {
     ///     delivery's `PushDelivery.deepLinkExtractor`.
     public init(
         kind: Kind = .remote, content: PushContent, response: PushResponse? = nil,
-        appState: AppState = .active, path: DeliveryPath = .direct,
+        appState: PushAppState = .active, path: DeliveryPath = .direct,
         requestIdentifier: String? = nil, date: Date = Date(), notificationDate: Date? = nil,
         deepLinkExtractor: DeepLinkExtractor = .default
     ) {
@@ -208,7 +208,7 @@ public struct PushMessage: Sendable, Hashable, Identifiable {
         var kind: Kind
         var content: PushContent
         var response: PushResponse?
-        var appState: AppState
+        var appState: PushAppState
         var path: DeliveryPath
         var requestIdentifier: String?
         var date: Date

@@ -54,7 +54,7 @@ package final class ObserverRegistry<Observer: Sendable>: Sendable {
         package func call(_ body: (Observer) -> Void) { registry.notify(Snapshot(ids: [id]), body) }
 
         /// The public handle: cancelling or releasing it cancels this registration.
-        package var subscription: PushSubscription { PushSubscription(token: self) }
+        package var subscription: PushCancellable { PushCancellable(token: self) }
     }
 
     private struct Call: Sendable {

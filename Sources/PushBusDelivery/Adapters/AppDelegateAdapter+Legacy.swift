@@ -11,7 +11,7 @@ import PushBusStorage
 extension AppDelegateAdapter {
     /// `application(_:didReceive:)` with a `UILocalNotification` (iOS 4–10): `.local` when the app is active,
     /// `.localTapped` (`.open`) when `inactive` (the user tapped it).
-    public func didReceive(_ notification: LegacyLocalNotification, appState: AppState) {
+    public func didReceive(_ notification: LegacyLocalNotification, appState: PushAppState) {
         if appState == .inactive {
             let message = delivery.makeMessage(
                 kind: .localTapped, content: notification.content, response: PushResponse(action: .open),
@@ -24,12 +24,6 @@ extension AppDelegateAdapter {
         }
     }
 
-    /// Another name for ``didReceive(_:appState:)``, after the Objective-C selector
-    /// (`application:didReceiveLocalNotification:`), the name iOS 9's local-notification callback has.
-    public func didReceiveLocalNotification(_ notification: LegacyLocalNotification, appState: AppState) {
-        didReceive(notification, appState: appState)
-    }
-
     /// `application(_:handleActionWithIdentifier:forRemoteNotification:completionHandler:)` (iOS 8–10) and its
     /// `withResponseInfo:` form (iOS 9–10): the user chose an action on a remote notification.
     ///
@@ -38,7 +32,7 @@ extension AppDelegateAdapter {
     /// ``UserNotificationAdapter/didReceive(_:appState:completionHandler:)``.
     public func handleAction(
         withIdentifier identifier: String?, forRemoteNotification userInfo: [AnyHashable: Any],
-        withResponseInfo responseInfo: [AnyHashable: Any]? = nil, appState: AppState = .background,
+        withResponseInfo responseInfo: [AnyHashable: Any]? = nil, appState: PushAppState = .background,
         completionHandler: @escaping @Sendable () -> Void
     ) {
         let message = delivery.makeMessage(
@@ -51,7 +45,7 @@ extension AppDelegateAdapter {
     /// `withResponseInfo:` form (iOS 9–10): the user chose an action on a local notification.
     public func handleAction(
         withIdentifier identifier: String?, for notification: LegacyLocalNotification,
-        withResponseInfo responseInfo: [AnyHashable: Any]? = nil, appState: AppState = .background,
+        withResponseInfo responseInfo: [AnyHashable: Any]? = nil, appState: PushAppState = .background,
         completionHandler: @escaping @Sendable () -> Void
     ) {
         let message = delivery.makeMessage(
@@ -67,31 +61,5 @@ extension AppDelegateAdapter {
         PushResponse(
             action: PushResponse.Action(identifier: identifier),
             userText: responseInfo?[AnyHashable(typedTextKey)] as? String)
-    }
-}
-
-/// The action callbacks spelled after their Objective-C selectors
-/// (`application:handleActionWithIdentifier:forRemoteNotification:…`, `…forLocalNotification:…`).
-extension AppDelegateAdapter {
-    /// Same as ``handleAction(withIdentifier:forRemoteNotification:withResponseInfo:appState:completionHandler:)``.
-    public func handleActionWithIdentifier(
-        _ identifier: String?, forRemoteNotification userInfo: [AnyHashable: Any],
-        withResponseInfo responseInfo: [AnyHashable: Any]? = nil, appState: AppState = .background,
-        completionHandler: @escaping @Sendable () -> Void
-    ) {
-        handleAction(
-            withIdentifier: identifier, forRemoteNotification: userInfo, withResponseInfo: responseInfo,
-            appState: appState, completionHandler: completionHandler)
-    }
-
-    /// Same as ``handleAction(withIdentifier:for:withResponseInfo:appState:completionHandler:)``.
-    public func handleActionWithIdentifier(
-        _ identifier: String?, forLocalNotification notification: LegacyLocalNotification,
-        withResponseInfo responseInfo: [AnyHashable: Any]? = nil, appState: AppState = .background,
-        completionHandler: @escaping @Sendable () -> Void
-    ) {
-        handleAction(
-            withIdentifier: identifier, for: notification, withResponseInfo: responseInfo, appState: appState,
-            completionHandler: completionHandler)
     }
 }

@@ -64,7 +64,7 @@ public final class AppDelegateAdapter: Sendable {
     /// - Parameters:
     ///   - launchOptions: The launch options, with neutral keys.
     ///   - appState: `UIApplication.applicationState` during launch, if known (the glue passes it).
-    public func didFinishLaunching(launchOptions: [LaunchOptionKey: Any]?, appState: AppState? = nil) {
+    public func didFinishLaunching(launchOptions: [LaunchOptionKey: Any]?, appState: PushAppState? = nil) {
         guard let launchOptions else { return }
         if let value = launchOptions[.remoteNotification],
             case let content = Self.content(ofRemote: value),
@@ -95,7 +95,7 @@ public final class AppDelegateAdapter: Sendable {
     // MARK: Remote notifications
 
     /// `application(_:didReceiveRemoteNotification:)` (iOS 3–10, foreground only).
-    public func didReceiveRemoteNotification(_ userInfo: [AnyHashable: Any], appState: AppState) {
+    public func didReceiveRemoteNotification(_ userInfo: [AnyHashable: Any], appState: PushAppState) {
         deliverRemote(PushContent(userInfo: userInfo), appState: appState, path: .remoteNotification, completion: nil)
     }
 
@@ -106,7 +106,7 @@ public final class AppDelegateAdapter: Sendable {
     /// ``PushDelivery/onBackgroundMessage(_:_:)`` handlers, at the ``PushDelivery/backgroundDeadline``, or at once
     /// with `.noData` when there is nothing to wait for (no handler, or the push was already handled).
     public func didReceiveRemoteNotification(
-        _ userInfo: [AnyHashable: Any], appState: AppState,
+        _ userInfo: [AnyHashable: Any], appState: PushAppState,
         fetchCompletionHandler: @escaping @Sendable (BackgroundFetchResult) -> Void
     ) {
         deliverRemote(
@@ -115,7 +115,7 @@ public final class AppDelegateAdapter: Sendable {
     }
 
     private func deliverRemote(
-        _ content: PushContent, appState: AppState, path: DeliveryPath,
+        _ content: PushContent, appState: PushAppState, path: DeliveryPath,
         completion: OnceCompletion<BackgroundFetchResult>?
     ) {
         if mode == .legacy && appState == .inactive {
@@ -138,7 +138,7 @@ public final class AppDelegateAdapter: Sendable {
     /// `.forwarded`. When the system callback reported the same push within the correlation window, the center
     /// drops it as a duplicate, so subscribers see it once whichever arrives first.
     public func didReceiveForwardedNotification(
-        _ userInfo: [AnyHashable: Any], appState: AppState, response: PushResponse? = nil
+        _ userInfo: [AnyHashable: Any], appState: PushAppState, response: PushResponse? = nil
     ) {
         let content = PushContent(userInfo: userInfo)
         if let response {
@@ -154,10 +154,10 @@ public final class AppDelegateAdapter: Sendable {
     // MARK: Registration
 
     /// `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)`: posts `.registered` with the token
-    /// (`DeviceToken.hexString` is lowercase hex).
+    /// (`PushToken.hexString` is lowercase hex).
     public func didRegisterForRemoteNotifications(deviceToken: Data) {
         delivery.recordDiagnostics { $0.isDeviceTokenForwarded = true }
-        delivery.center.post(registration: .registered(DeviceToken(deviceToken)))
+        delivery.center.post(registration: .registered(PushToken(deviceToken)))
     }
 
     /// `application(_:didFailToRegisterForRemoteNotificationsWithError:)`: posts `.failed`.

@@ -66,7 +66,7 @@ public final class UserNotificationAdapter: Sendable {
     ///     foreground, `.background` for a background action, `.active` in the foreground).
     ///   - completionHandler: The system's handler; called exactly once.
     public func didReceive(
-        _ response: ResponseSnapshot, appState: AppState, completionHandler: @escaping @Sendable () -> Void
+        _ response: ResponseSnapshot, appState: PushAppState, completionHandler: @escaping @Sendable () -> Void
     ) {
         delivery.deliverResponse(
             message(for: response, appState: appState, path: .didReceiveResponse),
@@ -85,27 +85,11 @@ public final class UserNotificationAdapter: Sendable {
             message(for: notificationResponse, appState: .notRunning, path: .sceneConnection), completion: nil)
     }
 
-    func message(for response: ResponseSnapshot, appState: AppState, path: DeliveryPath) -> PushMessage {
+    func message(for response: ResponseSnapshot, appState: PushAppState, path: DeliveryPath) -> PushMessage {
         let notification = response.notification
         return delivery.makeMessage(
             kind: notification.trigger.isRemote ? .remoteTapped : .localTapped, content: notification.content,
             response: response.response, appState: appState, path: path,
             requestIdentifier: notification.requestIdentifier, notificationDate: notification.date)
-    }
-}
-
-extension UserNotificationAdapter {
-    /// The async form of ``willPresent(_:completionHandler:)``.
-    public func willPresent(_ notification: NotificationSnapshot) async -> PresentationOptions {
-        await withCheckedContinuation { continuation in
-            willPresent(notification) { continuation.resume(returning: $0) }
-        }
-    }
-
-    /// The async form of ``didReceive(_:appState:completionHandler:)``: returns when the completion would run.
-    public func didReceive(_ response: ResponseSnapshot, appState: AppState) async {
-        await withCheckedContinuation { continuation in
-            didReceive(response, appState: appState) { continuation.resume() }
-        }
     }
 }

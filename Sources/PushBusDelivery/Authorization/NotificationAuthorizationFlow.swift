@@ -74,15 +74,12 @@ public struct NotificationAuthorizationFlow: Sendable {
             categoryCount: categories.categories.count)
     }
 
-    /// What one ``escalate(options:)`` did: a ``Report`` whose steps are `requestAuthorization` and `readSettings`.
-    public typealias Escalation = Report
-
     /// Asks for full authorization after provisional delivery (the prompt iOS shows only now), then reads the
     /// settings again. `.provisional` in `options` is ignored.
     ///
-    /// - Returns: Whether the user granted them, the system's error if the request failed (reported, not
-    ///   swallowed), and the settings after the answer.
-    public func escalate(options: AuthorizationOptions = .standard) async -> Escalation {
+    /// - Returns: A ``Report`` whose steps are `requestAuthorization` and `readSettings`: whether the user granted
+    ///   them, the system's error if the request failed (reported, not swallowed), and the settings after the answer.
+    public func escalate(options: AuthorizationOptions = .standard) async -> Report {
         var full = options
         full.remove(.provisional)
         settingsChannel?.recordRequest(full)

@@ -114,7 +114,7 @@ public final class NotificationSettingsChannel: Sendable {
     /// Subscribes to changes; the latest change, if any, is delivered first, on this thread.
     ///
     /// - Returns: The subscription; changes stop when it is cancelled or released.
-    public func subscribe(_ handler: @escaping @Sendable (NotificationSettingsChange) -> Void) -> PushSubscription {
+    public func subscribe(_ handler: @escaping @Sendable (NotificationSettingsChange) -> Void) -> PushCancellable {
         let (token, replay) = state.withLock { (handlers.add(handler), $0.latestChange) }
         if let replay { token.call { handler in handler(replay) } }
         return token.subscription
@@ -150,7 +150,7 @@ public final class NotificationSettingsChannel: Sendable {
     /// then taken.
     ///
     /// - Returns: The subscription; requests stop when it is cancelled or released.
-    public func onOpenSettings(_ handler: @escaping @Sendable (OpenSettingsRequest) -> Void) -> PushSubscription {
+    public func onOpenSettings(_ handler: @escaping @Sendable (OpenSettingsRequest) -> Void) -> PushCancellable {
         let (token, waiting) = state.withLock { state in
             defer { state.waitingOpenSettings = [] }
             return (openSettingsHandlers.add(handler), state.waitingOpenSettings)

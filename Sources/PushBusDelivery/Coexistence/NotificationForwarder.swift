@@ -107,7 +107,7 @@ package final class NotificationForwarder<Target: Sendable>: Sendable {
     /// `didReceive`: iOS's handler runs once, when PushBus's response handlers and every chosen forwardee have
     /// finished, or at the delivery's ``PushDelivery/responseDeadline``. `ownAnswered`: as for `willPresent`.
     package func didReceive(
-        _ response: ResponseSnapshot, appState: AppState, adapter: UserNotificationAdapter,
+        _ response: ResponseSnapshot, appState: PushAppState, adapter: UserNotificationAdapter,
         forward: (Target, @escaping @Sendable () -> Void) -> Void,
         ownAnswered: (@Sendable () -> Void)? = nil,
         completionHandler: @escaping @Sendable () -> Void

@@ -26,7 +26,7 @@ extension PushDelivery {
     /// - Parameter appState: The app's state now.
     /// - Returns: How many answers were delivered.
     @discardableResult
-    public func deliverContentExtensionAnswers(appState: AppState = .active) -> Int {
+    public func deliverContentExtensionAnswers(appState: PushAppState = .active) -> Int {
         refreshLedger()
         var delivered = 0
         for record in ledger.allRecords where record.event.kind == .contentAnswered {
@@ -85,7 +85,8 @@ extension PushDelivery {
     }
 
     private func deliverAnswer(
-        _ answer: ContentExtensionAnswer, record: DeliveryRecord, appState: AppState, completion: OnceCompletion<Void>?
+        _ answer: ContentExtensionAnswer, record: DeliveryRecord, appState: PushAppState,
+        completion: OnceCompletion<Void>?
     ) {
         let summary = ledger.history(of: record.messageID).lazy.compactMap(\.summary).first
         let content = PushContent(

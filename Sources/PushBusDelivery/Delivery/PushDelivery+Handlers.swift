@@ -31,9 +31,9 @@ extension PushDelivery {
     public func onBackgroundMessage(
         _ filter: PushFilter = .all,
         _ handler: @escaping @Sendable (PushMessage) async throws -> BackgroundFetchResult
-    ) -> PushSubscription {
+    ) -> PushCancellable {
         let id = store.addBackgroundHandler(filter, handler)
-        return PushSubscription { [store] in store.removeHandler(id) }
+        return PushCancellable { [store] in store.removeHandler(id) }
     }
 
     /// Registers an async handler for user responses (taps, actions, text input). The system's completion
@@ -52,9 +52,9 @@ extension PushDelivery {
     /// - Returns: A subscription; cancel it (or release it) to unregister.
     public func onResponse(
         _ filter: PushFilter = .tapped, _ handler: @escaping @Sendable (PushMessage) async throws -> Void
-    ) -> PushSubscription {
+    ) -> PushCancellable {
         let id = store.addResponseHandler(filter, handler)
-        return PushSubscription { [store] in store.removeHandler(id) }
+        return PushCancellable { [store] in store.removeHandler(id) }
     }
 
     /// Returns once every async handler this delivery started (``onBackgroundMessage(_:_:)``,

@@ -25,7 +25,7 @@ extension PushDelivery {
     /// - Parameter notificationCenter: Notification Center's delivered list (`UserNotificationScheduler` in
     ///   PushBusApple, `SimulatedNotificationCenter` in PushBusTesting).
     /// - Returns: The subscription; cancel it (or release it) to stop.
-    public func handleRetractions(in notificationCenter: some NotificationScheduler) -> PushSubscription {
+    public func handleRetractions(in notificationCenter: some NotificationScheduler) -> PushCancellable {
         onBackgroundMessage { [ledger] message in
             guard let run = RetractionRun(message) else { return .noData }
             let removed = await run.removeDelivered(from: notificationCenter)

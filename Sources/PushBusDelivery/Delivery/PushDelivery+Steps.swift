@@ -13,7 +13,7 @@ extension PushDelivery {
     /// A message built with this delivery's deep-link extractor, dated now on the completion clock unless the
     /// path knows a better date.
     func makeMessage(
-        kind: PushMessage.Kind, content: PushContent, response: PushResponse? = nil, appState: AppState,
+        kind: PushMessage.Kind, content: PushContent, response: PushResponse? = nil, appState: PushAppState,
         path: DeliveryPath, requestIdentifier: String? = nil, notificationDate: Date? = nil, date: Date? = nil
     ) -> PushMessage {
         let (extractor, clock) = store.state.withLock { state in

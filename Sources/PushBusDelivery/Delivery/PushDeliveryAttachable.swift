@@ -8,5 +8,5 @@ public protocol PushDeliveryAttachable: AnyObject, Sendable {
     /// Starts following `delivery`'s center (and recording in its ledger, where it records anything).
     ///
     /// - Returns: The subscription; keep it for as long as it should follow.
-    func attach(to delivery: PushDelivery) -> PushSubscription
+    func attach(to delivery: PushDelivery) -> PushCancellable
 }

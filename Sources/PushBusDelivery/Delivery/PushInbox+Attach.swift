@@ -19,7 +19,7 @@ extension PushInbox {
     /// - Returns: The subscription; keep it for as long as the inbox should follow the center.
     public func attach(
         to center: PushCenter, onError: (@Sendable (DeliveryLedgerError) -> Void)? = nil
-    ) -> PushSubscription {
+    ) -> PushCancellable {
         center.monitor { [weak self] message, _ in
             guard let self else { return }
             do throws(DeliveryLedgerError) {
@@ -44,8 +44,8 @@ extension PushInbox {
     /// every change, always to the latest count, one call at a time. Does nothing under ``BadgePolicy/manual``.
     ///
     /// - Returns: The subscription; the badge stops following when it is cancelled or released.
-    public func syncBadge(with badge: any BadgeController) -> PushSubscription {
-        guard configuration.badgePolicy == .unreadCount else { return PushSubscription {} }
+    public func syncBadge(with badge: any BadgeController) -> PushCancellable {
+        guard configuration.badgePolicy == .unreadCount else { return PushCancellable {} }
         let setter = LatestBadgeSetter(badge: badge)
         setter.set(unreadCount)
         return observe { change in

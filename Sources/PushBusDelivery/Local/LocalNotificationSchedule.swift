@@ -50,7 +50,7 @@ public final class LocalNotificationSchedule: Sendable {
         public var clock: any PushClock
 
         /// Creates settings; `reserve` is clamped to 0…63.
-        public init(reserve: Int = 4, calendar: Calendar = .current, clock: any PushClock = SystemClock()) {
+        public init(reserve: Int = 4, calendar: Calendar = .current, clock: any PushClock = SystemPushClock()) {
             self.reserve = min(max(reserve, 0), LocalNotificationSchedule.systemLimit - 1)
             self.calendar = calendar
             self.clock = clock
@@ -89,7 +89,7 @@ public final class LocalNotificationSchedule: Sendable {
     ///   - directory: Where the schedule keeps its file (`local-notification-schedule.json`): the ledger's
     ///     directory or an App Group container. `nil` keeps it in memory (lost at termination).
     ///   - configuration: The reserve, calendar and clock.
-    /// - Throws: ``LocalScheduleError`` when the directory is missing or the file is unreadable or damaged.
+    /// - Throws: `StoreFileError` when the directory is missing or the file is unreadable or damaged.
     public init(
         scheduler: any NotificationScheduler, directory: URL?, configuration: Configuration = Configuration()
     ) throws {
@@ -104,7 +104,7 @@ public final class LocalNotificationSchedule: Sendable {
     ///
     /// A request without a trigger is handed to the system at once and not stored.
     ///
-    /// - Throws: ``LocalNotificationError`` for an invalid request; ``LocalScheduleError`` when the file
+    /// - Throws: ``LocalNotificationError`` for an invalid request; `StoreFileError` when the file
     ///   cannot be written (nothing is stored then); the system's error from the refill.
     public func add(_ request: LocalNotificationRequest) async throws {
         try await add(contentsOf: [request])
@@ -147,7 +147,7 @@ public final class LocalNotificationSchedule: Sendable {
     /// Call it at launch, on return to the foreground and in background refresh (PushBusApple's
     /// `LocalScheduleRefresher` does the first two).
     ///
-    /// - Throws: ``LocalScheduleError`` when the file cannot be written; the system's error from `add`.
+    /// - Throws: `StoreFileError` when the file cannot be written; the system's error from `add`.
     @discardableResult
     public func refill() async throws -> RefillReport {
         try await startRefill().value
@@ -168,7 +168,7 @@ public final class LocalNotificationSchedule: Sendable {
 
     /// Refills the window whenever one of the schedule's notifications reaches the app (shown in the
     /// foreground or answered). Keep the subscription as long as the app runs.
-    public func attach(to center: PushCenter) -> PushSubscription {
+    public func attach(to center: PushCenter) -> PushCancellable {
         center.monitor(.kinds([.local, .localTapped])) { [weak self] message, _ in
             guard let self, let identifier = message.requestIdentifier,
                 self.state.withLock({ $0.contains(identifier) })

@@ -17,23 +17,23 @@ struct LocalScheduleFile: Sendable {
 
     let url: URL
 
-    init(directory: URL) throws(LocalScheduleError) {
+    init(directory: URL) throws(StoreFileError) {
         url = try StoreFile.url(of: Self.fileName, in: directory)
     }
 
-    func load() throws(LocalScheduleError) -> LocalScheduleState? {
+    func load() throws(StoreFileError) -> LocalScheduleState? {
         guard let file = try StoreFile.load(StoredFile.self, from: url, limit: Self.sizeLimit) else { return nil }
         var state = LocalScheduleState()
         for stored in file.entries {
             guard let trigger = stored.trigger?.trigger else {
-                throw LocalScheduleError(.corrupt, path: url.path, "request \"\(stored.identifier)\" has no trigger")
+                throw StoreFileError(.corrupt, path: url.path, "request \"\(stored.identifier)\" has no trigger")
             }
             let request = LocalNotificationRequest(
                 identifier: stored.identifier, content: PushContent(payload: stored.content), trigger: trigger)
             do {
                 try request.validate()
             } catch {
-                throw LocalScheduleError(.corrupt, path: url.path, "request \"\(stored.identifier)\": \(error)")
+                throw StoreFileError(.corrupt, path: url.path, "request \"\(stored.identifier)\": \(error)")
             }
             state.entries[stored.identifier] = LocalScheduleState.Entry(
                 request: request, fireDate: stored.fireDate, sequence: stored.sequence,
@@ -43,7 +43,7 @@ struct LocalScheduleFile: Sendable {
         return state
     }
 
-    func save(_ state: LocalScheduleState) throws(LocalScheduleError) {
+    func save(_ state: LocalScheduleState) throws(StoreFileError) {
         let file = StoredFile(
             sequence: state.sequence,
             entries: state.sortedEntries().map { entry in
@@ -117,6 +117,3 @@ struct LocalScheduleFile: Sendable {
         var entry, exit: Bool
     }
 }
-
-/// Why a ``LocalNotificationSchedule`` could not read or write its file.
-public typealias LocalScheduleError = StoreFileError

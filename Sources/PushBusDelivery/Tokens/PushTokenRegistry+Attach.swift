@@ -33,7 +33,7 @@ extension PushTokenRegistry {
     /// again at the next launch is recorded then.
     public func attach(
         to center: PushCenter, onChange: (@Sendable ([Change]) -> Void)? = nil
-    ) -> PushSubscription {
+    ) -> PushCancellable {
         let handler = onChange.map { onChange in
             changeHandlers.withLock { state -> UInt64 in
                 state.next += 1
@@ -50,7 +50,7 @@ extension PushTokenRegistry {
         let activities = center.liveActivities.subscribe { [weak self] event in
             self?.record(Self.updates(for: event))
         }
-        return PushSubscription { [weak self] in
+        return PushCancellable { [weak self] in
             registrations.cancel()
             activities.cancel()
             if let handler { self?.changeHandlers.withLock { _ = $0.handlers.removeValue(forKey: handler) } }
@@ -83,15 +83,15 @@ extension PushTokenRegistry {
             do {
                 changed = try record(key, value) || changed
                 writeFailures.withLock { $0 = nil }
-            } catch let error as PushTokenRegistryError {
+            } catch let error as StoreFileError {
                 writeFailures.withLock { $0 = error }
             } catch {
-                writeFailures.withLock { $0 = PushTokenRegistryError(.writeFailed, path: "", "\(error)") }
+                writeFailures.withLock { $0 = StoreFileError(.writeFailed, path: "", "\(error)") }
             }
         }
         if changed { notifyChange() }
     }
 
     /// Why the latest write of a token fed by ``attach(to:onChange:)`` failed; `nil` once one succeeds again.
-    public var writeFailure: PushTokenRegistryError? { writeFailures.withLock { $0 } }
+    public var writeFailure: StoreFileError? { writeFailures.withLock { $0 } }
 }

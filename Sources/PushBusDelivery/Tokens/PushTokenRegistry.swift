@@ -81,7 +81,7 @@ public final class PushTokenRegistry: Sendable {
     private let url: URL?
     private let entries: LockedState<[Key: Entry]>
     /// The latest failed write of ``attach(to:onChange:)``.
-    let writeFailures = LockedState<PushTokenRegistryError?>(nil)
+    let writeFailures = LockedState<StoreFileError?>(nil)
     /// The `onChange` handlers of the attachments, by attachment.
     let changeHandlers = LockedState<(next: UInt64, handlers: [UInt64: @Sendable ([Change]) -> Void])>((0, [:]))
 
@@ -89,7 +89,7 @@ public final class PushTokenRegistry: Sendable {
     ///
     /// - Parameter directory: Where its file lives (the ledger's directory or an App Group); `nil` keeps it in
     ///   memory.
-    /// - Throws: ``PushTokenRegistryError`` when the directory is missing or the file is unreadable or damaged.
+    /// - Throws: `StoreFileError` when the directory is missing or the file is unreadable or damaged.
     public init(directory: URL?) throws {
         guard let directory else {
             url = nil
@@ -103,7 +103,7 @@ public final class PushTokenRegistry: Sendable {
             do {
                 for entry in try JSONDecoder().decode([Entry].self, from: data) { loaded[entry.key] = entry }
             } catch {
-                throw PushTokenRegistryError(.corrupt, path: url.path, "not a token file: \(error)")
+                throw StoreFileError(.corrupt, path: url.path, "not a token file: \(error)")
             }
         }
         entries = LockedState(loaded)
@@ -112,7 +112,7 @@ public final class PushTokenRegistry: Sendable {
     /// Records the current value of a token (`nil`: it is gone).
     ///
     /// - Returns: The change the server must learn, or `nil` when the value is the one it already has.
-    /// - Throws: ``PushTokenRegistryError`` when the file cannot be written (nothing changes then).
+    /// - Throws: `StoreFileError` when the file cannot be written (nothing changes then).
     @discardableResult
     public func update(_ key: Key, to value: String?) throws -> Change? {
         if try record(key, value) { notifyChange() }
@@ -148,7 +148,7 @@ public final class PushTokenRegistry: Sendable {
     /// Records that the server learned `change`; a change superseded since (the token changed again) stays
     /// pending with its new value.
     ///
-    /// - Throws: ``PushTokenRegistryError`` when the file cannot be written.
+    /// - Throws: `StoreFileError` when the file cannot be written.
     public func markReported(_ change: Change) throws {
         try self.change { entries in
             guard var entry = entries[change.key], entry.current == change.value else { return }
@@ -175,6 +175,3 @@ public final class PushTokenRegistry: Sendable {
 extension PushTokenRegistry.Key {
     fileprivate init(kind: String) { self.init(kind: kind, scope: nil) }
 }
-
-/// Why a ``PushTokenRegistry`` could not read or write its file.
-public typealias PushTokenRegistryError = StoreFileError

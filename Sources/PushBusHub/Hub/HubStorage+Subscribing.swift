@@ -5,7 +5,7 @@ extension HubStorage {
     func subscribe(
         _ filter: PushFilter, replay: ReplayPolicy, kind: SubscriptionKind = .closure,
         onTermination: (@Sendable () -> Void)? = nil, _ handler: @escaping @Sendable (PushMessage) -> Void
-    ) -> PushSubscription {
+    ) -> PushCancellable {
         // The clock is read only to expire parked messages before offering them.
         let now = replay == .parked ? clock.uptime : nil
         let action = state.withLock {
@@ -15,17 +15,17 @@ extension HubStorage {
         }
         switch action {
         case .live(let subscriber):
-            return PushSubscription(token: subscriber)
+            return PushCancellable(token: subscriber)
         case .replay(let subscriber, let offered, let ticket):
             // The filter runs here, outside the lock; claiming takes the messages out of the lot (handed over once).
             let wanted = offered.filter { subscriber.acceptsAll || subscriber.filter.matches($0.message) }
             let claimed = wanted.isEmpty ? [] : state.withLock { $0.claim(wanted.map(\.sequence), for: subscriber) }
             let delivered = replayThenGoLive(claimed, to: subscriber, context: DeliveryContext.current)
             finish(ticket, delivered: delivered, taps: Array(claimed.prefix(delivered)), takenBy: [subscriber])
-            return PushSubscription(token: subscriber)
+            return PushCancellable(token: subscriber)
         case .terminated(let subscriber):
             onTermination?()
-            return PushSubscription(token: subscriber)
+            return PushCancellable(token: subscriber)
         }
     }
 
@@ -81,7 +81,7 @@ extension HubStorage {
 
     func monitor(
         _ filter: PushFilter, _ observer: @escaping @Sendable (PushMessage, PostReceipt) -> Void
-    ) -> PushSubscription {
+    ) -> PushCancellable {
         state.withLock { $0.noteMonitor() }
         return monitors.add(Monitor(filter: filter, observer: observer)).subscription
     }
@@ -109,18 +109,18 @@ extension HubStorage {
         if depth == 0 { Self.drainQueued(context) }
     }
 
-    func subscribeRegistration(_ handler: @escaping @Sendable (RegistrationEvent) -> Void) -> PushSubscription {
+    func subscribeRegistration(_ handler: @escaping @Sendable (RegistrationEvent) -> Void) -> PushCancellable {
         let context = DeliveryContext.current
         let action = state.withLock {
             $0.subscribeRegistration(owner: UInt(bitPattern: context), storage: self, handler: handler)
         }
         switch action {
         case .live(let subscriber), .terminated(let subscriber):
-            return PushSubscription(token: subscriber)
+            return PushCancellable(token: subscriber)
         case .replay(let subscriber, let latest, let ticket):
             _ = replayThenGoLive(latest, to: subscriber, context: context)
             perform(state.withLock { $0.finishDelivery(ticket, delivered: 0) })
-            return PushSubscription(token: subscriber)
+            return PushCancellable(token: subscriber)
         }
     }
 }

@@ -17,7 +17,7 @@ final class HubStorage: Sendable {
     let clock: any PushClock
     /// A Boolean value indicating whether the de-duplication gate is on.
     let deduplicates: Bool
-    /// A Boolean value indicating whether the gate reads `SystemClock.coarseMonotonicInstant`: the clock is the
+    /// A Boolean value indicating whether the gate reads `SystemPushClock.coarseMonotonicInstant`: the clock is the
     /// system's, so nothing else needs the gate's instants to be on its exact clock.
     let gateUsesCoarseClock: Bool
     /// A Boolean value indicating whether taps taken by subscriptions are remembered (``PushCenter/recentlyTakenTaps``):
@@ -30,7 +30,7 @@ final class HubStorage: Sendable {
         state = HubState(PushCenterStateMachine(configuration: configuration))
         clock = configuration.clock
         deduplicates = configuration.deduplicationWindow > 0 && configuration.deduplicationCapacity > 0
-        gateUsesCoarseClock = configuration.clock is SystemClock
+        gateUsesCoarseClock = configuration.clock is SystemPushClock
         remembersTakenTaps = configuration.parkingCapacity > 0
     }
 
@@ -86,7 +86,7 @@ final class HubStorage: Sendable {
         // The gate's instants are compared only with each other, and its windows are seconds long.
         let now =
             deduplicates && !isKnownDuplicate
-            ? (gateUsesCoarseClock ? SystemClock.coarseMonotonicInstant : clock.monotonicInstant) : nil
+            ? (gateUsesCoarseClock ? SystemPushClock.coarseMonotonicInstant : clock.monotonicInstant) : nil
         let owner = UInt(bitPattern: context)
         let action = state.withLock { $0.post(message, at: now, owner: owner, isKnownDuplicate: isKnownDuplicate) }
         let depth = context.pointee.depth

@@ -28,7 +28,7 @@ extension PushCenter {
         public init(
             parkingCapacity: Int = 32, parkingMaximumAge: TimeInterval = 600,
             deduplicationWindow: TimeInterval = 30, deduplicationCapacity: Int = 256,
-            clock: any PushClock = SystemClock()
+            clock: any PushClock = SystemPushClock()
         ) {
             self.parkingCapacity = parkingCapacity
             self.parkingMaximumAge = parkingMaximumAge

@@ -78,7 +78,7 @@ public final class PushCenter: Sendable {
     /// - Returns: The monitor's handle; observing stops when it is cancelled or released.
     public func monitor(
         _ filter: PushFilter = .all, _ observer: @escaping @Sendable (PushMessage, PostReceipt) -> Void
-    ) -> PushSubscription {
+    ) -> PushCancellable {
         storage.monitor(filter, observer)
     }
 
@@ -97,7 +97,7 @@ public final class PushCenter: Sendable {
     public func subscribe(
         _ filter: PushFilter = .all, replay: ReplayPolicy = .parked,
         _ handler: @escaping @Sendable (PushMessage) -> Void
-    ) -> PushSubscription {
+    ) -> PushCancellable {
         storage.subscribe(filter, replay: replay, handler)
     }
 
@@ -140,12 +140,12 @@ public final class PushCenter: Sendable {
     /// Subscribes to registration outcomes; the latest one, if any, is delivered first, on this thread.
     public func subscribeRegistration(
         _ handler: @escaping @Sendable (RegistrationEvent) -> Void
-    ) -> PushSubscription {
+    ) -> PushCancellable {
         storage.subscribeRegistration(handler)
     }
 
     /// The device token of the latest registration outcome, or `nil` if there is none or it was a failure.
-    public var deviceToken: DeviceToken? {
+    public var deviceToken: PushToken? {
         storage.state.withLock { state in
             if case .registered(let token)? = state.latestRegistration { return token }
             return nil

@@ -78,7 +78,7 @@ extension PushCenterStateMachine {
     /// Cancels a subscriber. Its handler is released as soon as no running delivery can call it: now (the action
     /// says so) or when the last such delivery ends.
     ///
-    /// With `waitingOwner` (`PushSubscription.cancelAndWait()`), also returns a semaphore to block on until the
+    /// With `waitingOwner` (`PushCancellable.cancelAndWait()`), also returns a semaphore to block on until the
     /// deliveries that could call the handler on *other* threads have ended (the caller's own outer deliveries,
     /// when it cancels from inside a handler, cannot be waited for).
     mutating func cancel<Target: DeliveryTarget>(_ subscriber: Target, waitingOwner: UInt?) -> CancelAction {

@@ -58,9 +58,9 @@ public struct PushMessages: AsyncSequence, Sendable {
     public struct Iterator: AsyncIteratorProtocol {
         private let buffer: MessageBuffer
         /// Released with the iterator, which cancels the subscription.
-        private let subscription: PushSubscription
+        private let subscription: PushCancellable
 
-        init(buffer: MessageBuffer, subscription: PushSubscription) {
+        init(buffer: MessageBuffer, subscription: PushCancellable) {
             self.buffer = buffer
             self.subscription = subscription
         }
@@ -98,7 +98,7 @@ public struct PushMessages: AsyncSequence, Sendable {
         let filter: PushFilter
         let replay: ReplayPolicy
         let bufferingPolicy: BufferingPolicy
-        private let first: LockedState<(MessageBuffer, PushSubscription)?>
+        private let first: LockedState<(MessageBuffer, PushCancellable)?>
         /// The first subscription's buffer, kept for ``PushMessages/bufferedCount`` after an iterator claims it.
         private let firstBuffer: MessageBuffer
 
@@ -116,20 +116,20 @@ public struct PushMessages: AsyncSequence, Sendable {
 
         var bufferedCount: Int { firstBuffer.count }
 
-        func claimFirst() -> (MessageBuffer, PushSubscription)? {
+        func claimFirst() -> (MessageBuffer, PushCancellable)? {
             first.withLock { first in
                 defer { first = nil }
                 return first
             }
         }
 
-        func subscribe() -> (MessageBuffer, PushSubscription) {
+        func subscribe() -> (MessageBuffer, PushCancellable) {
             Self.subscribe(storage: storage, filter: filter, replay: replay, bufferingPolicy: bufferingPolicy)
         }
 
         private static func subscribe(
             storage: HubStorage, filter: PushFilter, replay: ReplayPolicy, bufferingPolicy: BufferingPolicy
-        ) -> (MessageBuffer, PushSubscription) {
+        ) -> (MessageBuffer, PushCancellable) {
             let buffer = MessageBuffer(policy: bufferingPolicy)
             let subscription = storage.subscribe(
                 filter, replay: replay, kind: .sequence, onTermination: { buffer.finish(discardingBuffered: false) }

@@ -6,7 +6,7 @@ typealias NSErrorBridge = NSError
 /// The outcome of registering for remote notifications, carried by the hub beside the messages.
 public enum RegistrationEvent: Sendable, Hashable {
     /// APNs handed over a device token.
-    case registered(DeviceToken)
+    case registered(PushToken)
     /// Registration failed.
     case failed(RegistrationError)
 }

@@ -22,9 +22,6 @@ public struct LiveActivityAdapter: Sendable {
     /// Where the events go.
     package let tokens: LiveActivityTokens
 
-    /// An adapter posting to `center.liveActivities`.
-    public init(center: PushCenter) { tokens = center.liveActivities }
-
     /// An adapter posting to `tokens` (a center's `PushCenter.liveActivities`).
     public init(tokens: LiveActivityTokens) { self.tokens = tokens }
 
@@ -33,13 +30,13 @@ public struct LiveActivityAdapter: Sendable {
     /// - Returns: Whether it was new (delivered).
     @discardableResult
     public func pushToStartTokenReceived(_ token: Data, attributesType: String) -> Bool {
-        tokens.post(.pushToStartToken(LiveActivityToken(token), attributesType: attributesType))
+        tokens.post(.pushToStartToken(PushToken(token), attributesType: attributesType))
     }
 
     /// An activity was seen with its current token and status: its start and token, or its end.
     public func activityObserved(id: String, attributesType: String, pushToken: Data?, status: Status) {
         let identity = LiveActivityIdentity(id: id, attributesType: attributesType)
-        let token = pushToken.map(LiveActivityToken.init)
+        let token = pushToken.map(PushToken.init)
         if let reason = status.endReason {
             tokens.post(.ended(identity, reason: reason, invalidatedToken: token))
             return
@@ -54,7 +51,7 @@ public struct LiveActivityAdapter: Sendable {
     @discardableResult
     public func pushTokenReceived(_ token: Data, activityID: String, attributesType: String) -> Bool {
         let identity = LiveActivityIdentity(id: activityID, attributesType: attributesType)
-        return tokens.post(.updateToken(LiveActivityToken(token), activity: identity))
+        return tokens.post(.updateToken(PushToken(token), activity: identity))
     }
 
     /// An activity's status changed; `ended` and `dismissed` invalidate its token.

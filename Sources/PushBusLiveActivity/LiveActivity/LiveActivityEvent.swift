@@ -49,14 +49,14 @@ public enum LiveActivityEndReason: String, Sendable, Hashable, Codable, CustomSt
 public enum LiveActivityEvent: Sendable, Hashable, CustomStringConvertible {
     /// A push-to-start token for an attributes type was issued, or rotated: the new token replaces the previous
     /// one for that type, which must no longer be used.
-    case pushToStartToken(LiveActivityToken, attributesType: String)
+    case pushToStartToken(PushToken, attributesType: String)
     /// A Live Activity began (started by the app, or by a push-to-start push).
     case started(LiveActivityIdentity)
     /// A Live Activity's update token was issued, or rotated: it replaces the activity's previous token.
-    case updateToken(LiveActivityToken, activity: LiveActivityIdentity)
+    case updateToken(PushToken, activity: LiveActivityIdentity)
     /// A Live Activity ended or was dismissed: `invalidatedToken` (its last update token, filled in by
     /// ``LiveActivityTokens`` when the poster did not know it) no longer reaches anything.
-    case ended(LiveActivityIdentity, reason: LiveActivityEndReason, invalidatedToken: LiveActivityToken?)
+    case ended(LiveActivityIdentity, reason: LiveActivityEndReason, invalidatedToken: PushToken?)
 
     /// The activity the event is about; `nil` for push-to-start tokens.
     public var activity: LiveActivityIdentity? {

@@ -7,9 +7,9 @@ public struct LiveActivityTokenState: Sendable, Hashable, Codable {
     /// A push-to-start token and the attributes type it starts.
     package struct PushToStart: Sendable, Hashable, Codable {
         package var attributesType: String
-        package var token: LiveActivityToken
+        package var token: PushToken
 
-        package init(attributesType: String, token: LiveActivityToken) {
+        package init(attributesType: String, token: PushToken) {
             self.attributesType = attributesType
             self.token = token
         }
@@ -20,9 +20,9 @@ public struct LiveActivityTokenState: Sendable, Hashable, Codable {
         /// Which activity: its `Activity.id` and attributes type.
         public var identity: LiveActivityIdentity
         /// The token its update pushes go to (`Activity.pushToken`); `nil` until ActivityKit issues one.
-        public var token: LiveActivityToken?
+        public var token: PushToken?
 
-        package init(identity: LiveActivityIdentity, token: LiveActivityToken? = nil) {
+        package init(identity: LiveActivityIdentity, token: PushToken? = nil) {
             self.identity = identity
             self.token = token
         }
@@ -48,12 +48,12 @@ public struct LiveActivityTokenState: Sendable, Hashable, Codable {
     }
 
     /// The token of the running activity `id`.
-    public func token(forActivity id: String) -> LiveActivityToken? {
+    public func token(forActivity id: String) -> PushToken? {
         activities.first { $0.identity.id == id }?.token
     }
 
     /// The push-to-start token of `attributesType`.
-    public func pushToStartToken(for attributesType: String) -> LiveActivityToken? {
+    public func pushToStartToken(for attributesType: String) -> PushToken? {
         pushToStartTokens.first { $0.attributesType == attributesType }?.token
     }
 }
@@ -61,19 +61,19 @@ public struct LiveActivityTokenState: Sendable, Hashable, Codable {
 /// One token a server holds: a push-to-start token for an attributes type, or an activity's update token.
 public struct LiveActivityRegistration: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The token.
-    public var token: LiveActivityToken
+    public var token: PushToken
     /// The attributes type it starts or belongs to.
     public var attributesType: String
     /// The activity an update token reaches; `nil` for a push-to-start token.
     public var activityID: String?
 
     /// A push-to-start token.
-    public static func pushToStart(_ token: LiveActivityToken, attributesType: String) -> LiveActivityRegistration {
+    public static func pushToStart(_ token: PushToken, attributesType: String) -> LiveActivityRegistration {
         LiveActivityRegistration(token: token, attributesType: attributesType, activityID: nil)
     }
 
     /// An activity's update token.
-    public static func update(_ token: LiveActivityToken, activity: LiveActivityIdentity) -> LiveActivityRegistration {
+    public static func update(_ token: PushToken, activity: LiveActivityIdentity) -> LiveActivityRegistration {
         LiveActivityRegistration(token: token, attributesType: activity.attributesType, activityID: activity.id)
     }
 

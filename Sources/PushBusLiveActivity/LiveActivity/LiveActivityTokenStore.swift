@@ -24,14 +24,14 @@ public final class LiveActivityTokenStore: Sendable {
 
     /// Opens the store in `directory` (the `DeliveryLedger`'s directory, or an App Group container).
     ///
-    /// - Throws: ``LiveActivityStoreError`` (`.directoryMissing`) when `directory` is not an existing folder.
+    /// - Throws: `StoreFileError` (`.directoryMissing`) when `directory` is not an existing folder.
     public init(directory: URL) throws {
         fileURL = try StoreFile.url(of: Self.fileName, in: directory)
     }
 
     /// The saved tokens; `nil` when nothing was saved yet.
     ///
-    /// - Throws: ``LiveActivityStoreError``: `.unreadable`, `.corrupt` (not this format), or
+    /// - Throws: `StoreFileError`: `.unreadable`, `.corrupt` (not this format), or
     ///   `.unsupportedVersion` (written by a newer build).
     public func load() throws -> LiveActivityTokenState? {
         try StoreFile.load(StoredFile.self, from: fileURL, limit: Self.maximumFileSize)?.state
@@ -39,7 +39,7 @@ public final class LiveActivityTokenStore: Sendable {
 
     /// Replaces the saved tokens with `state`, atomically and durably.
     ///
-    /// - Throws: ``LiveActivityStoreError`` (`.writeFailed`); the previous file is then left as it was.
+    /// - Throws: `StoreFileError` (`.writeFailed`); the previous file is then left as it was.
     package func save(_ state: LiveActivityTokenState) throws {
         try writes.withLock { _ in try write(state) }
     }
@@ -70,6 +70,3 @@ public final class LiveActivityTokenStore: Sendable {
         init(state: LiveActivityTokenState) { self.state = state }
     }
 }
-
-/// Why ``LiveActivityTokenStore`` could not read or write its file.
-public typealias LiveActivityStoreError = StoreFileError

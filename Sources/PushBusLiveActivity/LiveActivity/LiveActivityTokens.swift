@@ -29,7 +29,7 @@ public final class LiveActivityTokens: Sendable {
     /// subscriber's replay and the posts it then gets never overlap.
     private let core = LockedState(Core())
     private let subscribers = ObserverRegistry<Handler>()
-    private let persistence = LockedState<LiveActivityStoreError?>(nil)
+    private let persistence = LockedState<StoreFileError?>(nil)
 
     package init() {}
 
@@ -58,7 +58,7 @@ public final class LiveActivityTokens: Sendable {
     ///
     /// > Warning: An event posted from another thread while the replay runs may reach the handler before the
     /// > replay ends. Subscribe before starting the glue, or from the thread that posts.
-    public func subscribe(_ handler: @escaping @Sendable (LiveActivityEvent) -> Void) -> PushSubscription {
+    public func subscribe(_ handler: @escaping @Sendable (LiveActivityEvent) -> Void) -> PushCancellable {
         let (token, replay) = core.withLock { (subscribers.add(handler), $0.machine.replay()) }
         for event in replay { token.call { handler in handler(event) } }
         return token.subscription
@@ -84,7 +84,7 @@ public final class LiveActivityTokens: Sendable {
     /// what ActivityKit reports (`LiveActivityObserver.start()` posts the current activities synchronously).
     ///
     /// - Returns: What the server must register and retract. An empty result means it holds the right tokens.
-    /// - Throws: ``LiveActivityStoreError`` when the file cannot be read or written; nothing is attached then.
+    /// - Throws: `StoreFileError` when the file cannot be read or written; nothing is attached then.
     public func reconcile(with store: LiveActivityTokenStore) throws -> LiveActivityReconciliation {
         let saved = try store.load() ?? LiveActivityTokenState()
         let (current, version) = core.withLock { core -> (LiveActivityTokenState, UInt64) in
@@ -94,7 +94,7 @@ public final class LiveActivityTokens: Sendable {
         do {
             try store.save(current, version: version)
             persistence.withLock { $0 = nil }
-        } catch let error as LiveActivityStoreError {
+        } catch let error as StoreFileError {
             core.withLock { $0.store = nil }
             throw error
         }
@@ -112,17 +112,17 @@ public final class LiveActivityTokens: Sendable {
 
     /// The error of the latest failed save after ``reconcile(with:)``; `nil` once a save succeeds again.
     /// Deliveries go on while saving fails.
-    public var persistenceError: LiveActivityStoreError? { persistence.withLock { $0 } }
+    public var persistenceError: StoreFileError? { persistence.withLock { $0 } }
 
     private func persist(_ state: LiveActivityTokenState, version: UInt64, to store: LiveActivityTokenStore) {
         do {
             // An older snapshot never overwrites a newer one when posts race.
             try store.save(state, version: version)
             persistence.withLock { $0 = nil }
-        } catch let error as LiveActivityStoreError {
+        } catch let error as StoreFileError {
             persistence.withLock { $0 = error }
         } catch {
-            let wrapped = LiveActivityStoreError(.writeFailed, path: store.fileURL.path, "\(error)")
+            let wrapped = StoreFileError(.writeFailed, path: store.fileURL.path, "\(error)")
             persistence.withLock { $0 = wrapped }
         }
     }

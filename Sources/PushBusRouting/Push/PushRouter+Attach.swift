@@ -59,7 +59,7 @@ extension PushRouter {
     ///   - options: Which notifications route, how their link is found, and the ledger that records each route
     ///     taken (pass the delivery's, `delivery.ledger`, to record `routed` beside the open that caused it).
     /// - Returns: The subscription; keep it for as long as the router should route notifications.
-    public func attach(to center: PushCenter, options: AttachOptions = AttachOptions()) -> PushSubscription {
+    public func attach(to center: PushCenter, options: AttachOptions = AttachOptions()) -> PushCancellable {
         state.withLock { state in
             if state.attachments.count < Self.attachmentMemory { state.attachments.append(options) }
         }
@@ -103,7 +103,7 @@ extension PushRouter: PushDeliveryAttachable {
     /// route taken in the delivery's ledger.
     ///
     /// - Returns: The subscription; keep it for as long as the router should follow the delivery.
-    public func attach(to delivery: PushDelivery) -> PushSubscription {
+    public func attach(to delivery: PushDelivery) -> PushCancellable {
         attach(to: delivery.center, options: AttachOptions(ledger: delivery.ledger))
     }
 }

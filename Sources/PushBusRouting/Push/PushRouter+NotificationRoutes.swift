@@ -55,7 +55,7 @@ extension PushRouter {
         /// waits until the router is ready.
         ///
         /// - Returns: The subscription; keep it for as long as the router should answer.
-        public func routeSettingsRequests(from channel: NotificationSettingsChannel, to url: String) -> PushSubscription
+        public func routeSettingsRequests(from channel: NotificationSettingsChannel, to url: String) -> PushCancellable
         {
             channel.onOpenSettings { [weak router] request in
                 guard let router else { return }

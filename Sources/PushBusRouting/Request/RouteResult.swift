@@ -19,24 +19,16 @@ public enum RouteResult: Sendable, Hashable {
     /// The router refused the URL; the error says why. Also reported to the did-fail observers.
     case rejected(RouteError)
 
-    /// A Boolean value indicating whether a handler ran (`opened` or `fellBack`): `match != nil`.
-    public var isOpened: Bool {
-        switch self {
-        case .opened, .fellBack: return true
-        default: return false
-        }
-    }
-
     /// A Boolean value indicating whether the router took the request: a handler ran, or it waits for
     /// ``PushRouter/setReady(_:)`` (``deferred``).
-    public var isTaken: Bool {
+    package var isTaken: Bool {
         switch self {
         case .opened, .fellBack, .deferred: return true
         case .unmatched, .rejected: return false
         }
     }
 
-    /// The match whose handler ran, if any.
+    /// The match whose handler ran (`opened` or `fellBack`), if any: `result.match != nil` when a handler ran.
     public var match: RouteMatch? {
         switch self {
         case .opened(let match), .fellBack(let match): return match

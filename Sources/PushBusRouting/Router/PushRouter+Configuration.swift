@@ -37,7 +37,7 @@ extension PushRouter {
         public var defaultPresentation: RoutePresentation
         /// The clock of the router's memory of routed deliveries: reports that share no evidence match within the
         /// correlation window on its monotonic time, so a change of the wall clock never reopens or swallows a tap.
-        /// Default `SystemClock()`; tests pass a `ManualClock`.
+        /// Default `SystemPushClock()`; tests pass a `ManualClock`.
         public var clock: any PushClock
 
         /// Creates a configuration for `schemes`. By default: no host mode, ready at once, ``DeferralPolicy/newest``,
@@ -47,7 +47,7 @@ extension PushRouter {
             schemes: Set<String>, host: String? = nil, additionalHosts: Set<String> = [], isReady: Bool = true,
             deferral: DeferralPolicy = .newest, maximumRedirects: Int = 8, fallbackURL: String? = nil,
             decodesPlusAsSpace: Bool = false, acceptsRelativeURLs: Bool = true,
-            defaultPresentation: RoutePresentation = .automatic, clock: any PushClock = SystemClock()
+            defaultPresentation: RoutePresentation = .automatic, clock: any PushClock = SystemPushClock()
         ) {
             self.schemes = schemes
             self.host = host

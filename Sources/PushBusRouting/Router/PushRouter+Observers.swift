@@ -9,7 +9,7 @@ extension PushRouter {
     ///     if case .didFail(let failure) = event { log(failure.error) }
     /// }
     /// ```
-    public func observe(_ handler: @escaping @Sendable (RouteEvent) -> Void) -> PushSubscription {
+    public func observe(_ handler: @escaping @Sendable (RouteEvent) -> Void) -> PushCancellable {
         observers.add(handler).subscription
     }
 

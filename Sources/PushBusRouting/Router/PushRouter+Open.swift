@@ -15,7 +15,7 @@ extension PushRouter {
     /// router.open("myapp://product/12345")
     /// router.open("myapp://product/12345", source: .push, context: RouteContext(parameters: ["ref": "mail"]))
     /// router.open(url.absoluteString, source: .urlScheme)                  // a Foundation URL
-    /// router.open(incoming.url.absoluteString, source: RouteSource(incoming.kind))   // PushBusApp.incomingURLs
+    /// router.open(incoming)                            // an IncomingURL (PushBusApp.incomingURLs): open(_:context:)
     /// ```
     ///
     /// - Parameters:

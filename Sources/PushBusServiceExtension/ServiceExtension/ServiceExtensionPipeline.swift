@@ -35,7 +35,7 @@ public struct ServiceExtensionPipeline: Sendable {
     ///   - deadline: Seconds until the handler is called with whatever is ready (default 25).
     ///   - clock: The clock the deadline runs on (default: wall-clock time).
     ///   - steps: The steps, in order.
-    public init(deadline: TimeInterval = 25, clock: any PushClock = SystemClock(), steps: [ServiceExtensionStep]) {
+    public init(deadline: TimeInterval = 25, clock: any PushClock = SystemPushClock(), steps: [ServiceExtensionStep]) {
         self.deadline = deadline
         self.clock = clock
         self.steps = steps

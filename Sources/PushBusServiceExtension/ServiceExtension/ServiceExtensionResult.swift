@@ -52,14 +52,7 @@ public struct ServiceExtensionResult: Sendable {
     /// clock: the pipeline's deadline, or ``endDate`` when a deadline or iOS's `serviceExtensionTimeWillExpire()`
     /// ended the run. The storage steps (`ledgerReceipt(_:)`, `inbox(_:)`) wait for the ledger until then at most.
     public var deadline: Date
-
-    /// When the content handler is called (``endDate``): the receipt's date.
-    public var date: Date { endDate }
 }
-
-/// What the ``ServiceExtensionStep/receipt(_:)`` step hands its recorder: the result as it stands just before the
-/// handler (the name it had when receipts were a type of their own).
-public typealias ServiceExtensionReceipt = ServiceExtensionResult
 
 /// What one step did.
 public struct ServiceExtensionStepReport: Sendable, Hashable {

@@ -45,7 +45,7 @@ public final class PushInbox: Sendable {
     /// changes reach observers in the order they were applied.
     private let applying = Lock()
     /// The ledger's change observer: every record the ledger writes or reads reaches the inbox.
-    private let ledgerObserver: LockedState<PushSubscription?> = LockedState(nil)
+    private let ledgerObserver: LockedState<PushCancellable?> = LockedState(nil)
 
     /// Creates an inbox over `ledger` and loads its entries.
     ///
@@ -112,7 +112,7 @@ public final class PushInbox: Sendable {
     /// Calls `observer` with each change, in order, on the thread that made it (never under a lock).
     ///
     /// - Returns: The subscription; changes stop when it is cancelled or released.
-    public func observe(_ observer: @escaping @Sendable (InboxChange) -> Void) -> PushSubscription {
+    public func observe(_ observer: @escaping @Sendable (InboxChange) -> Void) -> PushCancellable {
         observers.add(observer).subscription
     }
 

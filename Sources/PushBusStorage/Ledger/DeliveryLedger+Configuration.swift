@@ -19,7 +19,7 @@ extension DeliveryLedger {
         /// The role written when a call does not name one.
         public var role: DeliveryProcessRole = .app
         /// The clock that dates records and ages them out.
-        public var clock: any PushClock = SystemClock()
+        public var clock: any PushClock = SystemPushClock()
         /// Called (never under a lock) with each new damaged-record issue and each failed write, so a delivery can
         /// report it as a diagnostic and go on.
         public var onIssue: (@Sendable (DeliveryLedgerIssue) -> Void)?

@@ -41,7 +41,7 @@ extension SimulatedDevice {
         /// directory at each launch, fed by this process's center.
         public var tokens: PushTokenRegistry? { tokenRegistry.withLock { $0 } }
         let tokenRegistry = LockedState<PushTokenRegistry?>(nil)
-        private let kept = LockedState<[PushSubscription]>([])
+        private let kept = LockedState<[PushCancellable]>([])
 
         init(
             number: Int, center: PushCenter, delivery: PushDelivery, router: PushRouter?,
@@ -59,13 +59,13 @@ extension SimulatedDevice {
 
         /// Keeps `subscription` for as long as this process lives (what an app stores in its delegate); it is
         /// cancelled when the process ends.
-        public func keep(_ subscription: PushSubscription) {
+        public func keep(_ subscription: PushCancellable) {
             kept.withLock { $0.append(subscription) }
         }
 
         /// Ends the process: every kept subscription is cancelled.
         func end() {
-            let subscriptions = kept.withLock { kept -> [PushSubscription] in
+            let subscriptions = kept.withLock { kept -> [PushCancellable] in
                 defer { kept = [] }
                 return kept
             }

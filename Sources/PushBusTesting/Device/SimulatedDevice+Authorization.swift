@@ -87,7 +87,7 @@ extension SimulatedDevice {
     /// The app asks for full authorization after provisional delivery (the prompt is shown now).
     public func escalateAuthorization(
         options: AuthorizationOptions = .standard
-    ) async -> NotificationAuthorizationFlow.Escalation {
+    ) async -> NotificationAuthorizationFlow.Report {
         let flow = NotificationAuthorizationFlow(
             authorizer: SimulatedAuthorizer(device: self), settings: process.notificationSettings)
         return await flow.escalate(options: options)
@@ -160,7 +160,7 @@ extension SimulatedDevice {
     }
 
     /// Records and saves each change `channel` posts (kept by the process).
-    func observeNotificationSettings(_ channel: NotificationSettingsChannel) -> PushSubscription {
+    func observeNotificationSettings(_ channel: NotificationSettingsChannel) -> PushCancellable {
         channel.subscribe { [weak self] change in
             guard let self else { return }
             self.settingsApp.state.withLock {

@@ -2,7 +2,7 @@ import Foundation
 import PushBus
 
 extension SimulatedDevice {
-    /// The app's process state, as iOS moves it: finer than `AppState`, which is what the callbacks report.
+    /// The app's process state, as iOS moves it: finer than `PushAppState`, which is what the callbacks report.
     public enum LifecycleState: String, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
         /// No process: never launched, terminated by the system or force-quit by the user.
         case notRunning
@@ -18,7 +18,7 @@ extension SimulatedDevice {
         case suspended
 
         /// What `UIApplication.applicationState` reports to the callbacks in this state.
-        public var appState: AppState {
+        public var appState: PushAppState {
             switch self {
             case .notRunning: return .notRunning
             case .launching, .inactive: return .inactive

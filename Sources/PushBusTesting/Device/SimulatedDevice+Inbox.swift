@@ -200,7 +200,7 @@ final class SimulatedInboxSlot: Sendable {
         var configuration: PushInbox.Configuration?
         var appInbox: (process: Int, inbox: PushInbox)?
         var extensionInbox: PushInbox?
-        var extensionWatching: PushSubscription?
+        var extensionWatching: PushCancellable?
         var badgeController: SimulatedSDKBadge?
         var badge = 0
     }

@@ -48,7 +48,7 @@ extension SimulatedDevice {
                 note("the app has no router: \(incoming.url.absoluteString) is not routed")
                 return
             }
-            result = router.open(incoming.url.absoluteString, source: RouteSource(incoming.kind))
+            result = router.open(incoming)
         }
         switch state {
         case .notRunning:

@@ -22,7 +22,7 @@ extension SimulatedDevice {
         /// `Activity.id` and the attributes type.
         public var identity: LiveActivityIdentity
         /// The current update token.
-        public var token: LiveActivityToken
+        public var token: PushToken
         /// `active`, `ended` or `dismissed`.
         public var state: State
         /// The latest `content-state`.
@@ -43,15 +43,15 @@ extension SimulatedDevice {
     var liveActivityList: [SimulatedLiveActivity] { activityKit.state.withLock { $0.activities } }
 
     /// The push-to-start token iOS issued for `attributesType`, if the app observes that type.
-    func pushToStartToken(for attributesType: String) -> LiveActivityToken? {
+    func pushToStartToken(for attributesType: String) -> PushToken? {
         activityKit.state.withLock { $0.pushToStart[attributesType] }
     }
 
     /// The app observes `Activity<A>.pushToStartTokenUpdates` for `attributesType` (iOS 17.2+): iOS issues a
     /// push-to-start token, reported to the app now if it runs, else at its next launch.
     @discardableResult
-    func observeLiveActivities(_ attributesType: String) -> LiveActivityToken {
-        let token = activityKit.state.withLock { state -> LiveActivityToken in
+    func observeLiveActivities(_ attributesType: String) -> PushToken {
+        let token = activityKit.state.withLock { state -> PushToken in
             if let token = state.pushToStart[attributesType] { return token }
             let token = state.makeToken(kind: 0xa1)
             state.pushToStart[attributesType] = token
@@ -157,7 +157,7 @@ extension SimulatedDevice {
     ///
     /// - Returns: The new token.
     @discardableResult
-    func rotateLiveActivityToken(_ activity: String) throws -> LiveActivityToken {
+    func rotateLiveActivityToken(_ activity: String) throws -> PushToken {
         let updated = try activityKit.state.withLock { state -> SimulatedLiveActivity in
             let index = try state.activeIndex(activity)
             state.activities[index].token = state.makeToken(kind: 0xb2)
@@ -173,8 +173,8 @@ extension SimulatedDevice {
 
     /// iOS rotates the push-to-start token of `attributesType`.
     @discardableResult
-    func rotatePushToStartToken(_ attributesType: String) throws -> LiveActivityToken {
-        let token = try activityKit.state.withLock { state -> LiveActivityToken in
+    func rotatePushToStartToken(_ attributesType: String) throws -> PushToken {
+        let token = try activityKit.state.withLock { state -> PushToken in
             guard state.pushToStart[attributesType] != nil else {
                 throw LiveActivitySimulationError.noPushToStartToken(attributesType)
             }
@@ -304,7 +304,7 @@ public enum LiveActivitySimulationError: Error, Sendable, Hashable, CustomString
 /// What iOS's ActivityKit holds for the simulated app; survives the app's process.
 final class SimulatedActivityKit: Sendable {
     struct State: Sendable {
-        var pushToStart: [String: LiveActivityToken] = [:]
+        var pushToStart: [String: PushToken] = [:]
         var pushToStartOrder: [String] = []
         var activities: [SimulatedDevice.SimulatedLiveActivity] = []
         var nextToken: UInt64 = 0
@@ -315,15 +315,15 @@ final class SimulatedActivityKit: Sendable {
         var reconciliations: [LiveActivityReconciliation] = []
         var reported: [LiveActivityEvent] = []
         /// The current process's recording subscription to `center.liveActivities`.
-        var recording: PushSubscription?
+        var recording: PushCancellable?
 
         /// A deterministic token: a kind byte and a counter, 32 bytes like real ones.
-        mutating func makeToken(kind: UInt8) -> LiveActivityToken {
+        mutating func makeToken(kind: UInt8) -> PushToken {
             nextToken += 1
             var bytes = [UInt8](repeating: 0, count: 32)
             bytes[0] = kind
             withUnsafeBytes(of: nextToken.bigEndian) { bytes.replaceSubrange(24..<32, with: $0) }
-            return LiveActivityToken(Data(bytes))
+            return PushToken(Data(bytes))
         }
 
         mutating func begin(

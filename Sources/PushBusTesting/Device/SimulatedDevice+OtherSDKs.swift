@@ -73,7 +73,7 @@ extension SimulatedDevice {
 
     /// `didReceive` through PushBus's delegate.
     func forwardDidReceive(
-        _ response: ResponseSnapshot, appState: AppState, completion: (index: Int, handler: @Sendable () -> Void)
+        _ response: ResponseSnapshot, appState: PushAppState, completion: (index: Int, handler: @Sendable () -> Void)
     ) {
         let wait = ClockWait(index: completion.index, recorder: recorder)
         let id = response.notification.requestIdentifier

@@ -126,7 +126,7 @@ extension SimulatedDevice {
     }
 
     /// `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`.
-    func fetch(_ notification: SimulatedNotification, appState: AppState) {
+    func fetch(_ notification: SimulatedNotification, appState: PushAppState) {
         call(.didReceiveRemoteNotification, notification: notification.identifier)
         appDelegateAdapter.didReceiveRemoteNotification(
             notification.userInfo, appState: appState, fetchCompletionHandler: fetchCompletion(notification.identifier))

@@ -91,7 +91,7 @@ extension SimulatedDevice {
         let id = notification.identifier
         let response = ResponseSnapshot(
             notification: notification.snapshot, actionIdentifier: actionIdentifier, userText: text)
-        let didReceive = { (appState: AppState) in
+        let didReceive = { (appState: PushAppState) in
             self.call(.didReceiveResponse, notification: id)
             self.forwardDidReceive(
                 response, appState: appState, completion: self.indexedVoidCompletion(.didReceiveResponse, id))
@@ -124,7 +124,7 @@ extension SimulatedDevice {
     ) {
         let id = notification.identifier
         let isDefault = actionIdentifier == PushResponse.Action.defaultActionIdentifier
-        let callback = { (appState: AppState) in
+        let callback = { (appState: PushAppState) in
             if !isDefault {
                 self.handleLegacyAction(
                     notification, actionIdentifier: actionIdentifier, text: text, appState: appState)
@@ -175,7 +175,7 @@ extension SimulatedDevice {
     }
 
     private func handleLegacyAction(
-        _ notification: SimulatedNotification, actionIdentifier: String, text: String?, appState: AppState
+        _ notification: SimulatedNotification, actionIdentifier: String, text: String?, appState: PushAppState
     ) {
         let id = notification.identifier
         let info: [AnyHashable: Any]? = text.map { [AnyHashable(AppDelegateAdapter.typedTextKey): $0] }

@@ -50,13 +50,13 @@ extension SimulatedDevice {
         /// The Live Activities iOS holds now (dismissed ones are gone), in start order.
         public var all: [SimulatedLiveActivity] { device.liveActivityList }
         /// The push-to-start token iOS issued for `attributesType`, if the app observes that type.
-        public func pushToStartToken(for attributesType: String) -> LiveActivityToken? {
+        public func pushToStartToken(for attributesType: String) -> PushToken? {
             device.pushToStartToken(for: attributesType)
         }
         /// The app observes `Activity<A>.pushToStartTokenUpdates` for `attributesType` (iOS 17.2+): iOS issues a
         /// push-to-start token, reported to the app now if it runs, else at its next launch.
         @discardableResult
-        public func observe(_ attributesType: String) -> LiveActivityToken {
+        public func observe(_ attributesType: String) -> PushToken {
             device.observeLiveActivities(attributesType)
         }
         /// The app starts a Live Activity (`Activity.request(…, pushType: .token)`, or `.channel(channel)` on
@@ -87,12 +87,12 @@ extension SimulatedDevice {
         }
         /// iOS rotates the update token of `activity`; returns the new token.
         @discardableResult
-        public func rotateToken(_ activity: String) throws -> LiveActivityToken {
+        public func rotateToken(_ activity: String) throws -> PushToken {
             try device.rotateLiveActivityToken(activity)
         }
         /// iOS rotates the push-to-start token of `attributesType`; returns the new token.
         @discardableResult
-        public func rotatePushToStartToken(_ attributesType: String) throws -> LiveActivityToken {
+        public func rotatePushToStartToken(_ attributesType: String) throws -> PushToken {
             try device.rotatePushToStartToken(attributesType)
         }
         /// The person removes `activity` from the Lock Screen (`ActivityState.dismissed`).

@@ -138,7 +138,7 @@ public final class SimulatedDevice: Sendable {
     public var state: LifecycleState { storage.withLock { $0.lifecycle } }
 
     /// What the callbacks would read from `UIApplication.applicationState` now.
-    public var appState: AppState { state.appState }
+    public var appState: PushAppState { state.appState }
 
     /// What the user allowed; change it as the user would in Settings.
     public var authorization: Authorization {

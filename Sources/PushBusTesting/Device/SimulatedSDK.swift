@@ -49,7 +49,7 @@ public final class SimulatedSDK: Sendable {
     public let countsBadge: Bool
     private let received = LockedState<[Callback]>([])
     private let badgeReports = LockedState<[Int]>([])
-    private let tokens = LockedState<[DeviceToken]>([])
+    private let tokens = LockedState<[PushToken]>([])
 
     /// - Parameters:
     ///   - name: A name for people.
@@ -85,10 +85,10 @@ public final class SimulatedSDK: Sendable {
     public var nextServerBadge: Int? { countsBadge ? reportedBadge + 1 : nil }
 
     /// Every device token it was handed (through `PushCenter.subscribeRegistration`), in order.
-    public var deviceTokens: [DeviceToken] { tokens.withLock { $0 } }
+    public var deviceTokens: [PushToken] { tokens.withLock { $0 } }
 
     /// Hands it `center`'s device tokens, as an app does for each SDK that needs them (Docs/Coexistence.md).
-    func receiveDeviceTokens(from center: PushCenter) -> PushSubscription {
+    func receiveDeviceTokens(from center: PushCenter) -> PushCancellable {
         center.subscribeRegistration { [tokens] event in
             if case .registered(let token) = event { tokens.withLock { $0.append(token) } }
         }

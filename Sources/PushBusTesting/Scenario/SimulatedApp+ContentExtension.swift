@@ -47,7 +47,7 @@ extension SimulatedApp {
         case "extensionAction":
             let action = try required(step.action, "action", step)
             let name = step.option ?? "dismiss"
-            let disposition = ContentExtensionAnswer.Disposition(rawValue: name)
+            let disposition = ContentExtensionDisposition(rawValue: name)
             guard [.doNotDismiss, .dismiss, .dismissAndForwardAction].contains(disposition) else {
                 throw ScenarioError("unknown option '\(name)' (doNotDismiss, dismiss, dismissAndForwardAction)")
             }

@@ -216,7 +216,7 @@ final class SimulatedApp: Sendable {
     /// subscribes at each launch (the subscription lives as long as the process).
     static func reminderSubscription(
         _ reminder: SimulationScenario.ReminderSetup, center: PushCenter, device: LockedState<DeviceReference>
-    ) -> PushSubscription {
+    ) -> PushCancellable {
         center.subscribe(.category(reminder.category) && .tapped, replay: .none) { message in
             guard let device = device.withLock({ $0.device }), message.response?.action == .custom(reminder.action)
             else { return }

@@ -22,7 +22,7 @@ import Testing
         let delivery: PushDelivery
         let adapter: UserNotificationAdapter
         let received = Recorder<PushMessage>()
-        let subscription: PushSubscription
+        let subscription: PushCancellable
 
         init(ledger: DeliveryLedger, clock: ManualClock) {
             center = PushCenter(configuration: .init(clock: clock))

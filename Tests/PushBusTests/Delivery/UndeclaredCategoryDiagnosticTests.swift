@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 import Testing
 
 /// A category used by a scheduled or received notification that no registered category and no content extension

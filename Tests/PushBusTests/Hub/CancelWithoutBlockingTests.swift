@@ -12,7 +12,7 @@ import Testing
         // (the "background handler syncs to main while main releases a subscription" deadlock of issue 10)
         let center = HubFixtures.center()
         let other = DispatchQueue(label: "other")
-        let holder = LockedBox<PushSubscription?>(nil)
+        let holder = LockedBox<PushCancellable?>(nil)
         holder.withValue {
             $0 = center.subscribe { _ in
                 other.sync { holder.withValue { $0 = nil } }
@@ -120,7 +120,7 @@ import Testing
 
     @Test func cancelAndWaitFromInsideItsOwnHandlerDoesNotDeadlock() async {
         let center = HubFixtures.center()
-        let holder = LockedBox<PushSubscription?>(nil)
+        let holder = LockedBox<PushCancellable?>(nil)
         let calls = LockedBox(0)
         holder.withValue {
             $0 = center.subscribe { _ in
@@ -143,7 +143,7 @@ import Testing
         let center = HubFixtures.center()
         let entered = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        var subscription: PushSubscription? = center.subscribe { _ in
+        var subscription: PushCancellable? = center.subscribe { _ in
             entered.signal()
             release.wait()  // blocking-ok: the handler runs on the Thread that posts, below
         }

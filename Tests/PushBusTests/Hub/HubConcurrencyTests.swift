@@ -143,7 +143,7 @@ import Testing
             // Given a poster parking messages nobody listens to yet
             let center = PushCenter(configuration: .init(parkingCapacity: 100_000, deduplicationWindow: 0))
             let log = Log(posters: 1)
-            let subscription = LockedBox<PushSubscription?>(nil)
+            let subscription = LockedBox<PushCancellable?>(nil)
             let count = 2_000
 
             // When a subscriber with replay arrives in the middle of the stream

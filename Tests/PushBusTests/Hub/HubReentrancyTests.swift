@@ -7,7 +7,7 @@ import Testing
     @Test func handlerCanCancelItsOwnSubscription() {
         let center = HubFixtures.center()
         let received = Recorder<PushMessage>()
-        let holder = LockedBox<PushSubscription?>(nil)
+        let holder = LockedBox<PushCancellable?>(nil)
         let subscription = center.subscribe { message in
             received.record(message)
             holder.value?.cancel()
@@ -24,7 +24,7 @@ import Testing
     @Test func handlerCancellingALaterSubscriptionStopsTheCurrentDeliveryToIt() {
         let center = HubFixtures.center()
         let second = Recorder<PushMessage>()
-        let victim = LockedBox<PushSubscription?>(nil)
+        let victim = LockedBox<PushCancellable?>(nil)
         let first = center.subscribe { _ in victim.value?.cancel() }
         let later = center.subscribe { second.record($0) }
         victim.withValue { $0 = later }
@@ -52,7 +52,7 @@ import Testing
     @Test func subscriptionMadeDuringDeliveryGetsOnlyLaterMessages() {
         let center = HubFixtures.center()
         let late = Recorder<PushMessage>()
-        let made = LockedBox<PushSubscription?>(nil)
+        let made = LockedBox<PushCancellable?>(nil)
         let a = center.subscribe { _ in
             if made.value == nil {
                 made.withValue { $0 = center.subscribe(replay: .none) { late.record($0) } }
@@ -89,7 +89,7 @@ import Testing
     @Test func handlersCancellingEachOtherOnTwoThreadsDoNotDeadlock() async {
         // Given two subscriptions whose handlers cancel each other
         let center = HubFixtures.center(deduplicationWindow: 0)
-        let subscriptions = LockedBox<[PushSubscription]>([])
+        let subscriptions = LockedBox<[PushCancellable]>([])
         let start = DispatchSemaphore(value: 0)
         let a = center.subscribe { _ in subscriptions.value.last?.cancel() }
         let b = center.subscribe { _ in subscriptions.value.first?.cancel() }

@@ -29,7 +29,7 @@ import Testing
         var center: PushCenter? = PushCenter(configuration: .init(parkingCapacity: 8, deduplicationWindow: 0))
         let storage = WeakBox(center!.storage)
         let weakCenter = WeakBox(center!)
-        let kept = LockedBox<[PushSubscription]>([])
+        let kept = LockedBox<[PushCancellable]>([])
         let received = LockedCounter()
         let finished = DispatchGroup()
         let running = DispatchSemaphore(value: 0)
@@ -64,7 +64,7 @@ import Testing
     @Test func aSubscriptionKeptAfterItsCenterIsCancelledAndFreesTheHubWhenReleased() {
         var center: PushCenter? = PushCenter()
         let storage = WeakBox(center!.storage)
-        var subscription: PushSubscription? = center!.subscribe { _ in }
+        var subscription: PushCancellable? = center!.subscribe { _ in }
         center = nil
         #expect(subscription?.isCancelled == true)
         #expect(storage.value != nil, "a kept subscription keeps the emptied storage, nothing more")

@@ -26,7 +26,7 @@ import Testing
         // Given a monitor that cancels itself from inside its call
         let center = HubFixtures.center()
         let calls = LockedCounter()
-        let holder = LockedBox<PushSubscription?>(nil)
+        let holder = LockedBox<PushCancellable?>(nil)
         holder.withValue {
             $0 = center.monitor { _, _ in
                 calls.increment()

@@ -4,7 +4,7 @@ import PushBusTestSupport
 import Testing
 
 @Suite struct RegistrationEventTests {
-    let token = DeviceToken(Data([0xAB, 0x01, 0xFF]))
+    let token = PushToken(Data([0xAB, 0x01, 0xFF]))
 
     @Test func deliversRegistrationToSubscribers() {
         let center = HubFixtures.center()
@@ -18,7 +18,7 @@ import Testing
 
     @Test func replaysTheLatestEventToALateSubscriber() {
         let center = HubFixtures.center()
-        let older = DeviceToken(Data([0x01]))
+        let older = PushToken(Data([0x01]))
         center.post(registration: .registered(older))
         center.post(registration: .registered(token))
 

@@ -28,7 +28,7 @@ import Testing
     @Test func releasingTheSubscriptionCancelsIt() {
         let center = HubFixtures.center()
         let received = Recorder<PushMessage>()
-        var subscription: PushSubscription? = center.subscribe { received.record($0) }
+        var subscription: PushCancellable? = center.subscribe { received.record($0) }
         center.post(HubFixtures.message("a"))
         subscription = nil
         center.post(HubFixtures.message("b"))
@@ -40,7 +40,7 @@ import Testing
     @Test func storeInSetKeepsItAlive() {
         let center = HubFixtures.center()
         let received = Recorder<PushMessage>()
-        var subscriptions = Set<PushSubscription>()
+        var subscriptions = Set<PushCancellable>()
         center.subscribe { received.record($0) }.store(in: &subscriptions)
         center.subscribe { received.record($0) }.store(in: &subscriptions)
 
@@ -61,7 +61,7 @@ import Testing
 
     @Test func closureSubscriptionRunsItsCancelActionOnce() {
         let count = LockedBox(0)
-        let subscription = PushSubscription { count.withValue { $0 += 1 } }
+        let subscription = PushCancellable { count.withValue { $0 += 1 } }
         subscription.cancel()
         subscription.cancel()
         #expect(count.value == 1)
@@ -69,11 +69,11 @@ import Testing
 
     @Test func releasingAClosureSubscriptionRunsItsCancelActionOnce() {
         let count = LockedBox(0)
-        var released: PushSubscription? = PushSubscription { count.withValue { $0 += 1 } }
+        var released: PushCancellable? = PushCancellable { count.withValue { $0 += 1 } }
         released = nil
         #expect(count.value == 1, "nothing else runs the action: the release must")
 
-        var cancelledFirst: PushSubscription? = PushSubscription { count.withValue { $0 += 1 } }
+        var cancelledFirst: PushCancellable? = PushCancellable { count.withValue { $0 += 1 } }
         cancelledFirst?.cancel()
         cancelledFirst = nil
         #expect(count.value == 2)
@@ -83,7 +83,7 @@ import Testing
     @Test func releasingAMonitorsSubscriptionStopsTheMonitor() {
         let center = HubFixtures.center()
         let seen = Recorder<PushMessage>()
-        var monitor: PushSubscription? = center.monitor { message, _ in seen.record(message) }
+        var monitor: PushCancellable? = center.monitor { message, _ in seen.record(message) }
         center.post(HubFixtures.message("a"))
         monitor = nil
         center.post(HubFixtures.message("b"))
@@ -94,8 +94,8 @@ import Testing
     @Test func releasingCancelledAndLiveSubscriptionsInAnyOrderLeavesTheOthersListed() {
         let center = HubFixtures.center()
         let first = center.subscribe(replay: .none) { _ in }
-        var middle: PushSubscription? = center.subscribe(replay: .none) { _ in }
-        var newest: PushSubscription? = center.subscribe(replay: .none) { _ in }
+        var middle: PushCancellable? = center.subscribe(replay: .none) { _ in }
+        var newest: PushCancellable? = center.subscribe(replay: .none) { _ in }
 
         middle?.cancel()
         middle = nil

@@ -11,7 +11,7 @@ import Testing
     @Test func cancelReleasesTheHandlersCaptures() {
         let center = HubFixtures.center()
         weak var weakProbe: Probe?
-        let subscription: PushSubscription = {
+        let subscription: PushCancellable = {
             let probe = Probe()
             weakProbe = probe
             return center.subscribe { _ in _ = probe }
@@ -26,7 +26,7 @@ import Testing
     @Test func releasingTheSubscriptionReleasesTheHandlersCaptures() {
         let center = HubFixtures.center()
         weak var weakProbe: Probe?
-        var subscription: PushSubscription? = {
+        var subscription: PushCancellable? = {
             let probe = Probe()
             weakProbe = probe
             return center.subscribe { _ in _ = probe }
@@ -42,7 +42,7 @@ import Testing
     @Test func cancelFromInsideTheHandlerReleasesItOnceTheDeliveryEnds() {
         let center = HubFixtures.center()
         weak var weakProbe: Probe?
-        let holder = LockedBox<PushSubscription?>(nil)
+        let holder = LockedBox<PushCancellable?>(nil)
         do {
             let probe = Probe()
             weakProbe = probe
@@ -63,7 +63,7 @@ import Testing
     @Test func releasingTheCenterReleasesEveryHandler() {
         var center: PushCenter? = HubFixtures.center()
         weak var weakProbe: Probe?
-        let subscription: PushSubscription = {
+        let subscription: PushCancellable = {
             let probe = Probe()
             weakProbe = probe
             return center!.subscribe { _ in _ = probe }

@@ -145,7 +145,7 @@ import Testing
     }
 
     /// A background handler that records each run and answers `.newData`.
-    func recordingBackgroundRuns(_ fixture: AdapterFixture, into runs: Recorder<PushMessage.ID>) -> PushSubscription {
+    func recordingBackgroundRuns(_ fixture: AdapterFixture, into runs: Recorder<PushMessage.ID>) -> PushCancellable {
         fixture.delivery.onBackgroundMessage { message in
             runs.record(message.id)
             return .newData

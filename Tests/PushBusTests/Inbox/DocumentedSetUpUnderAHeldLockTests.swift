@@ -18,7 +18,7 @@ import Testing
         let inbox: PushInbox
         let opened = Recorder<String>()
         let badge = Recorder<Int>()
-        let subscriptions: [PushSubscription]
+        let subscriptions: [PushCancellable]
 
         init(directory: URL) throws {
             var configuration = DeliveryLedger.Configuration()

@@ -58,7 +58,7 @@ import Testing
         let sources = LockedState<[RouteSource]>([])
         try router.register("app://inbox/:title") { request in sources.withLock { $0.append(request.source) } }
         let result = router.notifications.route(entry, in: inbox)
-        #expect(result?.isOpened == true)
+        #expect(result?.match != nil)
         #expect(sources.withLock { $0 } == [.inbox])
         #expect(inbox.unreadCount == 0)
         #expect(inbox.ledger.hasRecorded(.routed, messageID: entry.messageID))

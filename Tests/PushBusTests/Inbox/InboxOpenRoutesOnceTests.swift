@@ -25,7 +25,7 @@ import Testing
         let inbox = PushInbox(ledger: InboxFixture.ledger(clock: clock))
         let entry = try #require(try inbox.add(InboxFixture.alert("Sale", requestIdentifier: "r1", date: clock.now)))
         let (router, opened) = try makeRouter()
-        #expect(router.notifications.route(entry, in: inbox)?.isOpened == true)
+        #expect(router.notifications.route(entry, in: inbox)?.match != nil)
         #expect(router.notifications.route(entry, in: inbox) == nil)
         #expect(opened.withLock { $0 } == ["inbox app://inbox/Sale"])
         #expect(inbox.ledger.allRecords.filter { $0.event.kind == .routed }.count == 1)
@@ -37,7 +37,7 @@ import Testing
         let inbox = PushInbox(ledger: try InboxFixture.durableLedger(in: directory, clock: clock))
         let entry = try #require(try inbox.add(InboxFixture.alert("Sale", requestIdentifier: "r1", date: clock.now)))
         let (router, _) = try makeRouter()
-        #expect(router.notifications.route(entry, in: inbox)?.isOpened == true)
+        #expect(router.notifications.route(entry, in: inbox)?.match != nil)
         inbox.ledger.waitForWrites()
         // The next launch: a new ledger, inbox and router
         let relaunched = PushInbox(ledger: try InboxFixture.durableLedger(in: directory, clock: clock))
@@ -52,7 +52,7 @@ import Testing
         try inbox.note(tap)
         let (router, opened) = try makeRouter()
         #expect(
-            router.notifications.route(tap, options: PushRouter.AttachOptions(ledger: inbox.ledger))?.isOpened == true)
+            router.notifications.route(tap, options: PushRouter.AttachOptions(ledger: inbox.ledger))?.match != nil)
         #expect(router.notifications.route(try #require(inbox.entry(for: tap)), in: inbox) == nil)
         #expect(opened.withLock { $0 } == ["push app://inbox/Sale"])
     }
@@ -73,7 +73,7 @@ import Testing
         // When: the user opens it from the inbox
         let result = router.notifications.route(entry, in: inbox)
         // Then: the rule made the link
-        #expect(result?.isOpened == true)
+        #expect(result?.match != nil)
         #expect(opened.withLock { $0 } == ["inbox app://orders/42"])
         attached.cancel()
     }

@@ -94,7 +94,7 @@ import Glibc
         try FileManager.default.createSymbolicLink(at: predictable, withDestinationURL: target)
         let store = try LiveActivityTokenStore(directory: directory.url)
         try FileManager.default.createSymbolicLink(at: store.fileURL, withDestinationURL: target)
-        #expect(throws: LiveActivityStoreError.self) { try store.load() }
+        #expect(throws: StoreFileError.self) { try store.load() }
         try store.save(LiveActivityTokenState())
         #expect(isUntouched(target))
         #expect(try store.load() == LiveActivityTokenState())

@@ -22,9 +22,9 @@ import Testing
         let adapter = LiveActivityAdapter(tokens: center.liveActivities)
         adapter.activityObserved(
             id: "A1", attributesType: "DeliveryAttributes", pushToken: Data([0xB1]), status: .active)
-        #expect(center.liveActivities.state.token(forActivity: "A1") == LiveActivityToken(Data([0xB1])))
+        #expect(center.liveActivities.state.token(forActivity: "A1") == PushToken(Data([0xB1])))
         #expect(adapter.pushTokenReceived(Data([0xB2]), activityID: "A1", attributesType: "DeliveryAttributes"))
-        #expect(center.liveActivities.state.token(forActivity: "A1") == LiveActivityToken(Data([0xB2])))
+        #expect(center.liveActivities.state.token(forActivity: "A1") == PushToken(Data([0xB2])))
     }
 
     @Test func onlyEndedAndDismissedEndTheToken() {
@@ -46,7 +46,7 @@ import Testing
         let subscription = tokens.subscribe { event in events.withLock { $0.append(event) } }
         #expect(
             events.withLock { $0 } == [
-                .ended(identity, reason: .ended, invalidatedToken: LiveActivityToken(Data([0xB1])))
+                .ended(identity, reason: .ended, invalidatedToken: PushToken(Data([0xB1])))
             ])
         withExtendedLifetime(subscription) {}
     }

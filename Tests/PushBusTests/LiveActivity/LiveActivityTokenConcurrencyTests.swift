@@ -33,7 +33,7 @@ import Testing
                 group.addTask {
                     for value in 1...rotations {
                         let bytes = withUnsafeBytes(of: value.bigEndian) { Data($0) }
-                        tokens.post(.pushToStartToken(LiveActivityToken(bytes), attributesType: "T\(poster)"))
+                        tokens.post(.pushToStartToken(PushToken(bytes), attributesType: "T\(poster)"))
                     }
                 }
             }

@@ -14,15 +14,15 @@ import Testing
 @testable import PushBusStorage
 @testable import PushBusValidation
 
-private func token(_ hex: String) -> LiveActivityToken { LiveActivityToken(hexString: hex)! }
+private func token(_ hex: String) -> PushToken { PushToken(hexString: hex)! }
 private let delivery = LiveActivityIdentity(id: "A1", attributesType: "DeliveryAttributes")
 
 /// Token events go through the center in post order; a new subscriber first gets the latest state.
 @Suite(.timeLimit(.minutes(2))) struct LiveActivityTokenEventTests {
     @Test func tokensAreLowercaseHex() {
-        #expect(LiveActivityToken(Data([0xAB, 0x01, 0xFF])).hexString == "ab01ff")
-        #expect(LiveActivityToken(hexString: "AB01FF")?.hexString == "ab01ff")
-        #expect(LiveActivityToken(hexString: "abc") == nil)
+        #expect(PushToken(Data([0xAB, 0x01, 0xFF])).hexString == "ab01ff")
+        #expect(PushToken(hexString: "AB01FF")?.hexString == "ab01ff")
+        #expect(PushToken(hexString: "abc") == nil)
     }
 
     @Test func subscribersGetEventsInPostOrder() {

@@ -13,7 +13,7 @@ import Testing
 @testable import PushBusStorage
 @testable import PushBusValidation
 
-private func token(_ hex: String) -> LiveActivityToken { LiveActivityToken(hexString: hex)! }
+private func token(_ hex: String) -> PushToken { PushToken(hexString: hex)! }
 
 private func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("pushbus-la-\(UUID().uuidString)")
@@ -92,20 +92,20 @@ private func temporaryDirectory() throws -> URL {
     @Test func badFilesAndDirectoriesAreTypedErrors() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        #expect(throws: LiveActivityStoreError.self) {
+        #expect(throws: StoreFileError.self) {
             try LiveActivityTokenStore(directory: directory.appendingPathComponent("missing"))
         }
         let store = try LiveActivityTokenStore(directory: directory)
         #expect(try store.load() == nil)
         try Data("{\"format\":\"x\"".utf8).write(to: store.fileURL)
-        #expect { try store.load() } throws: { ($0 as? LiveActivityStoreError)?.kind == .corrupt }
+        #expect { try store.load() } throws: { ($0 as? StoreFileError)?.kind == .corrupt }
         try Data(
             #"{"format":"pushbus.live-activity-tokens","version":9,"state":{"pushToStartTokens":[],"activities":[]}}"#
                 .utf8
         )
         .write(to: store.fileURL)
-        #expect { try store.load() } throws: { ($0 as? LiveActivityStoreError)?.kind == .unsupportedVersion }
+        #expect { try store.load() } throws: { ($0 as? StoreFileError)?.kind == .unsupportedVersion }
         let tokens = LiveActivityTokens()
-        #expect(throws: LiveActivityStoreError.self) { try tokens.reconcile(with: store) }
+        #expect(throws: StoreFileError.self) { try tokens.reconcile(with: store) }
     }
 }

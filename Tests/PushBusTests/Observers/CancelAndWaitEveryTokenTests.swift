@@ -20,7 +20,7 @@ import Testing
         let center = HubFixtures.center()
         await CancelAndWaitProbe.waitsForARunningCall(
             register: { callback in center.subscribeRegistration { _ in callback() } },
-            trigger: { center.post(registration: .registered(DeviceToken(Data([0x01])))) })
+            trigger: { center.post(registration: .registered(PushToken(Data([0x01])))) })
     }
 
     @Test func aMonitor() async {
@@ -32,10 +32,10 @@ import Testing
 
     @Test func aClosureSubscriptionWhoseCancelRunsOnAnotherThread() async {
         // The "call" is the closure's run, started by a cancel() on another thread.
-        let box = LockedBox<PushSubscription?>(nil)
+        let box = LockedBox<PushCancellable?>(nil)
         await CancelAndWaitProbe.waitsForARunningCall(
             register: { callback in
-                let subscription = PushSubscription(onCancel: callback)
+                let subscription = PushCancellable(onCancel: callback)
                 box.withValue { $0 = subscription }
                 return subscription
             },
@@ -69,7 +69,7 @@ import Testing
         await CancelAndWaitProbe.waitsForARunningCall(
             register: { callback in tokens.subscribe { _ in callback() } },
             trigger: {
-                tokens.post(.pushToStartToken(LiveActivityToken(hexString: "a1")!, attributesType: "Delivery"))
+                tokens.post(.pushToStartToken(PushToken(hexString: "a1")!, attributesType: "Delivery"))
             })
     }
 }
@@ -119,7 +119,7 @@ import Testing
             register: { callback in tokens.subscribe { _ in callback() } },
             trigger: {
                 let hex = String(format: "%02x", next.increment())
-                tokens.post(.pushToStartToken(LiveActivityToken(hexString: hex)!, attributesType: "Delivery"))
+                tokens.post(.pushToStartToken(PushToken(hexString: hex)!, attributesType: "Delivery"))
             })
     }
 }

@@ -25,7 +25,7 @@ import Testing
         let token = "7f" + String(repeating: "0123456789abcdef", count: 4)
         #expect(token.count == 66)
         #expect(!check(token, type).contains { $0.keyPath == "device-token" })
-        #expect(DeviceToken(hexString: token)?.data.count == 33)
+        #expect(PushToken(hexString: token)?.data.count == 33)
     }
 
     @Test(arguments: [

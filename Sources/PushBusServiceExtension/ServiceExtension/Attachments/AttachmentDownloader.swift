@@ -21,7 +21,7 @@ public struct AttachmentDownloader: Sendable {
     /// - Parameters:
     ///   - policy: Timeouts, limits, allowed hosts and the target directory.
     ///   - clock: Measures the per-attachment timeout (default: wall-clock time).
-    public init(policy: AttachmentPolicy = AttachmentPolicy(), clock: any PushClock = SystemClock()) {
+    public init(policy: AttachmentPolicy = AttachmentPolicy(), clock: any PushClock = SystemPushClock()) {
         self.policy = policy
         self.clock = clock
     }

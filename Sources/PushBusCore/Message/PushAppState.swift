@@ -1,5 +1,5 @@
 /// The app's state when a callback fired, as `UIApplication.State` reports it, plus "not running".
-public enum AppState: String, Sendable, Hashable, CaseIterable, Codable {
+public enum PushAppState: String, Sendable, Hashable, CaseIterable, Codable {
     /// In the foreground and receiving events.
     case active
     /// In the foreground but not receiving events: launching, or transitioning (iOS < 10 reports taps this way).

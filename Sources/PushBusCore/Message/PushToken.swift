@@ -1,8 +1,9 @@
 import Foundation
 
-/// An APNs device token, or an ActivityKit push token (`LiveActivityToken` is this type). Variable length: never
-/// assume 32 bytes. Encoded (`Codable`) and described as lowercase hexadecimal, two digits per byte.
-public struct DeviceToken: Sendable, Hashable, Codable, CustomStringConvertible {
+/// An APNs device token, or an ActivityKit push token (a push-to-start or a Live Activity's update token).
+/// Variable length: never assume 32 bytes. Encoded (`Codable`) and described as lowercase hexadecimal, two digits
+/// per byte.
+public struct PushToken: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The token's bytes, as `didRegisterForRemoteNotificationsWithDeviceToken` handed them over.
     public let data: Data
 
@@ -17,7 +18,7 @@ public struct DeviceToken: Sendable, Hashable, Codable, CustomStringConvertible 
         bytes.reserveCapacity(digits.count / 2)
         var index = 0
         while index < digits.count {
-            guard let high = DeviceToken.nibble(digits[index]), let low = DeviceToken.nibble(digits[index + 1])
+            guard let high = PushToken.nibble(digits[index]), let low = PushToken.nibble(digits[index + 1])
             else { return nil }
             bytes.append(high << 4 | low)
             index += 2
@@ -42,7 +43,7 @@ public struct DeviceToken: Sendable, Hashable, Codable, CustomStringConvertible 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
-        guard let token = DeviceToken(hexString: text) else {
+        guard let token = PushToken(hexString: text) else {
             throw DecodingError.dataCorruptedError(
                 in: container, debugDescription: "expected a hexadecimal token, found \"\(text.prefix(40))\"")
         }

@@ -1,6 +1,6 @@
 import Dispatch
 
-/// Something a ``PushSubscription`` cancels: the hub's own subscriber, an ``ObserverRegistry`` token, or a closure.
+/// Something a ``PushCancellable`` cancels: the hub's own subscriber, an ``ObserverRegistry`` token, or a closure.
 package protocol CancellationToken: AnyObject, Sendable {
     /// Stops deliveries without blocking. Idempotent.
     func cancel()
@@ -19,14 +19,14 @@ package protocol CancellationToken: AnyObject, Sendable {
 /// Keep it (for example with `store(in:)`) for as long as you want messages:
 ///
 /// ```swift
-/// var subscriptions = Set<PushSubscription>()
+/// var subscriptions = Set<PushCancellable>()
 /// center.subscribe(.tapped) { message in … }.store(in: &subscriptions)
 /// ```
 ///
 /// ``cancel()`` never blocks: no delivery starts after it returns, but one already running on another thread may
 /// still call the handler once. Releasing the subscription (deinit) and ending a `for await` loop cancel the same
 /// way. ``cancelAndWait()`` also waits for those deliveries, for code that must not run the handler afterwards.
-public final class PushSubscription: @unchecked Sendable, Hashable {
+public final class PushCancellable: @unchecked Sendable, Hashable {
     // Safe: `token` is never reassigned. It is a `var` only so that `deinit`, which has the object to itself, can
     // ask whether the token is uniquely referenced (`isKnownUniquelyReferenced` takes its argument `inout`).
     @exclusivity(unchecked) private var token: any CancellationToken
@@ -79,12 +79,12 @@ public final class PushSubscription: @unchecked Sendable, Hashable {
     public var isCancelled: Bool { token.isCancelled }
 
     /// Keeps the subscription alive in `set` (the Combine idiom).
-    public func store(in set: inout Set<PushSubscription>) { set.insert(self) }
+    public func store(in set: inout Set<PushCancellable>) { set.insert(self) }
 
     /// Keeps the subscription alive in `array`.
-    public func store(in array: inout [PushSubscription]) { array.append(self) }
+    public func store(in array: inout [PushCancellable]) { array.append(self) }
 
-    public static func == (lhs: PushSubscription, rhs: PushSubscription) -> Bool { lhs === rhs }
+    public static func == (lhs: PushCancellable, rhs: PushCancellable) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 

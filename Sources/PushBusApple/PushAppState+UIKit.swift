@@ -8,14 +8,14 @@ import UIKit
 import PushBusAppleStubs
 #endif
 
-/// Reads the app's state for callbacks that do not carry it.
-public enum ApplicationState {
-    /// `UIApplication.shared.applicationState` when called on the main thread; `.inactive` otherwise (or where
-    /// there is no `UIApplication`), the state a notification response usually arrives in.
-    @Sendable public static func current() -> AppState {
+extension PushAppState {
+    /// The app's state, for callbacks that do not carry it: `UIApplication.shared.applicationState` when called on
+    /// the main thread; `.inactive` otherwise (or where there is no `UIApplication`), the state a notification
+    /// response usually arrives in.
+    @Sendable public static func current() -> PushAppState {
         #if (canImport(UIKit) && !os(watchOS)) || PUSHBUS_APPLE_STUBS
         guard Thread.isMainThread else { return .inactive }
-        return MainActor.assumeIsolated { AppState(UIApplication.shared.applicationState) }
+        return MainActor.assumeIsolated { PushAppState(UIApplication.shared.applicationState) }
         #else
         return .inactive
         #endif
@@ -23,7 +23,7 @@ public enum ApplicationState {
 }
 
 #if (canImport(UIKit) && !os(watchOS)) || PUSHBUS_APPLE_STUBS
-extension AppState {
+extension PushAppState {
     /// The neutral state of a `UIApplication.State`.
     public init(_ state: UIApplication.State) {
         switch state {
