@@ -5,15 +5,18 @@ import PushBusCore
 /// process that applies the same records agrees (which of two racing "added" records wins, for one).
 struct InboxIndex: Sendable {
     private(set) var entries: [UInt64: InboxEntry] = [:]
-    /// Entry ids, oldest first (by date, then in the order they were applied).
+    /// Entry ids, oldest first (by date, then by the sequence of the record that added each).
     private(set) var order: [UInt64] = []
     private(set) var unreadCount = 0
     /// The last written ledger sequence applied (records applied before they are written do not move it).
     private(set) var appliedSequence: UInt64 = 0
-    /// When each entry was applied: the tie-break of entries with the same date (written records are applied in
-    /// sequence order, so every process that folds the same records orders them alike).
+    /// The tie-break of entries with the same date: the sequence of the record that added each, so every process
+    /// that folds the same records orders them alike; an entry whose record is not written yet comes after every
+    /// written one (``unwrittenPositions`` on), until ``written(_:)`` gives it its sequence.
     private var positions: [UInt64: UInt64] = [:]
-    private var nextPosition: UInt64 = 0
+    private var nextUnwrittenPosition = Self.unwrittenPositions
+    /// Above every sequence (at most `Int64.max`).
+    private static let unwrittenPositions = UInt64(Int64.max) + 1
     /// Ids of `inbox.added` records that were duplicates of an entry already there (two processes adding one push
     /// at once), to that entry's id: a mark naming the duplicate reaches the entry.
     private var aliases: [UInt64: UInt64] = [:]
@@ -50,6 +53,19 @@ struct InboxIndex: Sendable {
         applyEvent(record)
     }
 
+    /// The record applied by ``applyUnwritten(_:)`` is written as `record`: its entry takes the place its sequence
+    /// gives it among entries of the same date (another process's entry of that date may have been written first).
+    mutating func written(_ record: DeliveryRecord) {
+        skip(to: record.sequence)
+        let id = record.addedEntryID
+        guard record.event.kind == .inboxAdded, let entry = entries[id], positions[id] != record.sequence else {
+            return
+        }
+        order.removeAll { $0 == id }
+        positions[id] = record.sequence
+        insertOrdered(entry)
+    }
+
     private mutating func applyEvent(_ record: DeliveryRecord) -> [InboxChange] {
         switch record.event.kind {
         case .inboxAdded:
@@ -62,8 +78,12 @@ struct InboxIndex: Sendable {
             }
             let entry = Self.entry(from: record)
             entries[entry.id] = entry
-            positions[entry.id] = nextPosition
-            nextPosition += 1
+            if record.sequence == DeliveryRecord.unwritten {
+                positions[entry.id] = nextUnwrittenPosition
+                nextUnwrittenPosition += 1
+            } else {
+                positions[entry.id] = record.sequence
+            }
             insertOrdered(entry)
             unreadCount += 1
             return [.inserted(entry), .unreadCount(unreadCount)]

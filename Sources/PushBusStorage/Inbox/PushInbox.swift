@@ -278,7 +278,7 @@ public final class PushInbox: Sendable {
                     } else if let mine = state.unwritten.firstIndex(where: { $0.isSameWrite(as: record) }) {
                         refold = refold || mine > 0  // the ones before it were dropped
                         state.unwritten.removeFirst(mine + 1)
-                        state.index.skip(to: record.sequence)
+                        state.index.written(record)
                     } else if record.event.kind.isInbox,
                         state.unwritten.contains(where: { $0.messageID == record.messageID })
                     {
