@@ -20,6 +20,8 @@ struct InboxIndex: Sendable {
     /// Ids of `inbox.added` records that were duplicates of an entry already there (two processes adding one push
     /// at once), to that entry's id: a mark naming the duplicate reaches the entry.
     private var aliases: [UInt64: UInt64] = [:]
+    /// Entry ids by message, oldest first: the identity rule looks at one message's entries, not all of them.
+    private var byMessage: [PushMessage.ID: [UInt64]] = [:]
     let correlationWindow: TimeInterval
     /// The deliveries whose entries were removed, by message: they never enter again (``wasRemoved(_:_:_:)``).
     private var removed: [PushMessage.ID: [Delivery]] = [:]
@@ -58,11 +60,19 @@ struct InboxIndex: Sendable {
     mutating func written(_ record: DeliveryRecord) {
         skip(to: record.sequence)
         let id = record.addedEntryID
-        guard record.event.kind == .inboxAdded, let entry = entries[id], positions[id] != record.sequence else {
-            return
-        }
-        order.removeAll { $0 == id }
+        guard record.event.kind == .inboxAdded, let entry = entries[id], positions[id] != record.sequence,
+            let index = order.lastIndex(of: id)  // an entry just added is near the end
+        else { return }
         positions[id] = record.sequence
+        func key(_ index: Int) -> (Date, UInt64) {
+            let other = order[index]
+            return (entries[other]?.date ?? .distantPast, positions[other] ?? 0)
+        }
+        let own = (entry.date, record.sequence)
+        let isInPlace =
+            (index == order.startIndex || key(index - 1) < own) && (index + 1 == order.endIndex || own < key(index + 1))
+        guard !isInPlace else { return }
+        order.remove(at: index)
         insertOrdered(entry)
     }
 
@@ -85,6 +95,7 @@ struct InboxIndex: Sendable {
                 positions[entry.id] = record.sequence
             }
             insertOrdered(entry)
+            byMessage[entry.messageID, default: []].append(entry.id)
             unreadCount += 1
             return [.inserted(entry), .unreadCount(unreadCount)]
         case .inboxRead, .inboxUnread:
@@ -98,6 +109,8 @@ struct InboxIndex: Sendable {
             guard let id = target(of: record), let entry = entries.removeValue(forKey: id) else { return [] }
             order.removeAll { $0 == id }
             positions.removeValue(forKey: id)
+            byMessage[entry.messageID]?.removeAll { $0 == id }
+            if byMessage[entry.messageID]?.isEmpty == true { byMessage[entry.messageID] = nil }
             removed[entry.messageID, default: []].append(
                 Delivery(evidence: entry.evidence, reportedAt: entry.reportedAt))
             if !entry.isRead { unreadCount -= 1 }
@@ -127,8 +140,8 @@ struct InboxIndex: Sendable {
     func entry(matching messageID: PushMessage.ID, _ evidence: SeenDeliveries.Evidence, reportedAt: Date)
         -> InboxEntry?
     {
-        for id in order.reversed() {
-            guard let entry = entries[id], entry.messageID == messageID else { continue }
+        for id in (byMessage[messageID] ?? []).reversed() {
+            guard let entry = entries[id] else { continue }
             if isSame(entry.evidence, entry.reportedAt, evidence, reportedAt) { return entry }
         }
         return nil

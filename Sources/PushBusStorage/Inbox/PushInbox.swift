@@ -36,6 +36,8 @@ public final class PushInbox: Sendable {
         /// This inbox's records handed to the ledger's writer and not read back written yet, oldest first: applied
         /// to `index` already (``write(_:_:reason:)``).
         var unwritten: [DeliveryRecord] = []
+        /// The ledger's `discardedCount` when the unwritten records were last checked against the writer's.
+        var discardedSeen = 0
     }
 
     let state: LockedState<State>
@@ -264,12 +266,15 @@ public final class PushInbox: Sendable {
     /// observers get the difference. So does a record the writer could not write and dropped.
     func catchUp() {
         applying.withLock {
-            let (after, hasUnwritten) = state.withLock { ($0.index.appliedSequence, !$0.unwritten.isEmpty) }
+            let (after, hasUnwritten, discardedSeen) = state.withLock {
+                ($0.index.appliedSequence, !$0.unwritten.isEmpty, $0.discardedSeen)
+            }
             // Taken before the written records are read: an own record neither waiting here nor read below was
-            // dropped by the writer.
-            let waiting = hasUnwritten ? ledger.unwrittenRecords : []
+            // let go by the writer. Checked only when the writer let some record go since the last check.
+            let discarded = ledger.discardedCount
+            let waiting = hasUnwritten && discarded != discardedSeen ? ledger.unwrittenRecords : nil
             let records = ledger.lastSequence > after ? ledger.records(after: after) : []
-            guard hasUnwritten || !records.isEmpty else { return }
+            guard !records.isEmpty || waiting != nil else { return }
             let refold = state.withLock { state -> Bool in
                 var refold = false
                 for record in records {
@@ -288,11 +293,14 @@ public final class PushInbox: Sendable {
                         state.undelivered += state.index.apply(record)  // about another message: order is moot
                     }
                 }
-                let kept = state.unwritten.filter { mine in waiting.contains { $0.isSameWrite(as: mine) } }
-                if kept.count != state.unwritten.count {
-                    state.unwritten = kept
-                    refold = true
+                if let waiting {
+                    let kept = state.unwritten.filter { mine in waiting.contains { $0.isSameWrite(as: mine) } }
+                    if kept.count != state.unwritten.count {
+                        state.unwritten = kept
+                        refold = true
+                    }
                 }
+                state.discardedSeen = discarded
                 return refold
             }
             if refold { self.refold() }

@@ -128,8 +128,10 @@ public final class DeliveryLedger: Sendable {
     package func enqueue(_ record: DeliveryRecord, wakesWriter: Bool) -> DeliveryRecord {
         let record = prepared(record)
         guard let writer else { return appendInMemory(record) }
+        // Woken once iOS is answered when this runs inside an adapter's callback (`AfterAnswer`).
+        if wakesWriter { AfterAnswer.run { [self] in wakeWriter() } }
         defer {
-            if let dropped = writer.enqueue(record, wakes: wakesWriter, commit: commitGroup) {
+            if let dropped = writer.enqueue(record, wakes: false, commit: commitGroup) {
                 notify([
                     DeliveryLedgerIssue(
                         kind: .writeFailed,
@@ -157,6 +159,10 @@ public final class DeliveryLedger: Sendable {
 
     /// The records waiting to be written, oldest first.
     package var unwrittenRecords: [DeliveryRecord] { writer?.pendingRecords ?? [] }
+
+    /// How many records the writer let go without writing them so far (dropped to make room, refused for good):
+    /// a reader that keeps records it handed over checks them again only when this grew.
+    package var discardedCount: Int { writer?.discardedCount ?? 0 }
 
     /// Returns once the writer has tried to write every record handed to it, or after `timeout` seconds, whichever
     /// comes first: for a process about to end that may wait only so long (a service extension at its deadline).
@@ -339,7 +345,8 @@ public final class DeliveryLedger: Sendable {
     /// delivery's way to its completion handler, which must not wait for file work, where a record read later is
     /// still read.
     package func refresh(waitingForWriter: Bool) throws(DeliveryLedgerError) {
-        writer?.nudge(commit: commitGroup)
+        // A refresh that must not wait does not wake the writer either: a delivery wakes it once iOS is answered.
+        if waitingForWriter { writer?.nudge(commit: commitGroup) }
         // Nothing new when the file's size and identity say so. The writer caught up when it took the file, but
         // another process may append after that while the writer still holds it (flushing): a refresh that must
         // return with everything appended before it was called waits for the writer (an answer the content

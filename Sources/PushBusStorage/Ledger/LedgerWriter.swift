@@ -34,6 +34,15 @@ final class LedgerWriter: Sendable {
         /// again, and must not take them a second time.
         var inFlight: Set<UInt64> = []
         var retryDelay: TimeInterval = 0
+        /// How many records of each message wait: ``pending(of:)`` filters only when some do.
+        var perMessage: [PushMessage.ID: Int] = [:]
+        /// How many records left without being written (dropped for room, or refused for good): grows only.
+        var discarded = 0
+
+        mutating func counted(_ messageID: PushMessage.ID, _ change: Int) {
+            let count = (perMessage[messageID] ?? 0) + change
+            perMessage[messageID] = count > 0 ? count : nil
+        }
     }
 
     /// How long the writer waits after the first record of a group before writing it.
@@ -77,11 +86,14 @@ final class LedgerWriter: Sendable {
         let (schedule, dropped) = state.withLock { state -> (Bool, DeliveryRecord?) in
             state.pending.append(Pending(ticket: state.nextTicket, record: record))
             state.nextTicket += 1
+            state.counted(record.messageID, 1)
             var dropped: DeliveryRecord?
             if state.pending.count > Self.maximumPending,
                 let oldest = state.pending.firstIndex(where: { !state.waited.contains($0.ticket) })
             {
                 dropped = state.pending.remove(at: oldest).record
+                state.counted(record.messageID, -1)
+                state.discarded += 1
             }
             guard wakes else { return (false, dropped) }
             defer { state.isScheduled = true }
@@ -102,6 +114,7 @@ final class LedgerWriter: Sendable {
             let ticket = state.nextTicket
             state.nextTicket += 1
             state.pending.append(Pending(ticket: ticket, record: record))
+            state.counted(record.messageID, 1)
             state.waited.insert(ticket)
             return ticket
         }
@@ -171,8 +184,14 @@ final class LedgerWriter: Sendable {
 
     /// The records of `messageID` waiting to be written, oldest first.
     func pending(of messageID: PushMessage.ID) -> [DeliveryRecord] {
-        state.withLock { $0.pending.lazy.filter { $0.record.messageID == messageID }.map(\.record) }
+        state.withLock { state in
+            guard state.perMessage[messageID] != nil else { return [] }
+            return state.pending.lazy.filter { $0.record.messageID == messageID }.map(\.record)
+        }
     }
+
+    /// How many records left without being written so far (dropped to make room, or refused for good).
+    var discardedCount: Int { state.withLock { $0.discarded } }
 
     /// How many records are waiting to be written.
     var pendingCount: Int { state.withLock { $0.pending.count } }
@@ -222,7 +241,12 @@ final class LedgerWriter: Sendable {
                 } else if case .failure(let error)? = result, error.isWorthRetrying {
                     kept.append(item)
                     failed = true
+                    continue
+                } else if case .success? = result {
+                } else {
+                    state.discarded += 1
                 }
+                state.counted(item.record.messageID, -1)
             }
             let tickets = Set(group.map(\.ticket))
             state.inFlight.subtract(tickets)
