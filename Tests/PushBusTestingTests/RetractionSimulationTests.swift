@@ -143,7 +143,9 @@ final class RetractingApp: Sendable {
         #expect(app.listed == ["cancelled"])
         let inbox = try #require(app.device.inbox)
         #expect(inbox.entries().map(\.title) == ["Cancelled"])
-        let removal = app.device.delivery.ledger.allRecords.first { $0.event.kind == .removed }
+        let ledger = app.device.delivery.ledger
+        await OwnThread.run { ledger.waitForWrites() }
+        let removal = ledger.allRecords.first { $0.event.kind == .removed }
         #expect(removal?.event.values["reason"] == "replaced")
         #expect(removal?.event.values["by"] == "fcm:0:1%cancelled")
     }

@@ -118,15 +118,17 @@ public final class AppDelegateAdapter: Sendable {
         _ content: PushContent, appState: PushAppState, path: DeliveryPath,
         completion: OnceCompletion<BackgroundFetchResult>?
     ) {
-        if mode == .legacy && appState == .inactive {
-            let message = delivery.makeMessage(
-                kind: .remoteTapped, content: content, response: PushResponse(action: .open), appState: appState,
-                path: path)
-            delivery.deliverResponse(
-                message, completion: completion.map { once in OnceCompletion { once.finish(.noData) } })
-        } else {
-            let message = delivery.makeMessage(kind: .remote, content: content, appState: appState, path: path)
-            delivery.deliverArrival(message, fetchCompletion: completion)
+        AfterAnswer.deferring {  // threads woken for the delivery's side work are woken once iOS is answered
+            if mode == .legacy && appState == .inactive {
+                let message = delivery.makeMessage(
+                    kind: .remoteTapped, content: content, response: PushResponse(action: .open), appState: appState,
+                    path: path)
+                delivery.deliverResponse(
+                    message, completion: completion.map { once in OnceCompletion { once.finish(.noData) } })
+            } else {
+                let message = delivery.makeMessage(kind: .remote, content: content, appState: appState, path: path)
+                delivery.deliverArrival(message, fetchCompletion: completion)
+            }
         }
     }
 

@@ -42,14 +42,17 @@ public final class UserNotificationAdapter: Sendable {
         completionHandler: @escaping @Sendable (PresentationOptions) -> Void
     ) {
         let completion = OnceCompletion(completionHandler)
-        let message = delivery.makeMessage(
-            kind: notification.trigger.isRemote ? .remote : .local, content: notification.content,
-            appState: .active, path: .willPresent, requestIdentifier: notification.requestIdentifier,
-            notificationDate: notification.date, date: notification.date)
-        delivery.deliverArrival(message, fetchCompletion: nil)
-        let options = delivery.presentationPolicy.options(for: message)
-        if !options.isEmpty { delivery.recordInLedger(.presented, for: message) }
-        completion.finish(options)
+        // Threads woken for the delivery's side work (the ledger's writer, the badge) are woken once iOS is answered.
+        AfterAnswer.deferring {
+            let message = delivery.makeMessage(
+                kind: notification.trigger.isRemote ? .remote : .local, content: notification.content,
+                appState: .active, path: .willPresent, requestIdentifier: notification.requestIdentifier,
+                notificationDate: notification.date, date: notification.date)
+            delivery.deliverArrival(message, fetchCompletion: nil)
+            let options = delivery.presentationPolicy.options(for: message)
+            if !options.isEmpty { delivery.recordInLedger(.presented, for: message) }
+            completion.finish(options)
+        }
     }
 
     /// `userNotificationCenter(_:didReceive:withCompletionHandler:)`: the user opened the notification, chose an
@@ -68,9 +71,11 @@ public final class UserNotificationAdapter: Sendable {
     public func didReceive(
         _ response: ResponseSnapshot, appState: PushAppState, completionHandler: @escaping @Sendable () -> Void
     ) {
-        delivery.deliverResponse(
-            message(for: response, appState: appState, path: .didReceiveResponse),
-            completion: OnceCompletion(completionHandler))
+        AfterAnswer.deferring {  // threads woken for the delivery's side work are woken once iOS is answered
+            delivery.deliverResponse(
+                message(for: response, appState: appState, path: .didReceiveResponse),
+                completion: OnceCompletion(completionHandler))
+        }
     }
 
     /// `UIScene.ConnectionOptions.notificationResponse` (iOS 13+): a scene connected to handle a tap, in a cold

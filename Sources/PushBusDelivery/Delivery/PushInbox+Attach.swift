@@ -75,6 +75,11 @@ final class LatestBadgeSetter: Sendable {
             return true
         }
         guard start else { return }
+        // Started once iOS is answered when the change comes from an adapter's callback (a tap marking read).
+        AfterAnswer.run { self.start() }
+    }
+
+    private func start() {
         Task { [badge, state] in
             while let next = state.withLock({ state -> Int? in
                 defer { state.waiting = nil }

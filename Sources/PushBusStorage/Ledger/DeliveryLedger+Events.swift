@@ -59,7 +59,7 @@ extension DeliveryLedger {
     /// wrote a record or read new ones from the file. ``PushInbox`` uses it to follow refreshes it did not make.
     ///
     /// - Returns: The subscription; the calls stop when it is cancelled or released.
-    func addChangeObserver(_ observer: @escaping @Sendable () -> Void) -> PushCancellable {
+    package func addChangeObserver(_ observer: @escaping @Sendable () -> Void) -> PushCancellable {
         changeObservers.add(observer).subscription
     }
 

@@ -47,21 +47,19 @@ extension SimulatedDevice {
     /// - Parameter configuration: What enters, the bounds, the badge policy; both processes use it. Its records
     ///   are dated on the device's clock.
     public func installInbox(_ configuration: PushInbox.Configuration = PushInbox.Configuration()) {
-        let extensionInbox = PushInbox(ledger: makeExtensionLedger(), configuration: configuration)
+        let extensionLedger = makeExtensionLedger()
+        let extensionInbox = PushInbox(ledger: extensionLedger, configuration: configuration)
         let watching = extensionInbox.observe { [weak self] change in
-            guard let self else { return }
-            self.noteInboxChange(change, by: "NSE", in: extensionInbox)
-            // The extension posts its Darwin notification once its records are written (its inbox step waits for
-            // them before the content handler); its inbox applies a change before the writer has written it.
-            if case .unreadCount = change {
-                extensionInbox.ledger.waitForWrites()
-                self.appReadsExtensionWrite()
-            }
+            self?.noteInboxChange(change, by: "NSE", in: extensionInbox)
         }
+        // The extension posts its Darwin notification once its records are written: its inbox applies a change at
+        // once and hands the record to its ledger's writer, which writes it a moment later (then this runs, on the
+        // writer's thread; `serviceExtension.settle()` waits for it).
+        let written = extensionLedger.addChangeObserver { [weak self] in self?.appReadsExtensionWrite() }
         inboxSlot.state.withLock { state in
             state.configuration = configuration
             state.extensionInbox = extensionInbox
-            state.extensionWatching = watching
+            state.extensionWatching = [watching, written]
         }
         if state != .notRunning { openInbox(in: process) }
     }
@@ -200,7 +198,7 @@ final class SimulatedInboxSlot: Sendable {
         var configuration: PushInbox.Configuration?
         var appInbox: (process: Int, inbox: PushInbox)?
         var extensionInbox: PushInbox?
-        var extensionWatching: PushCancellable?
+        var extensionWatching: [PushCancellable] = []
         var badgeController: SimulatedSDKBadge?
         var badge = 0
     }

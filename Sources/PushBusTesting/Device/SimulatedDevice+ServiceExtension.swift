@@ -44,6 +44,36 @@ extension SimulatedDevice {
             }
             if resumeNow { continuation.resume() }
         }
+        // Then what the extension handed its ledger's writer is written (and the app told), waited for on a thread
+        // of Dispatch's, never on the cooperative pool.
+        guard let ledger = serviceExtensionInbox?.ledger else { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                ledger.waitForWrites()
+                continuation.resume()
+            }
+        }
+    }
+
+    /// ``settleServiceExtensions()``, waiting at most `seconds` of real time: before virtual time moves on, the
+    /// extension runs started at this instant get to finish, and a run whose step waits for the clock (a deadline
+    /// path) is left to the advance that cuts it.
+    func settleServiceExtensions(within seconds: Double) async {
+        let waiting = LockedState<CheckedContinuation<Void, Never>?>(nil)
+        let resume: @Sendable () -> Void = {
+            waiting.withLock { continuation in
+                continuation?.resume()
+                continuation = nil
+            }
+        }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            waiting.withLock { $0 = continuation }
+            Task {
+                await self.settleServiceExtensions()
+                resume()
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: resume)
+        }
     }
 
     /// Runs the pipeline on a mutable-content alert; `true` when it took the notification over.

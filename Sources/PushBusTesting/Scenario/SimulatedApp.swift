@@ -97,8 +97,9 @@ final class SimulatedApp: Sendable {
             let response = step.action.map { PushResponse(action: $0 == "open" ? .open : .init(identifier: $0)) }
             try device.otherSDKs.forward(try required(step.id, "id", step), response: response)
         case "advance":
-            // Work the app started (async handlers) finishes before time moves on, as on a device.
+            // Work the app and its service extension started finishes before time moves on, as on a device.
             await device.settle()
+            await device.settleServiceExtensions(within: 2)
             device.advanceTime(by: try required(step.seconds, "seconds", step))
         case "ready":
             device.note("app: router.setReady(true)")

@@ -54,6 +54,7 @@ import Testing
         // The app marks one read; the extension's next add reads the mark and counts it
         try app.markRead(try #require(app.entries().last).id)
         try await badge.counts.wait(for: "badge 1") { $0.last == 1 }
+        await OwnThread.run { app.ledger.waitForWrites() }  // the mark is written a moment later
         try extensionInbox.add(InboxFixture.alert("Three", requestIdentifier: "r3", date: clock.now))
         extensionInbox.ledger.waitForWrites()  // as the extension's inbox step does
         #expect(extensionInbox.unreadCount == 2)
