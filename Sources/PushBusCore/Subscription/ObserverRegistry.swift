@@ -118,11 +118,12 @@ package final class ObserverRegistry<Observer: Sendable>: Sendable {
 
     /// The observers registered now. May be called while holding the owner's lock.
     package func snapshot() -> Snapshot {
-        state.withLock { Snapshot(ids: $0.observers.map(\.id)) }
+        // A closure, not `\.id`: a key path in a generic type is built at run time on every call.
+        state.withLock { Snapshot(ids: $0.observers.map { $0.id }) }
     }
 
     /// The observers registered now, in registration order (to copy them into another registry).
-    package var registered: [Observer] { state.withLock { $0.observers.map(\.observer) } }
+    package var registered: [Observer] { state.withLock { $0.observers.map { $0.observer } } }
 
     /// A Boolean value indicating whether no observer is registered.
     package var isEmpty: Bool { state.withLock { $0.observers.isEmpty } }

@@ -35,9 +35,27 @@ public final class PushInbox: Sendable {
         var isDelivering = false
         /// This inbox's records handed to the ledger's writer and not read back written yet, oldest first: applied
         /// to `index` already (``write(_:_:reason:)``).
-        var unwritten: [DeliveryRecord] = []
-        /// The ledger's `discardedCount` when the unwritten records were last checked against the writer's.
-        var discardedSeen = 0
+        var unwritten: [Unwritten] = []
+        /// How many unwritten records are about each message: whether another process's record may conflict.
+        var unwrittenMessages: [PushMessage.ID: Int] = [:]
+        /// Where this inbox is in the writer's history of dropped records (`DeliveryLedger.droppedTickets(since:)`).
+        var droppedSeen = 0
+
+        mutating func forget(_ count: Int) {
+            for item in unwritten.prefix(count) { note(item.record.messageID, -1) }
+            unwritten.removeFirst(count)
+        }
+
+        mutating func note(_ messageID: PushMessage.ID, _ change: Int) {
+            let count = (unwrittenMessages[messageID] ?? 0) + change
+            unwrittenMessages[messageID] = count > 0 ? count : nil
+        }
+    }
+
+    /// A record this inbox handed to the ledger's writer, with the writer's ticket for it.
+    struct Unwritten: Sendable {
+        let ticket: UInt64
+        let record: DeliveryRecord
     }
 
     let state: LockedState<State>
@@ -247,9 +265,12 @@ public final class PushInbox: Sendable {
             return
         }
         applying.withLock {
-            let handed = ledger.enqueue(record, wakesWriter: true)
+            let (handed, ticket) = ledger.enqueueTicketed(record)
             state.withLock { state in
-                state.unwritten.append(handed)
+                if let ticket {
+                    state.unwritten.append(Unwritten(ticket: ticket, record: handed))
+                    state.note(handed.messageID, 1)
+                }
                 state.undelivered += state.index.applyUnwritten(handed)
             }
         }
@@ -266,41 +287,50 @@ public final class PushInbox: Sendable {
     /// observers get the difference. So does a record the writer could not write and dropped.
     func catchUp() {
         applying.withLock {
-            let (after, hasUnwritten, discardedSeen) = state.withLock {
-                ($0.index.appliedSequence, !$0.unwritten.isEmpty, $0.discardedSeen)
-            }
-            // Taken before the written records are read: an own record neither waiting here nor read below was
-            // let go by the writer. Checked only when the writer let some record go since the last check.
-            let discarded = ledger.discardedCount
-            let waiting = hasUnwritten && discarded != discardedSeen ? ledger.unwrittenRecords : nil
+            let (after, droppedSeen) = state.withLock { ($0.index.appliedSequence, $0.droppedSeen) }
+            // What the writer let go will never be written: forget it first (an own record is then either waiting
+            // or read below, in the order it was handed over).
+            let dropped = ledger.droppedTickets(since: droppedSeen)
+            let hasUnwritten = state.withLock { !$0.unwritten.isEmpty }
+            let stillWaiting =
+                dropped.tickets == nil && hasUnwritten
+                ? ledger.waitingTickets(state.withLock { $0.unwritten.map { $0.ticket } }) : nil
             let records = ledger.lastSequence > after ? ledger.records(after: after) : []
-            guard !records.isEmpty || waiting != nil else { return }
             let refold = state.withLock { state -> Bool in
                 var refold = false
+                state.droppedSeen = dropped.next
+                let gone = dropped.tickets.map(Set.init)
+                if gone?.isEmpty == false || stillWaiting != nil {
+                    let kept = state.unwritten.filter { item in
+                        if let gone { return !gone.contains(item.ticket) }
+                        // More left than the writer remembers: keep what waits or was written meanwhile (read below).
+                        return stillWaiting?.contains(item.ticket) ?? true
+                            || records.contains { item.record.isSameWrite(as: $0) }
+                    }
+                    if kept.count != state.unwritten.count {
+                        for item in state.unwritten where !kept.contains(where: { $0.ticket == item.ticket }) {
+                            state.note(item.record.messageID, -1)
+                        }
+                        state.unwritten = kept
+                        refold = true
+                    }
+                }
                 for record in records {
                     if state.unwritten.isEmpty {
                         state.undelivered += state.index.apply(record)
-                    } else if let mine = state.unwritten.firstIndex(where: { $0.isSameWrite(as: record) }) {
-                        refold = refold || mine > 0  // the ones before it were dropped
-                        state.unwritten.removeFirst(mine + 1)
+                    } else if let mine = state.unwritten.prefix(8).firstIndex(where: {
+                        $0.record.isSameWrite(as: record)
+                    }) {
+                        refold = refold || mine > 0  // the ones before it were let go
+                        state.forget(mine + 1)
                         state.index.written(record)
-                    } else if record.event.kind.isInbox,
-                        state.unwritten.contains(where: { $0.messageID == record.messageID })
-                    {
+                    } else if record.event.kind.isInbox, state.unwrittenMessages[record.messageID] != nil {
                         state.index.skip(to: record.sequence)
                         refold = true
                     } else {
                         state.undelivered += state.index.apply(record)  // about another message: order is moot
                     }
                 }
-                if let waiting {
-                    let kept = state.unwritten.filter { mine in waiting.contains { $0.isSameWrite(as: mine) } }
-                    if kept.count != state.unwritten.count {
-                        state.unwritten = kept
-                        refold = true
-                    }
-                }
-                state.discardedSeen = discarded
                 return refold
             }
             if refold { self.refold() }
@@ -315,7 +345,7 @@ public final class PushInbox: Sendable {
         state.withLock { state in
             var index = InboxIndex(correlationWindow: configuration.correlationWindow)
             for record in written { _ = index.apply(record) }
-            for record in state.unwritten { _ = index.applyUnwritten(record) }
+            for item in state.unwritten { _ = index.applyUnwritten(item.record) }
             state.undelivered += state.index.changes(to: index)
             state.index = index
         }

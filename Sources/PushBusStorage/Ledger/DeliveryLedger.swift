@@ -126,21 +126,27 @@ public final class DeliveryLedger: Sendable {
     ///   ``DeliveryRecord/unwritten``), or as appended in memory.
     @discardableResult
     package func enqueue(_ record: DeliveryRecord, wakesWriter: Bool) -> DeliveryRecord {
+        enqueueTicketed(record, wakesWriter: wakesWriter).record
+    }
+
+    /// ``enqueue(_:wakesWriter:)``, with the ticket the writer gave the record (`nil` in memory, where it is appended
+    /// at once): what ``droppedTickets(since:)`` names.
+    package func enqueueTicketed(_ record: DeliveryRecord, wakesWriter: Bool = true) -> (
+        record: DeliveryRecord, ticket: UInt64?
+    ) {
         let record = prepared(record)
-        guard let writer else { return appendInMemory(record) }
+        guard let writer else { return (appendInMemory(record), nil) }
         // Woken once iOS is answered when this runs inside an adapter's callback (`AfterAnswer`).
         if wakesWriter { AfterAnswer.run { [self] in wakeWriter() } }
-        defer {
-            if let dropped = writer.enqueue(record, wakes: false, commit: commitGroup) {
-                notify([
-                    DeliveryLedgerIssue(
-                        kind: .writeFailed,
-                        error: .io(
-                            operation: "enqueue \(dropped.messageID)", path: directory?.path ?? "", errno: ENOBUFS))
-                ])
-            }
+        let (ticket, dropped) = writer.enqueue(record, wakes: false, commit: commitGroup)
+        if let dropped {
+            notify([
+                DeliveryLedgerIssue(
+                    kind: .writeFailed,
+                    error: .io(operation: "enqueue \(dropped.messageID)", path: directory?.path ?? "", errno: ENOBUFS))
+            ])
         }
-        return record
+        return (record, ticket)
     }
 
     /// Starts writing what ``enqueue(_:wakesWriter:)`` left waiting, without waiting for it.
@@ -160,9 +166,15 @@ public final class DeliveryLedger: Sendable {
     /// The records waiting to be written, oldest first.
     package var unwrittenRecords: [DeliveryRecord] { writer?.pendingRecords ?? [] }
 
-    /// How many records the writer let go without writing them so far (dropped to make room, refused for good):
-    /// a reader that keeps records it handed over checks them again only when this grew.
-    package var discardedCount: Int { writer?.discardedCount ?? 0 }
+    /// The tickets (``enqueueTicketed(_:)``) of records the writer let go without writing them (dropped to make room,
+    /// refused for good) since position `position` of that history, and the position after them: a reader that
+    /// keeps records it handed over forgets those. `nil` tickets when more left than the writer remembers.
+    package func droppedTickets(since position: Int) -> (tickets: [UInt64]?, next: Int) {
+        writer?.dropped(since: position) ?? ([], 0)
+    }
+
+    /// Which of `tickets` still wait to be written.
+    package func waitingTickets(_ tickets: [UInt64]) -> Set<UInt64> { writer?.waiting(tickets) ?? [] }
 
     /// Returns once the writer has tried to write every record handed to it, or after `timeout` seconds, whichever
     /// comes first: for a process about to end that may wait only so long (a service extension at its deadline).

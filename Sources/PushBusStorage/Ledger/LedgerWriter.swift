@@ -36,8 +36,19 @@ final class LedgerWriter: Sendable {
         var retryDelay: TimeInterval = 0
         /// How many records of each message wait: ``pending(of:)`` filters only when some do.
         var perMessage: [PushMessage.ID: Int] = [:]
-        /// How many records left without being written (dropped for room, or refused for good): grows only.
-        var discarded = 0
+        /// The tickets of records that left without being written (dropped for room, or refused for good), the
+        /// latest ``droppedMemory`` of them; `droppedBase` is the position of the first in the whole history.
+        var dropped: [UInt64] = []
+        var droppedBase = 0
+
+        mutating func drop(_ ticket: UInt64) {
+            dropped.append(ticket)
+            if dropped.count > LedgerWriter.droppedMemory {
+                let removed = dropped.count / 2
+                dropped.removeFirst(removed)
+                droppedBase += removed
+            }
+        }
 
         mutating func counted(_ messageID: PushMessage.ID, _ change: Int) {
             let count = (perMessage[messageID] ?? 0) + change
@@ -82,27 +93,53 @@ final class LedgerWriter: Sendable {
     /// - Returns: A record dropped to make room (the oldest not waited for), when ``maximumPending`` were waiting.
     /// `wakes` `false` leaves the writer asleep until ``wake(commit:)``: a tap calls it once its completion
     /// handler has run, so waking the writer's queue (a system call) is not on the way to it.
-    func enqueue(_ record: DeliveryRecord, wakes: Bool = true, commit: @escaping Commit) -> DeliveryRecord? {
-        let (schedule, dropped) = state.withLock { state -> (Bool, DeliveryRecord?) in
-            state.pending.append(Pending(ticket: state.nextTicket, record: record))
+    func enqueue(_ record: DeliveryRecord, wakes: Bool = true, commit: @escaping Commit) -> (
+        ticket: UInt64, dropped: DeliveryRecord?
+    ) {
+        let (schedule, ticket, dropped) = state.withLock { state -> (Bool, UInt64, DeliveryRecord?) in
+            let ticket = state.nextTicket
+            state.pending.append(Pending(ticket: ticket, record: record))
             state.nextTicket += 1
             state.counted(record.messageID, 1)
             var dropped: DeliveryRecord?
             if state.pending.count > Self.maximumPending,
                 let oldest = state.pending.firstIndex(where: { !state.waited.contains($0.ticket) })
             {
-                dropped = state.pending.remove(at: oldest).record
-                state.counted(record.messageID, -1)
-                state.discarded += 1
+                let item = state.pending.remove(at: oldest)
+                dropped = item.record
+                state.counted(item.record.messageID, -1)
+                state.drop(item.ticket)
             }
-            guard wakes else { return (false, dropped) }
+            guard wakes else { return (false, ticket, dropped) }
             defer { state.isScheduled = true }
-            return (!state.isScheduled, dropped)
+            return (!state.isScheduled, ticket, dropped)
         }
         // A millisecond later: the caller's work (the rest of a tap) is over before the writer takes the locks it
         // shares with it, and what comes within that millisecond joins the same group.
         if schedule { queue.asyncAfter(deadline: .now() + Self.gatheringDelay) { self.drain(commit) } }
-        return dropped
+        return (ticket, dropped)
+    }
+
+    /// How many dropped tickets the writer remembers for ``dropped(since:)``.
+    static let droppedMemory = 4_096
+
+    /// The tickets of records that left without being written since position `position` of the whole history, and
+    /// the position after them; `nil` tickets when more left than the writer remembers (check each one instead).
+    func dropped(since position: Int) -> (tickets: [UInt64]?, next: Int) {
+        state.withLock { state in
+            let next = state.droppedBase + state.dropped.count
+            guard position < next else { return ([], next) }
+            guard position >= state.droppedBase else { return (nil, next) }
+            return (Array(state.dropped[(position - state.droppedBase)...]), next)
+        }
+    }
+
+    /// Which of `tickets` still wait to be written.
+    func waiting(_ tickets: [UInt64]) -> Set<UInt64> {
+        state.withLock { state in
+            let wanted = Set(tickets)
+            return Set(state.pending.lazy.map { $0.ticket }.filter { wanted.contains($0) })
+        }
     }
 
     /// Writes `record` and returns it as written: the caller waits for the writer (and so for the file lock, at most
@@ -190,9 +227,6 @@ final class LedgerWriter: Sendable {
         }
     }
 
-    /// How many records left without being written so far (dropped to make room, or refused for good).
-    var discardedCount: Int { state.withLock { $0.discarded } }
-
     /// How many records are waiting to be written.
     var pendingCount: Int { state.withLock { $0.pending.count } }
 
@@ -244,7 +278,7 @@ final class LedgerWriter: Sendable {
                     continue
                 } else if case .success? = result {
                 } else {
-                    state.discarded += 1
+                    state.drop(item.ticket)
                 }
                 state.counted(item.record.messageID, -1)
             }
