@@ -10,7 +10,8 @@ import PushBusStorage
 extension PushInbox {
     /// Keeps the inbox in step with what the app sees: every admitted message enters (unless an extension already
     /// added it), and a tap on a notification marks its entry read. Watches with `PushCenter.monitor(_:_:)`, so it
-    /// takes nothing from other subscriptions (a cold-start tap still reaches the router).
+    /// takes nothing from other subscriptions (a cold-start tap still reaches the router). A message an adapter
+    /// reports is noted right after the adapter has called iOS's completion handler, before its method returns.
     ///
     /// - Parameters:
     ///   - center: The app's hub.
@@ -21,11 +22,14 @@ extension PushInbox {
         to center: PushCenter, onError: (@Sendable (DeliveryLedgerError) -> Void)? = nil
     ) -> PushCancellable {
         center.monitor { [weak self] message, _ in
-            guard let self else { return }
-            do throws(DeliveryLedgerError) {
-                try self.note(message)
-            } catch {
-                onError?(error)
+            // Inside an adapter's callback: once iOS's completion handler has run, before the callback returns.
+            AfterAnswer.run {
+                guard let self else { return }
+                do throws(DeliveryLedgerError) {
+                    try self.note(message)
+                } catch {
+                    onError?(error)
+                }
             }
         }
     }

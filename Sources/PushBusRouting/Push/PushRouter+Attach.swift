@@ -58,6 +58,9 @@ extension PushRouter {
     ///   - center: The hub the app's adapters post to (`delivery.center`).
     ///   - options: Which notifications route, how their link is found, and the ledger that records each route
     ///     taken (pass the delivery's, `delivery.ledger`, to record `routed` beside the open that caused it).
+    /// A tap an adapter reports (`UserNotificationAdapter.didReceive`, say) is routed right after the adapter has called
+    /// iOS's completion handler, before the adapter's method returns.
+    ///
     /// - Returns: The subscription; keep it for as long as the router should route notifications.
     public func attach(to center: PushCenter, options: AttachOptions = AttachOptions()) -> PushCancellable {
         state.withLock { state in
@@ -66,8 +69,10 @@ extension PushRouter {
         // Read before subscribing, so the taps this subscription takes itself are not reported.
         reportTapsTakenBeforeAttach(center.recentlyTakenTaps, options: options)
         // The subscription keeps the router alive: a tap is never lost because only the subscription was kept.
+        // Inside an adapter's callback the route opens once iOS's completion handler has run, before the callback
+        // returns: the same run-loop turn for the app, nothing on the way to iOS's answer.
         return center.subscribe(options.filter, replay: .parked) { message in
-            self.notifications.route(message, options: options)
+            AfterAnswer.run { self.notifications.route(message, options: options) }
         }
     }
 

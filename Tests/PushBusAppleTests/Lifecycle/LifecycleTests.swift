@@ -54,6 +54,8 @@ extension InstallAndDiagnoseGlueTests {
 
         // Then the route opened once (whichever callbacks reported the tap), recorded once in the shared ledger, and
         // launch ended on activation
+        // (the route opens right after the adapter answered iOS: wait for it, not for the completion handler)
+        try await Shop.opened.wait(for: "the route") { $0.count > openedBefore }
         #expect(Shop.opened.values.dropFirst(openedBefore) == ["\(index)"], "\(lifecycle): \(uikit.calls)")
         let ledger = try #require(PushBusApp.setup?.ledger)
         await OwnThread.run { ledger.waitForWrites() }  // the writer records the open on its own thread
