@@ -41,7 +41,12 @@ let suites: [Suite] = [
             .product(name: "PushBus", package: "PushBus"), .product(name: "PushBusTesting", package: "PushBus"),
         ]
     ),
-    Suite(name: "LedgerBenchmarks", dependencies: [.product(name: "PushBus", package: "PushBus")]),
+    Suite(
+        name: "LedgerBenchmarks",
+        dependencies: [
+            .product(name: "PushBus", package: "PushBus"), .product(name: "PushBusRouting", package: "PushBus"),
+        ]
+    ),
     Suite(name: "InboxBenchmarks", dependencies: [.product(name: "PushBus", package: "PushBus")]),
 ]
 

@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import PushBus
+import PushBusRouting
 
 #if canImport(Darwin)
 import Darwin
@@ -27,6 +28,24 @@ var tapConfiguration: Benchmark.Configuration {
         maxIterations: 2_000)
 }
 
+/// Taps per burst sample.
+let burstSize = 100
+
+/// Bursts: 100 taps per sample, up to 200 samples.
+var burstConfiguration: Benchmark.Configuration {
+    Benchmark.Configuration(
+        metrics: [.wallClock, .custom("answered (ns)", useScalingFactor: false)], scalingFactor: .one,
+        maxDuration: .seconds(3), maxIterations: 200)
+}
+
+/// The time from each call to its completion handler, summed over a burst.
+final class AnswerClock: @unchecked Sendable {
+    // Safe: the adapter calls the completion handler on the calling thread, before `didReceive` returns.
+    private(set) var total = 0
+
+    func add(since start: UInt64) { total += Int(DispatchTime.now().uptimeNanoseconds - start) }
+}
+
 /// An app for the tap rows: a center with a tap subscriber, a delivery on a durable or in-memory ledger, the adapter.
 final class TapRig: @unchecked Sendable {
     // Safe: used by one benchmark at a time, on the harness's thread; `taps` is only advanced there.
@@ -47,14 +66,79 @@ final class TapRig: @unchecked Sendable {
 
     func nextTap() -> ResponseSnapshot {
         taps += 1
-        return tapResponse(taps)
+        return tapResponse(taps, link: "shop://orders/\(taps)")
     }
 }
 
+/// The set-up README and Docs/App.md show, as `PushBusApp.start` wires it (without the Apple glue): a durable ledger,
+/// the router attached to the delivery, the inbox attached to the center (alerts enter, taps mark read) and the
+/// badge kept at the unread count. With `heldLock`, another holder (an extension in the middle of its writes: it
+/// wrote a record, then holds the lock) holds the ledger's lock for the whole run.
+final class DocumentedSetUpRig: @unchecked Sendable {
+    // Safe: used by one benchmark at a time, on the harness's thread; `taps` is only advanced there.
+    let ledger: DeliveryLedger
+    let adapter: UserNotificationAdapter
+    let inbox: PushInbox
+    let subscriptions: [PushCancellable]
+    private let holder: Int32?
+    private var taps = 0
+
+    init(heldLock: Bool) {
+        var configuration = DeliveryLedger.Configuration()
+        configuration.maximumMessages = 1_000_000
+        let directory = freshDirectory(heldLock ? "setup-locked" : "setup")
+        ledger = try! DeliveryLedger(directory: directory, configuration: configuration)
+        let delivery = PushDelivery(center: PushCenter(), ledger: ledger)
+        adapter = UserNotificationAdapter(delivery: delivery)
+        let router = PushRouter(schemes: ["shop"])
+        try! router.register("shop://orders/:id") { request in blackHole(request) }
+        var inboxConfiguration = PushInbox.Configuration()
+        inboxConfiguration.maximumCount = 1_000_000
+        inbox = PushInbox(ledger: ledger, configuration: inboxConfiguration)
+        subscriptions = [
+            router.attach(to: delivery), inbox.attach(to: delivery.center), inbox.syncBadge(with: NoBadge()),
+        ]
+        guard heldLock else {
+            holder = nil
+            return
+        }
+        let other = try! DeliveryLedger(directory: directory, configuration: configuration)
+        try! other.append(sampleRecord(0))
+        let descriptor = open(directory.appendingPathComponent("ledger.lock").path, O_RDWR)
+        flock(descriptor, LOCK_EX)
+        holder = descriptor
+    }
+
+    deinit {
+        if let holder {
+            flock(holder, LOCK_UN)
+            close(holder)
+        }
+    }
+
+    func nextTap() -> ResponseSnapshot {
+        taps += 1
+        return tapResponse(taps, link: "shop://orders/\(taps)")
+    }
+
+    /// Waits for the writer, unless the lock is held (then the records wait, as on a device).
+    func settle() {
+        if holder == nil { ledger.waitForWrites() }
+    }
+}
+
+/// The icon's badge: a call that returns at once (UIKit's `setBadgeCount` is asynchronous too).
+struct NoBadge: BadgeController {
+    func apply(_ change: BadgeChange) async throws { blackHole(change) }
+}
+
 /// A distinct tap on a provider push (so the de-duplication gate lets every one through).
-func tapResponse(_ index: Int) -> ResponseSnapshot {
-    let content = PushContent(
-        userInfo: ["aps": ["alert": ["title": "Sale", "body": "50% off today"]], "gcm.message_id": "m-\(index)"])
+func tapResponse(_ index: Int, link: String? = nil) -> ResponseSnapshot {
+    var userInfo: [AnyHashable: Any] = [
+        "aps": ["alert": ["title": "Sale", "body": "50% off today"]], "gcm.message_id": "m-\(index)",
+    ]
+    if let link { userInfo["url"] = link }
+    let content = PushContent(userInfo: userInfo)
     return ResponseSnapshot(
         notification: NotificationSnapshot(requestIdentifier: "r-\(index)", content: content),
         actionIdentifier: "com.apple.UNNotificationDefaultActionIdentifier")
@@ -130,33 +214,47 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
     }
 
-    // Issue 24: a tap through the adapter, measured on the calling thread (the main thread on a device) from the
-    // adapter call to the completion handler (the burst rows: to the return of the last call), without a ledger and with a durable one (its writer does the file work
-    // on its own thread). One tap per sample, with the writer idle before it, as taps come seconds apart; the
-    // "burst" rows tap 2,000 times back to back, the writer busy all along.
-    for hasLedger in [false, true] {
-        let rig = TapRig(hasLedger: hasLedger)
-        Benchmark(
-            "Tap on the calling thread: \(hasLedger ? "durable ledger" : "no ledger")", configuration: tapConfiguration
-        ) { benchmark in
-            let tap = rig.nextTap()
+    // A tap through the adapter, measured on the calling thread (the main thread on a device) from the adapter call
+    // to the completion handler (what iOS waits for): without a ledger, with a durable one (its writer does the file
+    // work on its own thread), in the set-up README and Docs/App.md show (ledger, inbox, router, badge), and in
+    // that set-up while another holder holds the ledger's lock. Every row taps the same kind of push (a provider
+    // push with a link). One tap per sample with the writer idle before it, as taps come seconds apart; the burst
+    // rows tap 100 times back to back and report the mean time to each tap's completion handler
+    // ("answered (ns)"), the wall clock covering the whole burst (each call returns after the work it deferred).
+    let rigs: [(name: String, tap: () -> ResponseSnapshot, adapter: UserNotificationAdapter, settle: () -> Void)] = {
+        let none = TapRig(hasLedger: false)
+        let durable = TapRig(hasLedger: true)
+        let setUp = DocumentedSetUpRig(heldLock: false)
+        let locked = DocumentedSetUpRig(heldLock: true)
+        return [
+            ("no ledger", none.nextTap, none.adapter, none.ledger.waitForWrites),
+            ("durable ledger", durable.nextTap, durable.adapter, durable.ledger.waitForWrites),
+            ("documented set-up", setUp.nextTap, setUp.adapter, setUp.settle),
+            ("documented set-up, ledger lock held by another", locked.nextTap, locked.adapter, locked.settle),
+        ]
+    }()
+    for rig in rigs {
+        Benchmark("Tap on the calling thread: \(rig.name)", configuration: tapConfiguration) { benchmark in
+            let tap = rig.tap()
             // Safe: the adapter calls the completion handler on this thread, before `didReceive` returns.
             nonisolated(unsafe) let measured = benchmark
             benchmark.startMeasurement()
             // Stopped in the completion handler: what iOS waits for (work after it is not counted).
             rig.adapter.didReceive(tap, appState: .active) { measured.stopMeasurement() }
             benchmark.stopMeasurement()  // ignored once stopped
-            rig.ledger.waitForWrites()
+            rig.settle()
         }
-        Benchmark(
-            "Tap burst on the calling thread: \(hasLedger ? "durable ledger" : "no ledger")",
-            configuration: tapConfiguration
-        ) { benchmark in
-            let taps = (0..<benchmark.scaledIterations.count).map { _ in rig.nextTap() }
+        Benchmark("Tap burst on the calling thread: \(rig.name)", configuration: burstConfiguration) { benchmark in
+            let taps = (0..<burstSize).map { _ in rig.tap() }
+            let answered = AnswerClock()
             benchmark.startMeasurement()
-            for tap in taps { rig.adapter.didReceive(tap, appState: .active) { blackHole(0) } }
+            for tap in taps {
+                let start = DispatchTime.now().uptimeNanoseconds
+                rig.adapter.didReceive(tap, appState: .active) { answered.add(since: start) }
+            }
             benchmark.stopMeasurement()
-            rig.ledger.waitForWrites()
+            benchmark.measurement(.custom("answered (ns)", useScalingFactor: false), answered.total / burstSize)
+            rig.settle()
         }
     }
 
