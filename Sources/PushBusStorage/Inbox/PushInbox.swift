@@ -38,8 +38,6 @@ public final class PushInbox: Sendable {
         var unwritten: [DeliveryRecord] = []
         /// The ledger's `discardedCount` when the unwritten records were last checked against the writer's.
         var discardedSeen = 0
-        /// How many times the index was folded again (``refold()``): for tests of that path.
-        var refolds = 0
     }
 
     let state: LockedState<State>
@@ -384,13 +382,8 @@ public final class PushInbox: Sendable {
             for record in state.unwritten { _ = index.applyUnwritten(record) }
             state.undelivered += state.index.changes(to: index)
             state.index = index
-            state.refolds += 1
         }
     }
-
-    /// How many times this inbox folded its index again (another process wrote about a push its own unwritten
-    /// records are about, or the writer dropped one of them).
-    package var refoldCount: Int { state.withLock { $0.refolds } }
 
     private func deliverChanges() {
         while true {

@@ -69,7 +69,7 @@ import Testing
         #expect(fresh.entries() == app.entries(), "\(random)")
     }
 
-    @Test func aFoldAgainAfterAnotherProcessMarkedTheSamePushKeepsTheCountsExact() async throws {
+    @Test func twoProcessesMarkingOnePushUnderAHeldLockAgreeOnTheCounts() async throws {
         // Given: two processes' inboxes on one ledger, both holding a1 and a2 (alice) and b1 (bob), unread, and a
         // third process holding the ledger's lock
         let directory = try LedgerDirectory()
@@ -105,9 +105,8 @@ import Testing
         try app.refresh()
         try other.refresh()
 
-        // Then: the process whose records were written second read the other's record about a push its own
-        // unwritten records were about, and folded again; every process, and a fresh fold, has the same counts
-        #expect(app.refoldCount + other.refoldCount > 0)
+        // Then: whichever was written first (and whether a process folded again on reading the other's record about
+        // a push its own unwritten records were about), every process, and a fresh fold, has the same counts
         let expected = InboxUnreadCounts(total: 1, byScope: ["bob": 1])
         #expect(app.unreadCounts == expected && other.unreadCounts == expected)
         #expect(Self.kept(app).kept == Self.kept(app).scanned && Self.kept(other).kept == Self.kept(other).scanned)
