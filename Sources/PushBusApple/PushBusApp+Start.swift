@@ -38,8 +38,12 @@ extension PushBusApp {
         public var keepsInbox = false
         /// How the inbox is kept (which custom keys its entries keep, how many, for how long).
         public var inboxConfiguration = PushInbox.Configuration()
-        /// What the app icon's badge shows.
+        /// What the app icon's badge shows (under ``Badge/unreadCount``, what the inbox configuration's
+        /// `badgePolicy` counts: every unread entry, those of chosen scopes, or the app's own function).
         public var badge = Badge.none
+        /// Where each push names its account, for an app signed in to several (Docs/Accounts.md): the delivery's
+        /// `scopeReader`, and the inbox's unless ``inboxConfiguration`` has its own. `nil` for an app with one.
+        public var scopeReader: PushScopeReader?
         /// The categories (action buttons, text input) registered at launch, with the authorization request.
         public var categories = CategoryRegistry.empty
         /// What to ask the user for at launch (`nil`: the app asks later, with
@@ -134,11 +138,14 @@ extension PushBusApp {
             }
         }
         let delivery = PushDelivery(center: .shared, ledger: ledger)
+        delivery.scopeReader = configuration.scopeReader
+        var inboxConfiguration = configuration.inboxConfiguration
+        if inboxConfiguration.scopeReader == nil { inboxConfiguration.scopeReader = configuration.scopeReader }
         if let policy = configuration.presentationPolicy { delivery.presentationPolicy = policy }
         install(delivery: delivery, notificationCenter: .current(), followsLifecycle: configuration.followsLifecycle)
             .presentationAnswers = configuration.presentationAnswers
         let inbox =
-            configuration.keepsInbox ? PushInbox(ledger: ledger, configuration: configuration.inboxConfiguration) : nil
+            configuration.keepsInbox ? PushInbox(ledger: ledger, configuration: inboxConfiguration) : nil
         let setup = Setup(delivery: delivery, inbox: inbox, ledgerError: ledgerError)
         if let router = configuration.router { setup.keep(router.attach(to: delivery)) }
         if let inbox {

@@ -24,6 +24,8 @@ public final class PushInboxModel: ObservableObject {
     @Published public private(set) var entries: [InboxEntry]
     /// How many entries are unread.
     @Published public private(set) var unreadCount: Int
+    /// How many entries are unread per scope (an account switcher's numbers), and in all.
+    @Published public private(set) var unreadCounts: InboxUnreadCounts
     /// The inbox shown.
     public let inbox: PushInbox
     /// How many entries ``entries`` holds at most.
@@ -36,6 +38,7 @@ public final class PushInboxModel: ObservableObject {
         self.limit = limit
         entries = inbox.entries(limit: limit)
         unreadCount = inbox.unreadCount
+        unreadCounts = inbox.unreadCounts
         subscription = inbox.observe { [weak self] _ in
             Task { @MainActor [weak self] in self?.reload() }
         }
@@ -45,6 +48,7 @@ public final class PushInboxModel: ObservableObject {
     public func reload() {
         entries = inbox.entries(limit: limit)
         unreadCount = inbox.unreadCount
+        unreadCounts = inbox.unreadCounts
     }
 }
 #endif

@@ -44,6 +44,40 @@ func inMemoryInbox(_ count: Int) throws -> PushInbox {
     return inbox
 }
 
+/// An in-memory inbox holding `count` unread entries, alternately of the accounts `alice` and `bob`.
+func twoAccountInbox(_ count: Int) throws -> PushInbox {
+    var ledgerConfiguration = DeliveryLedger.Configuration()
+    ledgerConfiguration.maximumMessages = count * 2
+    var configuration = PushInbox.Configuration()
+    configuration.maximumCount = count * 2
+    configuration.scopeReader = .key("account")
+    let inbox = PushInbox(ledger: DeliveryLedger(configuration: ledgerConfiguration), configuration: configuration)
+    let start = Date()
+    for index in 0..<count {
+        var message = alert(index, date: start.addingTimeInterval(Double(index)))
+        message.scope = index % 2 == 0 ? "alice" : "bob"
+        try inbox.add(message)
+    }
+    precondition(inbox.count(in: "alice") == (count + 1) / 2)
+    return inbox
+}
+
+/// The inbox one benchmark keeps across its samples, made by the first (behind a lock: samples may run on any
+/// thread).
+final class SharedInbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var inbox: PushInbox?
+
+    func get(_ make: () throws -> PushInbox) rethrows -> PushInbox {
+        lock.lock()
+        defer { lock.unlock() }
+        if let inbox { return inbox }
+        let made = try make()
+        inbox = made
+        return made
+    }
+}
+
 /// A fresh, empty directory on disk (never tmpfs, so `fsync` costs what it costs on the machine).
 func freshDirectory(_ name: String) -> URL {
     let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
@@ -97,6 +131,36 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations { blackHole(inbox.unreadCount) }
             benchmark.stopMeasurement()
+        }
+    }
+
+    for count in [10, 1_000] {
+        Benchmark("Inbox unreadCount(in:) one account (\(count) entries, two accounts)", configuration: fast) {
+            benchmark in
+            let inbox = try twoAccountInbox(count)
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations { blackHole(inbox.unreadCount(in: "alice")) }
+            benchmark.stopMeasurement()
+        }
+    }
+
+    for count in [10, 1_000] {
+        // Each sample marks every entry of one account read (half the entries); the entries are marked unread
+        // again before the next sample, outside the measurement.
+        let inbox = SharedInbox()
+        Benchmark(
+            "Inbox markAllRead(in:) one account (\(count) entries, two accounts)",
+            configuration: Benchmark.Configuration(
+                metrics: [.wallClock, .mallocCountTotal], scalingFactor: .one, maxDuration: .seconds(3),
+                maxIterations: 200)
+        ) { benchmark in
+            let current = try inbox.get { try twoAccountInbox(count) }
+            for entry in current.entries(in: "alice") where entry.isRead { try current.markUnread(entry.id) }
+            precondition(current.unreadCount(in: "alice") == (count + 1) / 2)
+            benchmark.startMeasurement()
+            try current.markAllRead(in: "alice")
+            benchmark.stopMeasurement()
+            precondition(current.unreadCount(in: "alice") == 0 && current.unreadCount(in: "bob") == count / 2)
         }
     }
 

@@ -134,6 +134,16 @@ public struct PushMessage: Sendable, Hashable, Identifiable {
         }
     }
 
+    /// The account, profile or workspace the notification belongs to, in an app signed in to several; `nil` for an
+    /// app with one (the default). The adapters read it with their delivery's `PushDelivery.scopeReader`.
+    public var scope: PushScope? {
+        get { storage.fields.scope }
+        _modify {
+            makeUnique()
+            yield &storage.fields.scope
+        }
+    }
+
     /// Creates a message; ``id``, ``provider`` and ``deepLink`` are derived from the content.
     ///
     /// - Parameters:
@@ -147,11 +157,12 @@ public struct PushMessage: Sendable, Hashable, Identifiable {
     ///   - notificationDate: `UNNotification.date`, when the path knows it (see ``notificationDate``).
     ///   - deepLinkExtractor: Finds ``deepLink``; default ``DeepLinkExtractor/default``. The adapters pass their
     ///     delivery's `PushDelivery.deepLinkExtractor`.
+    ///   - scope: The account it belongs to (``scope``); `nil` for an app with one.
     public init(
         kind: Kind = .remote, content: PushContent, response: PushResponse? = nil,
         appState: PushAppState = .active, path: DeliveryPath = .direct,
         requestIdentifier: String? = nil, date: Date = Date(), notificationDate: Date? = nil,
-        deepLinkExtractor: DeepLinkExtractor = .default
+        deepLinkExtractor: DeepLinkExtractor = .default, scope: PushScope? = nil
     ) {
         let provider = kind.isRemote ? PushProviderRecognizer.recognize(content.payload) : nil
         storage = Storage(
@@ -159,7 +170,8 @@ public struct PushMessage: Sendable, Hashable, Identifiable {
                 id: ID(provider: provider, content: content), kind: kind, content: content,
                 response: kind.isTapped ? (response ?? PushResponse()) : response, appState: appState, path: path,
                 requestIdentifier: requestIdentifier, date: date, notificationDate: notificationDate,
-                provider: provider, deepLink: deepLinkExtractor.deepLink(in: content.payload, provider: provider)))
+                provider: provider, deepLink: deepLinkExtractor.deepLink(in: content.payload, provider: provider),
+                scope: scope))
     }
 
     /// A Boolean value indicating whether the message is a silent (background) push: `content-available`
@@ -215,6 +227,7 @@ public struct PushMessage: Sendable, Hashable, Identifiable {
         var notificationDate: Date?
         var provider: PushProvider?
         var deepLink: URL?
+        var scope: PushScope?
     }
 }
 

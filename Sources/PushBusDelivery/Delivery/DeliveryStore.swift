@@ -32,6 +32,7 @@ final class DeliveryStore: Sendable {
         var responseDeadline: TimeInterval = 5
         var clock: (any PushClock)?
         var deepLinkExtractor: DeepLinkExtractor = .default
+        var scopeReader: PushScopeReader?
         var categories: CategoryRegistry?
         var facts = DeliveryDiagnostics()
         /// Whether launch is over (the app became active, or the first response arrived): the delivery's own

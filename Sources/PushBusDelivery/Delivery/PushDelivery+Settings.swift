@@ -48,6 +48,21 @@ extension PushDelivery {
         set { store.state.withLock { $0.deepLinkExtractor = newValue } }
     }
 
+    /// Finds the scope (the account, profile or workspace) of every message the adapters build
+    /// (`PushMessage.scope`); the ledger records it and the inbox keeps it. Default `nil`: an app with one account
+    /// sets nothing and every message is unscoped.
+    ///
+    /// ```swift
+    /// delivery.scopeReader = .key("account")
+    /// ```
+    ///
+    /// Set it at startup, before the first callback. Give the inbox the same reader
+    /// (`PushInbox.Configuration.scopeReader`) so the service extension's entries have their scope too.
+    public var scopeReader: PushScopeReader? {
+        get { store.state.withLock { $0.scopeReader } }
+        set { store.state.withLock { $0.scopeReader = newValue } }
+    }
+
     /// The app's categories: when set, each tapped message's `PushResponse.pushAction` is the registered
     /// action the user chose (looked up by the notification's category and the action identifier), so a
     /// handler knows it was destructive, a text input, ….

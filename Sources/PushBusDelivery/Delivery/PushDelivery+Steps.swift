@@ -10,13 +10,13 @@ import PushBusStorage
 /// The delivery steps both adapters share: build the message, post it, run the app's async handlers, complete
 /// exactly once.
 extension PushDelivery {
-    /// A message built with this delivery's deep-link extractor, dated now on the completion clock unless the
+    /// A message built with this delivery's deep-link extractor and scope reader, dated now on the completion clock unless the
     /// path knows a better date.
     func makeMessage(
         kind: PushMessage.Kind, content: PushContent, response: PushResponse? = nil, appState: PushAppState,
         path: DeliveryPath, requestIdentifier: String? = nil, notificationDate: Date? = nil, date: Date? = nil
     ) -> PushMessage {
-        let (extractor, clock) = store.state.withLock { state in
+        let (extractor, clock, scopeReader) = store.state.withLock { state in
             // The category-match diagnostic (PushDelivery+ContentExtension), in the same lock.
             if let category = content.categoryIdentifier, !category.isEmpty,
                 state.facts.categoriesInUse.count < DeliveryDiagnostics.maximumCategoriesInUse,
@@ -24,12 +24,13 @@ extension PushDelivery {
             {
                 state.factsVersion &+= 1
             }
-            return (state.deepLinkExtractor, state.clock)
+            return (state.deepLinkExtractor, state.clock, state.scopeReader)
         }
         return PushMessage(
             kind: kind, content: content, response: response, appState: appState, path: path,
             requestIdentifier: requestIdentifier, date: date ?? (clock ?? center.configuration.clock).now,
-            notificationDate: notificationDate, deepLinkExtractor: extractor)
+            notificationDate: notificationDate, deepLinkExtractor: extractor,
+            scope: scopeReader?.scope(in: content))
     }
 
     /// Posts an arrival. With a fetch completion, runs the background handlers (once per delivery) and

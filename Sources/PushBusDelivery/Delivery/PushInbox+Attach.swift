@@ -44,16 +44,17 @@ extension PushInbox {
         try markRead(entry.id)
     }
 
-    /// Keeps the app icon's badge equal to ``unreadCount`` (``BadgePolicy/unreadCount``): sets it now and after
-    /// every change, always to the latest count, one call at a time. Does nothing under ``BadgePolicy/manual``.
+    /// Keeps the app icon's badge equal to what ``Configuration/badgePolicy`` counts (``unreadCount`` by default,
+    /// the unread count over chosen scopes, or the app's own function of the counts): sets it now and after every
+    /// change, always to the latest count, one call at a time. Does nothing under ``BadgePolicy/manual``.
     ///
     /// - Returns: The subscription; the badge stops following when it is cancelled or released.
     public func syncBadge(with badge: any BadgeController) -> PushCancellable {
-        guard configuration.badgePolicy == .unreadCount else { return PushCancellable {} }
+        guard configuration.badgePolicy.setsBadge else { return PushCancellable {} }
         let setter = LatestBadgeSetter(badge: badge)
-        setter.set(unreadCount)
-        return observe { change in
-            if case .unreadCount(let count) = change { setter.set(count) }
+        setter.set(self.badge ?? 0)
+        return observe { [weak self] change in
+            if case .unreadCount = change, let count = self?.currentBadge { setter.set(count) }
         }
     }
 }

@@ -29,8 +29,20 @@ public final class PushTokenRegistry: Sendable {
     public struct Key: Sendable, Hashable, Codable, CustomStringConvertible {
         /// The kind of token.
         public var kind: String
-        /// The attributes type (push-to-start), the activity id (update token, channel) or `nil`.
-        public var scope: String?
+        /// What the token belongs to: the attributes type (push-to-start), the activity id (update token, channel)
+        /// or `nil`. (Not an account: a ``Change/scope`` says which account's server learns a change.)
+        public var qualifier: String?
+
+        /// A key of `kind` for `qualifier`.
+        public init(kind: String, qualifier: String? = nil) {
+            self.kind = kind
+            self.qualifier = qualifier
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case kind
+            case qualifier = "scope"
+        }
 
         /// The APNs device token (`didRegisterForRemoteNotificationsWithDeviceToken`).
         public static let device = Key(kind: "device")
@@ -42,30 +54,36 @@ public final class PushTokenRegistry: Sendable {
 
         /// ActivityKit's push-to-start token for an attributes type (iOS 17.2).
         public static func pushToStart(attributesType: String) -> Key {
-            Key(kind: "pushToStart", scope: attributesType)
+            Key(kind: "pushToStart", qualifier: attributesType)
         }
 
         /// A running activity's update token.
-        public static func activityUpdate(activityID: String) -> Key { Key(kind: "activityUpdate", scope: activityID) }
+        public static func activityUpdate(activityID: String) -> Key {
+            Key(kind: "activityUpdate", qualifier: activityID)
+        }
 
         /// The broadcast channel an activity listens to (iOS 18: `pushType: .channel(id)`); the value is the channel id.
         public static func broadcastChannel(activityID: String) -> Key {
-            Key(kind: "broadcastChannel", scope: activityID)
+            Key(kind: "broadcastChannel", qualifier: activityID)
         }
 
-        public var description: String { scope.map { "\(kind) \($0)" } ?? kind }
+        public var description: String { qualifier.map { "\(kind) \($0)" } ?? kind }
     }
 
-    /// A token the server has not learned yet: a new or changed value, or `nil` when the token is gone.
+    /// A token a server has not learned yet: a new or changed value, or `nil` when the token is gone.
     public struct Change: Sendable, Hashable {
         /// Which token changed: the device token, a VoIP or widgets token, or an activity's token or channel.
         public var key: Key
-        /// The token (lowercase hex) or channel id; `nil`: removed (an activity ended, VoIP no longer used).
+        /// The token (lowercase hex) or channel id; `nil`: removed (an activity ended, VoIP no longer used, or the
+        /// scope was removed and its server must forget the token).
         public var value: String?
+        /// Whose server learns it: a scope's (an account's, ``addScope(_:)``), or `nil` for the app's own server.
+        public var scope: PushScope?
 
-        package init(key: Key, value: String?) {
+        package init(key: Key, value: String?, scope: PushScope? = nil) {
             self.key = key
             self.value = value
+            self.scope = scope
         }
     }
 
@@ -76,10 +94,26 @@ public final class PushTokenRegistry: Sendable {
         var key: Key
         var current: String? = nil
         var reported: String? = nil
+        /// The value each scope's server learned (absent: none).
+        var reportedTo: [String: String]? = nil
+    }
+
+    /// What the file holds: every token, and the scopes whose servers learn them.
+    fileprivate struct Contents: Equatable {
+        var tokens: [Key: Entry] = [:]
+        /// The scopes added, and `false` for a removed one whose server still has tokens to forget.
+        var scopes: [PushScope: Bool] = [:]
+
+        struct File: Codable {
+            var tokens: [Entry]
+            var scopes: [String: Bool]?
+        }
     }
 
     private let url: URL?
-    private let entries: LockedState<[Key: Entry]>
+    private let contents: LockedState<Contents>
+    /// Whether the app's own server (changes with no scope) learns the tokens.
+    private let reportsToAppServer: Bool
     /// The latest failed write of ``attach(to:onChange:)``.
     let writeFailures = LockedState<StoreFileError?>(nil)
     /// The `onChange` handlers of the attachments, by attachment.
@@ -87,31 +121,50 @@ public final class PushTokenRegistry: Sendable {
 
     /// Opens the registry.
     ///
-    /// - Parameter directory: Where its file lives (the ledger's directory or an App Group); `nil` keeps it in
-    ///   memory.
+    /// - Parameters:
+    ///   - directory: Where its file lives (the ledger's directory or an App Group); `nil` keeps it in memory.
+    ///   - reportsToAppServer: Whether the app's own server learns the tokens (changes with no
+    ///     ``Change/scope``; default `true`). `false` for an app whose only servers are its accounts' (a Mastodon
+    ///     client registers with each account's instance): then only the scopes' changes are listed.
     /// - Throws: `StoreFileError` when the directory is missing or the file is unreadable or damaged.
-    public init(directory: URL?) throws {
+    public init(directory: URL?, reportsToAppServer: Bool = true) throws {
+        self.reportsToAppServer = reportsToAppServer
         guard let directory else {
             url = nil
-            entries = LockedState([:])
+            contents = LockedState(Contents())
             return
         }
         let url = try StoreFile.url(of: Self.fileName, in: directory)
         self.url = url
-        var loaded: [Key: Entry] = [:]
+        var loaded = Contents()
         if let data = try StoreFile.read(url, limit: 1 << 20) {
             do {
-                for entry in try JSONDecoder().decode([Entry].self, from: data) { loaded[entry.key] = entry }
+                let file: Contents.File
+                if let entries = try? JSONDecoder().decode([Entry].self, from: data) {
+                    file = Contents.File(tokens: entries, scopes: nil)  // written before scopes: the tokens alone
+                } else {
+                    file = try JSONDecoder().decode(Contents.File.self, from: data)
+                }
+                for entry in file.tokens { loaded.tokens[entry.key] = entry }
+                for (name, isActive) in file.scopes ?? [:] {
+                    guard let scope = PushScope(rawValue: name) else {
+                        throw StoreFileError(.corrupt, path: url.path, "not a scope: \(name.debugDescription)")
+                    }
+                    loaded.scopes[scope] = isActive
+                }
+            } catch let error as StoreFileError {
+                throw error
             } catch {
                 throw StoreFileError(.corrupt, path: url.path, "not a token file: \(error)")
             }
         }
-        entries = LockedState(loaded)
+        contents = LockedState(loaded)
     }
 
     /// Records the current value of a token (`nil`: it is gone).
     ///
-    /// - Returns: The change the server must learn, or `nil` when the value is the one it already has.
+    /// - Returns: The change the app's server must learn (or, without one, the first scope's), or `nil` when every
+    ///   server already has the value.
     /// - Throws: `StoreFileError` when the file cannot be written (nothing changes then).
     @discardableResult
     public func update(_ key: Key, to value: String?) throws -> Change? {
@@ -121,57 +174,134 @@ public final class PushTokenRegistry: Sendable {
 
     /// Records a value without calling the change handlers.
     ///
-    /// - Returns: Whether the server has something new to learn (the pending change for `key` is new).
+    /// - Returns: Whether a server has something new to learn (the pending changes for `key` are new).
     func record(_ key: Key, _ value: String?) throws -> Bool {
-        let before = pendingChanges().first { $0.key == key }
-        try change { entries in
-            var entry = entries[key] ?? Entry(key: key)
+        let before = pendingChanges().filter { $0.key == key }
+        try change { contents in
+            var entry = contents.tokens[key] ?? Entry(key: key)
             entry.current = value
-            entries[key] = entry.current == nil && entry.reported == nil ? nil : entry
+            contents.tokens[key] = entry.isEmpty ? nil : entry
         }
-        let after = pendingChanges().first { $0.key == key }
-        return after != nil && after != before
+        let after = pendingChanges().filter { $0.key == key }
+        return !after.isEmpty && after != before
     }
 
     /// The tokens the app has now.
     public func tokens() -> [Key: String] {
-        entries.withLock { $0.compactMapValues(\.current) }
+        contents.withLock { $0.tokens.compactMapValues(\.current) }
     }
 
-    /// What the server has not learned yet, in a stable order (by kind, then scope).
+    // MARK: Scopes
+
+    /// The scopes (accounts) whose servers learn the tokens, in order.
+    public var scopes: [PushScope] {
+        contents.withLock { $0.scopes.filter(\.value).keys.sorted() }
+    }
+
+    /// Adds a scope (an account signed in): its server learns every current token, listed once in
+    /// ``pendingChanges()`` with that scope, and every later change. Adding a scope that is there already changes
+    /// nothing; adding back a removed scope before its retractions were reported keeps what its server had.
+    ///
+    /// - Throws: `StoreFileError` when the file cannot be written.
+    public func addScope(_ scope: PushScope) throws {
+        if try change({ $0.scopes[scope] = true }) { notifyChange() }
+    }
+
+    /// Removes a scope (an account signed out): every token its server was told about is listed once in
+    /// ``pendingChanges()`` with value `nil`, to retract, and the scope is forgotten when each is reported.
+    ///
+    /// - Returns: The retractions to send.
+    /// - Throws: `StoreFileError` when the file cannot be written.
+    @discardableResult
+    public func removeScope(_ scope: PushScope) throws -> [Change] {
+        let changed = try change { contents in
+            guard contents.scopes[scope] != nil else { return }
+            let told = contents.tokens.values.contains { $0.reportedTo?[scope.rawValue] != nil }
+            contents.scopes[scope] = told ? false : nil
+        }
+        let retractions = pendingChanges().filter { $0.scope == scope }
+        if changed { notifyChange() }  // an attached handler may report them at once: listed before
+        return retractions
+    }
+
+    // MARK: Reporting
+
+    /// What the servers have not learned yet, in a stable order (the app's server first, then by scope; each by
+    /// kind, then qualifier).
     public func pendingChanges() -> [Change] {
-        entries.withLock { entries in
-            entries.values.filter { $0.current != $0.reported }.map { Change(key: $0.key, value: $0.current) }
-        }.sorted { ($0.key.kind, $0.key.scope ?? "") < ($1.key.kind, $1.key.scope ?? "") }
+        let reportsToAppServer = reportsToAppServer
+        return contents.withLock { contents in
+            var changes: [Change] = []
+            for entry in contents.tokens.values {
+                if reportsToAppServer, entry.current != entry.reported {
+                    changes.append(Change(key: entry.key, value: entry.current))
+                }
+                for (scope, isActive) in contents.scopes {
+                    let told = entry.reportedTo?[scope.rawValue]
+                    let wanted = isActive ? entry.current : nil
+                    if told != wanted { changes.append(Change(key: entry.key, value: wanted, scope: scope)) }
+                }
+            }
+            return changes
+        }.sorted { Self.order($0) < Self.order($1) }
     }
 
-    /// Records that the server learned `change`; a change superseded since (the token changed again) stays
-    /// pending with its new value.
+    /// The sort key of a change: the app's server first, then by scope, kind and qualifier.
+    private static func order(_ change: Change) -> (String, String, String) {
+        (change.scope.map { "+" + $0.rawValue } ?? "", change.key.kind, change.key.qualifier ?? "")
+    }
+
+    /// Records that a server learned `change`; a change superseded since (the token changed again, the scope was
+    /// removed or added back) stays pending with its new value.
     ///
     /// - Throws: `StoreFileError` when the file cannot be written.
     public func markReported(_ change: Change) throws {
-        try self.change { entries in
-            guard var entry = entries[change.key], entry.current == change.value else { return }
-            entry.reported = change.value
-            entries[change.key] = entry.current == nil ? nil : entry
+        let reportsToAppServer = reportsToAppServer
+        try self.change { contents in
+            guard var entry = contents.tokens[change.key] else { return }
+            if let scope = change.scope {
+                guard let isActive = contents.scopes[scope], (isActive ? entry.current : nil) == change.value else {
+                    return
+                }
+                var told = entry.reportedTo ?? [:]
+                told[scope.rawValue] = change.value
+                entry.reportedTo = told.isEmpty ? nil : told
+                contents.tokens[change.key] = entry.isEmpty ? nil : entry
+                if !isActive, !contents.tokens.values.contains(where: { $0.reportedTo?[scope.rawValue] != nil }) {
+                    contents.scopes[scope] = nil  // every retraction is reported: the scope is forgotten
+                }
+            } else {
+                guard reportsToAppServer, entry.current == change.value else { return }
+                entry.reported = change.value
+                contents.tokens[change.key] = entry.isEmpty ? nil : entry
+            }
         }
     }
 
-    private func change(_ body: (inout [Key: Entry]) -> Void) throws {
+    /// Applies `body` and saves the result; `false` when it changed nothing.
+    @discardableResult
+    private func change(_ body: (inout Contents) -> Void) throws -> Bool {
         let url = self.url
-        try entries.withLock { entries in
-            var next = entries
+        return try contents.withLock { contents in
+            var next = contents
             body(&next)
-            guard next != entries else { return }
+            guard next != contents else { return false }
             if let url {
-                let sorted = next.values.sorted { $0.key.description < $1.key.description }
-                try StoreFile.save(sorted, to: url)
+                let tokens = next.tokens.values.sorted { $0.key.description < $1.key.description }
+                if next.scopes.isEmpty {
+                    try StoreFile.save(tokens, to: url)  // an app without scopes keeps the file it always had
+                } else {
+                    let scopes = Dictionary(uniqueKeysWithValues: next.scopes.map { ($0.key.rawValue, $0.value) })
+                    try StoreFile.save(Contents.File(tokens: tokens, scopes: scopes), to: url)
+                }
             }
-            entries = next
+            contents = next
+            return true
         }
     }
 }
 
-extension PushTokenRegistry.Key {
-    fileprivate init(kind: String) { self.init(kind: kind, scope: nil) }
+extension PushTokenRegistry.Entry {
+    /// Nothing left to remember: no current value, and no server that has one.
+    fileprivate var isEmpty: Bool { current == nil && reported == nil && (reportedTo ?? [:]).isEmpty }
 }

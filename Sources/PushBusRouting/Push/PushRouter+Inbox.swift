@@ -65,6 +65,7 @@ extension PushRouter.NotificationRoutes {
             kind: .remoteTapped, content: PushContent(payload: .object(payload)), response: PushResponse(action: .open),
             requestIdentifier: entry.requestIdentifier, date: date, notificationDate: entry.evidence.date)
         message.id = entry.messageID  // the push's identity, not a digest of the rebuilt payload
+        message.scope = entry.scope
         return message
     }
 

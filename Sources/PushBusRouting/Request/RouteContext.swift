@@ -20,14 +20,19 @@ public struct RouteContext: Sendable {
     public var presentation: RoutePresentation?
     /// `false` to show the screen without animation; `nil` leaves it to the URL's `route_no_animation` item.
     public var isAnimated: Bool?
+    /// The account, profile or workspace the request belongs to: the push's (`PushMessage.scope`) or the inbox
+    /// entry's. With one, the router runs the app's scope switch (``PushRouter/setScopeSwitch(_:)``) before the
+    /// route opens. `nil` in an app with one account.
+    public var scope: PushScope?
 
     /// Creates a context; by default it carries no message, parameters or values, and leaves presentation to the
-    /// route and animation to the URL.
+    /// route and animation to the URL. The scope defaults to the message's.
     public init(
         message: PushMessage? = nil, parameters: [String: String] = [:], values: [String: any Sendable] = [:],
-        presentation: RoutePresentation? = nil, isAnimated: Bool? = nil
+        presentation: RoutePresentation? = nil, isAnimated: Bool? = nil, scope: PushScope? = nil
     ) {
         self.message = message
+        self.scope = scope ?? message?.scope
         self.parameters = parameters
         self.values = values
         self.presentation = presentation

@@ -1,3 +1,5 @@
+import PushBus
+
 /// Why a pattern could not be registered or a URL could not be opened.
 public enum RouteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The pattern cannot be parsed (the reason says what is wrong).
@@ -29,6 +31,9 @@ public enum RouteError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooManyRedirects([String])
     /// A deferred request was dropped for a newer one (``DeferralPolicy``).
     case superseded(String)
+    /// The request came from a push (or an inbox entry) of a scope the app no longer has: the scope switch
+    /// (``PushRouter/setScopeSwitch(_:)``) answered `false`, so nothing opened.
+    case unknownScope(PushScope)
 
     public var description: String {
         switch self {
@@ -48,6 +53,7 @@ public enum RouteError: Error, Sendable, Hashable, CustomStringConvertible {
         case .redirectLoop(let chain): return "redirect loop: " + chain.joined(separator: " -> ")
         case .tooManyRedirects(let chain): return "too many redirects: " + chain.joined(separator: " -> ")
         case .superseded(let url): return "deferred \"\(url)\" replaced by a newer request"
+        case .unknownScope(let scope): return "no scope \"\(scope)\" in the app: the push's route is not opened"
         }
     }
 }

@@ -60,10 +60,12 @@ extension PushRouter {
         let routes: RouteRegistrations
         let router: PushRouter
         let observers: ObserverRegistry<@Sendable (RouteEvent) -> Void>.Snapshot
+        let scopeSwitch: (@Sendable (PushScope) -> Bool)?
 
         /// Taken under the router's lock, so the observers match the routes.
         init(_ state: inout State, _ router: PushRouter) {
             routes = state.routes()
+            scopeSwitch = state.scopeSwitch
             self.router = router
             observers = router.observers.snapshot()
         }
@@ -85,6 +87,11 @@ extension PushRouter {
     func run(_ attempt: RouteAttempt, parsed: RouteURL? = nil, snapshot: Snapshot? = nil) -> RouteResult {
         let snapshot = snapshot ?? state.withLock { Snapshot(&$0, self) }
         snapshot.emit(.willOpen(attempt))
+        // The scope's step (switch account) runs first, once the gate let the request through: right before the
+        // route's own checks and handler, never while the first screen is not up.
+        if let scope = attempt.context.scope, let scopeSwitch = snapshot.scopeSwitch, !scopeSwitch(scope) {
+            return fail(.unknownScope(scope), url: attempt.url, attempt, snapshot)
+        }
         var url = attempt.url
         var parsed = parsed
         for interceptor in snapshot.routes.willOpen {

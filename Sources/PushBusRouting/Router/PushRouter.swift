@@ -33,6 +33,8 @@ public final class PushRouter: Sendable {
         var missedTaps: [PushCenter.TakenTap] = []
         /// The options of each `attach(to:options:)` made so far (bounded), so a relaunched copy attaches alike.
         var attachments: [AttachOptions] = []
+        /// The app's step before a route with a scope opens (``PushRouter/setScopeSwitch(_:)``).
+        var scopeSwitch: (@Sendable (PushScope) -> Bool)?
 
         /// The frozen registrations, freezing them first if they changed since the last use.
         mutating func routes() -> RouteRegistrations {
@@ -192,5 +194,27 @@ public final class PushRouter: Sendable {
             batch = batch.dropFirst()
             _ = run(next.attempt)
         }
+    }
+}
+
+extension PushRouter {
+    /// Sets the step that runs before a route with a scope opens (a push, or an inbox entry, of one of the app's
+    /// accounts): the app switches to that account and returns `true`, and the route opens with the scope in its
+    /// ``RouteContext/scope``; or it returns `false` for a scope the app no longer has (an account signed out), and
+    /// nothing opens: the request fails with ``RouteError/unknownScope(_:)``, reported to did-fail observers.
+    ///
+    /// ```swift
+    /// router.setScopeSwitch { scope in
+    ///     guard let account = accounts.account(for: scope) else { return false }   // signed out: not opened
+    ///     accounts.switchTo(account)
+    ///     return true
+    /// }
+    /// ```
+    ///
+    /// It runs on the thread that opens the route, after the readiness gate (a cold-start tap switches account when
+    /// the first screen is up) and before the will-open interceptors, never under the router's lock. `nil` removes
+    /// it; routes without a scope never run it.
+    public func setScopeSwitch(_ step: (@Sendable (PushScope) -> Bool)?) {
+        state.withLock { $0.scopeSwitch = step }
     }
 }

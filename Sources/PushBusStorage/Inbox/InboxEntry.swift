@@ -31,6 +31,8 @@ public struct InboxEntry: Sendable, Hashable, Identifiable {
     public var provider: String?
     /// The custom payload keys the inbox keeps (``PushInbox/Configuration/keptCustomKeys``).
     public var customData: [String: PushValue]
+    /// The account the notification belongs to (`PushMessage.scope`); `nil` in an app with one.
+    public var scope: PushScope?
     /// A Boolean value indicating whether the user read the entry (tapped the notification, or opened or
     /// marked it in the inbox).
     public var isRead: Bool
@@ -43,7 +45,7 @@ public struct InboxEntry: Sendable, Hashable, Identifiable {
         id: UInt64, messageID: PushMessage.ID, requestIdentifier: String? = nil, title: String? = nil,
         subtitle: String? = nil, body: String? = nil, date: Date, deepLink: URL? = nil,
         categoryIdentifier: String? = nil, threadIdentifier: String? = nil, provider: String? = nil,
-        customData: [String: PushValue] = [:], isRead: Bool = false
+        customData: [String: PushValue] = [:], isRead: Bool = false, scope: PushScope? = nil
     ) {
         self.id = id
         self.messageID = messageID
@@ -58,6 +60,7 @@ public struct InboxEntry: Sendable, Hashable, Identifiable {
         self.provider = provider
         self.customData = customData
         self.isRead = isRead
+        self.scope = scope
         self.evidence = SeenDeliveries.Evidence(identifier: requestIdentifier, date: date)
         self.reportedAt = date
     }
@@ -71,6 +74,32 @@ public enum InboxChange: Sendable, Hashable {
     case updated(InboxEntry)
     /// An entry left the inbox (removed, expired, or past the count limit).
     case removed(InboxEntry.ID)
+    /// The unread count of one scope (an account) after the changes before it; only for entries with a scope, so an
+    /// app with one account never sees it. Comes before the ``unreadCount(_:)`` of the same change.
+    case scopeUnreadCount(PushScope, Int)
     /// The unread count after the changes before it.
     case unreadCount(Int)
+}
+
+/// How many entries of a ``PushInbox`` are unread, in all and per scope (account): what a badge policy counts
+/// (``PushInbox/BadgePolicy``) and an account switcher shows.
+public struct InboxUnreadCounts: Sendable, Hashable {
+    /// Unread entries in all, with or without a scope.
+    public var total: Int
+    /// Unread entries per scope; a scope with no unread entry is absent (its count is `0`).
+    public var byScope: [PushScope: Int]
+
+    /// Counts as given.
+    public init(total: Int, byScope: [PushScope: Int] = [:]) {
+        self.total = total
+        self.byScope = byScope
+    }
+
+    /// The unread entries of `scope` (`0` when it has none).
+    public subscript(scope: PushScope) -> Int { byScope[scope] ?? 0 }
+
+    /// The unread entries over `scopes`.
+    public func total(in scopes: some Sequence<PushScope>) -> Int {
+        Set(scopes).reduce(0) { $0 + self[$1] }
+    }
 }

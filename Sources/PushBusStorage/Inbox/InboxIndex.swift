@@ -8,6 +8,9 @@ struct InboxIndex: Sendable {
     /// Entry ids, oldest first (by date, then by the sequence of the record that added each).
     private(set) var order: [UInt64] = []
     private(set) var unreadCount = 0
+    /// Per scope, the ids of its entries and how many of them are unread: kept by every path that changes an entry
+    /// (``applyEvent(_:)``), so a scope's unread count is O(1) and its entries are found without a scan.
+    private(set) var scopes: [PushScope: ScopeTally] = [:]
     /// The last written ledger sequence applied (records applied before they are written do not move it).
     private(set) var appliedSequence: UInt64 = 0
     /// The tie-break of entries with the same date: the sequence of the record that added each, so every process
@@ -25,6 +28,12 @@ struct InboxIndex: Sendable {
     let correlationWindow: TimeInterval
     /// The deliveries whose entries were removed, by message: they never enter again (``wasRemoved(_:_:_:)``).
     private var removed: [PushMessage.ID: [Delivery]] = [:]
+
+    /// One scope's entries and unread count.
+    struct ScopeTally: Sendable, Hashable {
+        var ids: Set<UInt64> = []
+        var unread = 0
+    }
 
     /// How a removed entry's delivery is known again.
     private struct Delivery: Sendable {
@@ -97,14 +106,25 @@ struct InboxIndex: Sendable {
             insertOrdered(entry)
             byMessage[entry.messageID, default: []].append(entry.id)
             unreadCount += 1
-            return [.inserted(entry), .unreadCount(unreadCount)]
+            var changes: [InboxChange] = [.inserted(entry)]
+            if let scope = entry.scope {
+                scopes[scope, default: ScopeTally()].ids.insert(entry.id)
+                scopes[scope]?.unread += 1
+                changes.append(.scopeUnreadCount(scope, scopes[scope]?.unread ?? 0))
+            }
+            return changes + [.unreadCount(unreadCount)]
         case .inboxRead, .inboxUnread:
             let isRead = record.event.kind == .inboxRead
             guard let id = target(of: record), var entry = entries[id], entry.isRead != isRead else { return [] }
             entry.isRead = isRead
             entries[id] = entry
             unreadCount += isRead ? -1 : 1
-            return [.updated(entry), .unreadCount(unreadCount)]
+            var changes: [InboxChange] = [.updated(entry)]
+            if let scope = entry.scope, scopes[scope] != nil {
+                scopes[scope]?.unread += isRead ? -1 : 1
+                changes.append(.scopeUnreadCount(scope, scopes[scope]?.unread ?? 0))
+            }
+            return changes + [.unreadCount(unreadCount)]
         case .inboxRemoved:
             guard let id = target(of: record), let entry = entries.removeValue(forKey: id) else { return [] }
             order.removeAll { $0 == id }
@@ -114,7 +134,14 @@ struct InboxIndex: Sendable {
             removed[entry.messageID, default: []].append(
                 Delivery(evidence: entry.evidence, reportedAt: entry.reportedAt))
             if !entry.isRead { unreadCount -= 1 }
-            return [.removed(id), .unreadCount(unreadCount)]
+            var changes: [InboxChange] = [.removed(id)]
+            if let scope = entry.scope, var tally = scopes[scope] {
+                tally.ids.remove(id)
+                if !entry.isRead { tally.unread -= 1 }
+                scopes[scope] = tally.ids.isEmpty ? nil : tally
+                if !entry.isRead { changes.append(.scopeUnreadCount(scope, tally.unread)) }
+            }
+            return changes + [.unreadCount(unreadCount)]
         default:
             return []
         }
@@ -174,8 +201,39 @@ struct InboxIndex: Sendable {
                 changes.append(.inserted(entry))
             }
         }
+        for scope in Set(scopes.keys).union(other.scopes.keys).sorted() {
+            let count = other.unreadCount(in: scope)
+            if count != unreadCount(in: scope) { changes.append(.scopeUnreadCount(scope, count)) }
+        }
         if other.unreadCount != unreadCount || !changes.isEmpty { changes.append(.unreadCount(other.unreadCount)) }
         return changes
+    }
+
+    /// The unread entries of `scope`. O(1).
+    func unreadCount(in scope: PushScope) -> Int { scopes[scope]?.unread ?? 0 }
+
+    /// The entries of `scope`. O(1).
+    func count(in scope: PushScope) -> Int { scopes[scope]?.ids.count ?? 0 }
+
+    /// The unread counts, in all and per scope (the scopes with an unread entry). O(scopes).
+    var unreadCounts: InboxUnreadCounts {
+        InboxUnreadCounts(total: unreadCount, byScope: scopes.compactMapValues { $0.unread > 0 ? $0.unread : nil })
+    }
+
+    /// The entries of `scope`, newest first (by date, then by the sequence of the record that added each), skipping
+    /// `offset`, at most `limit`. O(k log k) for the k entries of the scope.
+    func page(in scope: PushScope, offset: Int, limit: Int) -> [InboxEntry] {
+        guard let ids = scopes[scope]?.ids, offset < ids.count, limit > 0 else { return [] }
+        let sorted = ids.compactMap { entries[$0] }.sorted {
+            ($0.date, positions[$0.id] ?? 0) > ($1.date, positions[$1.id] ?? 0)
+        }
+        return Array(sorted.dropFirst(offset).prefix(limit))
+    }
+
+    /// The unread entries of `scope`, in no particular order. O(entries of the scope).
+    func unreadEntries(in scope: PushScope) -> [InboxEntry] {
+        guard let tally = scopes[scope], tally.unread > 0 else { return [] }
+        return tally.ids.compactMap { id in entries[id].flatMap { $0.isRead ? nil : $0 } }
     }
 
     /// Entries newest first, skipping `offset`, at most `limit`.
@@ -218,7 +276,7 @@ struct InboxIndex: Sendable {
             title: summary?.title, subtitle: record.event.values["subtitle"], body: summary?.body,
             date: record.notificationDate ?? record.reportedAt, deepLink: summary?.deepLink,
             categoryIdentifier: summary?.categoryIdentifier, threadIdentifier: summary?.threadIdentifier,
-            provider: summary?.provider, customData: summary?.customData ?? [:], isRead: false)
+            provider: summary?.provider, customData: summary?.customData ?? [:], isRead: false, scope: record.scope)
         entry.evidence = record.evidence
         entry.reportedAt = record.reportedAt
         return entry

@@ -2,13 +2,43 @@ import Foundation
 import PushBusCore
 
 extension PushInbox {
-    /// How the app icon's badge follows the inbox.
-    public enum BadgePolicy: String, Sendable, Hashable, CaseIterable {
-        /// The badge is the unread count: the service extension writes it into the notification it rewrites, the
-        /// app sets it after every change (`PushInbox.syncBadge(with:)`).
+    /// How the app icon's badge follows the inbox: the service extension writes it into the notification it
+    /// rewrites, the app sets it after every change (`PushInbox.syncBadge(with:)`).
+    ///
+    /// ```swift
+    /// configuration.badgePolicy = .unreadCount                        // every unread entry
+    /// configuration.badgePolicy = .unreadCount(in: ["alice", "bob"])  // the accounts with notifications on
+    /// configuration.badgePolicy = .custom { counts in min(counts.total, 99) }
+    /// ```
+    public enum BadgePolicy: Sendable {
+        /// The badge is the unread count, over every entry (with a scope or without).
         case unreadCount
+        /// The badge is the unread count over these scopes (accounts) only.
+        case unreadCountIn(Set<PushScope>)
+        /// The badge is the app's own function of the unread counts (called on the thread of the change, never
+        /// under a lock; keep it quick and pure).
+        case custom(@Sendable (InboxUnreadCounts) -> Int)
         /// The inbox never touches the badge.
         case manual
+
+        /// The badge is the unread count over `scopes` (``unreadCountIn(_:)``).
+        public static func unreadCount(in scopes: Set<PushScope>) -> BadgePolicy { .unreadCountIn(scopes) }
+
+        /// The badge for `counts`, at least `0`; `nil` under ``manual``.
+        public func badge(for counts: InboxUnreadCounts) -> Int? {
+            switch self {
+            case .unreadCount: return max(0, counts.total)
+            case .unreadCountIn(let scopes): return max(0, counts.total(in: scopes))
+            case .custom(let badge): return max(0, badge(counts))
+            case .manual: return nil
+            }
+        }
+
+        /// A Boolean value indicating whether the inbox sets the badge (every policy but ``manual``).
+        public var setsBadge: Bool {
+            if case .manual = self { return false }
+            return true
+        }
     }
 
     /// What enters an inbox, how long it stays, and what it keeps.
@@ -25,6 +55,11 @@ extension PushInbox {
         public var categories: Set<String>?
         /// The payload key that keeps a push out when it is `false` (default `"inbox"`: `{"inbox": false}`).
         public var optOutKey: String? = "inbox"
+        /// Where the scope (account) of a message is found when the message does not carry one already
+        /// (`PushMessage.scope`, read by the app's `PushDelivery.scopeReader`): set it to the same reader in the
+        /// app and in the service extension, so both keep the entry's scope. `nil` (the default): entries have the
+        /// scope of their message, or none.
+        public var scopeReader: PushScopeReader?
         /// The app's own decision, asked last for every message that passed the other rules.
         public var admits: (@Sendable (PushMessage) -> Bool)?
         /// How the badge follows the inbox (default ``BadgePolicy/unreadCount``).

@@ -99,6 +99,53 @@ public final class PushInbox: Sendable {
         return state.withLock { $0.index.order.count }
     }
 
+    /// The unread entries of `scope` (an account). O(1).
+    public func unreadCount(in scope: PushScope) -> Int {
+        catchUp()
+        return state.withLock { $0.index.unreadCount(in: scope) }
+    }
+
+    /// How many entries `scope` has. O(1).
+    public func count(in scope: PushScope) -> Int {
+        catchUp()
+        return state.withLock { $0.index.count(in: scope) }
+    }
+
+    /// The unread counts in all and per scope (the account switcher's numbers, what ``BadgePolicy`` counts).
+    public var unreadCounts: InboxUnreadCounts {
+        catchUp()
+        return state.withLock { $0.index.unreadCounts }
+    }
+
+    /// The scopes that have entries, in order.
+    public var scopes: [PushScope] {
+        catchUp()
+        return state.withLock { $0.index.scopes.keys.sorted() }
+    }
+
+    /// The unread counts and the entries (newest first) as one consistent view: for tests that compare the two while
+    /// the ledger's writer runs.
+    package var countsAndEntries: (counts: InboxUnreadCounts, entries: [InboxEntry]) {
+        catchUp()
+        return state.withLock { ($0.index.unreadCounts, $0.index.page(offset: 0, limit: .max)) }
+    }
+
+    /// The badge ``Configuration/badgePolicy`` asks for now; `nil` under ``BadgePolicy/manual``.
+    public var badge: Int? {
+        configuration.badgePolicy.badge(for: unreadCounts)
+    }
+
+    /// The badge for the counts as the latest change left them, without reading the ledger (for observers).
+    package var currentBadge: Int? {
+        configuration.badgePolicy.badge(for: state.withLock { $0.index.unreadCounts })
+    }
+
+    /// The entries of `scope`, newest first: `limit` of them after skipping `offset`. O(k log k) for its k entries.
+    public func entries(in scope: PushScope, offset: Int = 0, limit: Int = .max) -> [InboxEntry] {
+        catchUp()
+        return state.withLock { $0.index.page(in: scope, offset: offset, limit: limit) }
+    }
+
     /// Entries, newest first: `limit` of them after skipping `offset` (for paging).
     public func entries(offset: Int = 0, limit: Int = .max) -> [InboxEntry] {
         catchUp()
@@ -171,7 +218,7 @@ public final class PushInbox: Sendable {
                 messageID: message.id, requestIdentifier: message.requestIdentifier,
                 notificationDate: message.notificationDate, reportedAt: message.date, messageKind: message.kind,
                 event: DeliveryEvent(kind: .inboxAdded, values: values), role: role ?? ledger.configuration.role,
-                summary: summary))
+                summary: summary, scope: message.scope ?? configuration.scopeReader?.scope(in: message.content)))
         try enforceBounds()
         // A racing process may have added the same delivery first: then the index kept that one.
         return entry(id) ?? entry(for: message)
@@ -190,6 +237,23 @@ public final class PushInbox: Sendable {
     /// Marks every entry read.
     public func markAllRead() throws(DeliveryLedgerError) {
         for entry in entries() where !entry.isRead { try write(.inboxRead, entry) }
+    }
+
+    /// Marks every entry of `scope` read: one ledger record per unread entry of the scope, handed to the ledger's
+    /// writer without waiting for the file (or another process's lock). O(entries of the scope).
+    public func markAllRead(in scope: PushScope) throws(DeliveryLedgerError) {
+        catchUp()
+        for entry in state.withLock({ $0.index.unreadEntries(in: scope) }) { try write(.inboxRead, entry) }
+    }
+
+    /// Removes every entry of `scope` (the account was signed out), with reason `scopeRemoved`.
+    ///
+    /// - Returns: How many entries were removed.
+    @discardableResult
+    public func removeAll(in scope: PushScope) throws(DeliveryLedgerError) -> Int {
+        let entries = entries(in: scope)
+        for entry in entries { try write(.inboxRemoved, entry, reason: "scopeRemoved") }
+        return entries.count
     }
 
     /// Removes the entry.
@@ -252,7 +316,7 @@ public final class PushInbox: Sendable {
             DeliveryRecord(
                 messageID: entry.messageID, requestIdentifier: entry.requestIdentifier,
                 notificationDate: entry.evidence.date, reportedAt: entry.reportedAt,
-                event: DeliveryEvent(kind: kind, values: values)))
+                event: DeliveryEvent(kind: kind, values: values), scope: entry.scope))
     }
 
     /// Writes `record`. In memory: appended at once. Durable: applied at once, so the reads and the observers see

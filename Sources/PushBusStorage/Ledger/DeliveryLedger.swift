@@ -336,7 +336,8 @@ public final class DeliveryLedger: Sendable {
         return DeliveryRecord(
             messageID: message.id, requestIdentifier: message.requestIdentifier,
             notificationDate: message.notificationDate, reportedAt: message.date,
-            messageKind: message.kind, event: event, role: role ?? configuration.role, summary: summary)
+            messageKind: message.kind, event: event, role: role ?? configuration.role, summary: summary,
+            scope: message.scope)
     }
 
     /// Reads the records other processes appended (or the whole file, when one of them compacted it) and passes

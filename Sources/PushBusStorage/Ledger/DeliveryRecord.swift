@@ -26,6 +26,9 @@ public struct DeliveryRecord: Sendable, Hashable, Identifiable {
     public var writtenAt: Date
     /// What the message said, when the writer included it (usually with the first record of a message).
     public var summary: DeliverySummary?
+    /// The account the delivery belongs to (`PushMessage.scope`); `nil` for an app with one, and in records
+    /// written before scopes were recorded.
+    public var scope: PushScope?
 
     /// The record's ``sequence``. Every record not written yet has ``unwritten`` as its id.
     public var id: UInt64 { sequence }
@@ -40,7 +43,8 @@ public struct DeliveryRecord: Sendable, Hashable, Identifiable {
     public init(
         messageID: PushMessage.ID, requestIdentifier: String? = nil, notificationDate: Date?, reportedAt: Date? = nil,
         messageKind: PushMessage.Kind = .remote, event: DeliveryEvent, role: DeliveryProcessRole = .app,
-        summary: DeliverySummary? = nil, sequence: UInt64 = 0, writtenAt: Date = Date(timeIntervalSince1970: 0)
+        summary: DeliverySummary? = nil, scope: PushScope? = nil, sequence: UInt64 = 0,
+        writtenAt: Date = Date(timeIntervalSince1970: 0)
     ) {
         self.sequence = sequence
         self.messageID = messageID
@@ -52,6 +56,7 @@ public struct DeliveryRecord: Sendable, Hashable, Identifiable {
         self.role = role
         self.writtenAt = writtenAt
         self.summary = summary
+        self.scope = scope
     }
 
     /// A Boolean value indicating whether the record is about the delivery of `messageID` identified by

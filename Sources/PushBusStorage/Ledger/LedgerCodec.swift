@@ -41,6 +41,8 @@ package enum LedgerCodec {
         /// `reportedAt`, as records before this tag did, so an older reader still finds its required field.
         case notificationDateUnknown
         case summary = 20, title, body, category, thread, deepLink, provider, customData, truncated
+        /// The account the delivery belongs to (`PushScope`); an older reader skips it.
+        case scope = 40
     }
 
     /// Milliseconds since 1970, clamped to what the format holds (±292 million years; NaN reads as 0): a date
@@ -113,6 +115,7 @@ package enum LedgerCodec {
         for key in record.event.values.keys.sorted() { put(.value, key + "\u{0}" + record.event.values[key]!, &bytes) }
         put(.role, record.role.rawValue, &bytes)
         put(.writtenAt, UInt64(bitPattern: milliseconds(record.writtenAt)), &bytes)
+        if let scope = record.scope { put(.scope, scope.rawValue, &bytes) }
         guard let summary = record.summary else { return }
         put(.summary, "", &bytes)
         if let title = summary.title { put(.title, title, &bytes) }
@@ -175,6 +178,7 @@ package enum LedgerCodec {
             case .customData:
                 if case .object(let members)? = try? PushValue(json: Data(field)) { summary?.customData = members }
             case .truncated: summary?.isTruncated = true
+            case .scope: record.scope = PushScope(rawValue: text())  // an invalid one reads as none
             }
         }
         guard let sequence, let messageID, let notificationDate, let writtenAt, let eventKind,

@@ -90,6 +90,7 @@ extension SimulatedDevice {
         let recorder = recorder
         process.keep(center.monitor { message, receipt in recorder.record(.message(message, receipt)) })
         for (_, sdk) in sdkForwarder.targets { process.keep(sdk.receiveDeviceTokens(from: center)) }
+        applyScopes(to: process)
         attachTokenRegistry(to: process)
         if let router {
             process.keep(

@@ -312,11 +312,8 @@ struct SimulatedAuthorizer: NotificationAuthorizer {
 
     func registerForRemoteNotifications() async {
         device.note("app: registerForRemoteNotifications()")
-        device.registerForRemoteNotifications(deviceToken: SimulatedAuthorizer.deviceToken)
+        device.registerForRemoteNotifications(deviceToken: device.apnsDeviceToken)
     }
-
-    /// The token APNs hands the simulated device.
-    static let deviceToken = Data((0..<32).map { UInt8($0 &* 7 &+ 3) })
 }
 
 extension NotificationSettingsSnapshot.AuthorizationStatus {

@@ -14,9 +14,9 @@ import PushBus
 ///
 /// What each process does, as a real app and extension do:
 /// - the app opens its inbox in `didFinishLaunching` on the process's ledger (the device's ledger directory),
-///   attaches it to the process's center (alerts enter, taps mark read) and, under
-///   `PushInbox.BadgePolicy.unreadCount`, sets the badge to the unread count after every change (what
-///   `PushInbox.syncBadge(with:)` does; applied at once here, so the timeline reads the same on every run);
+///   attaches it to the process's center (alerts enter, taps mark read) and, unless its `PushInbox.BadgePolicy`
+///   is `manual`, sets the badge to what the policy counts after every change (what `PushInbox.syncBadge(with:)`
+///   does; applied at once here, so the timeline reads the same on every run);
 /// - the extension opens its own ledger on the same directory (a process of its own); a pipeline with the
 ///   `.inbox(device.serviceExtensionInbox!)` step adds each `mutable-content` alert before it is shown and writes
 ///   the unread count into its badge;
@@ -70,8 +70,8 @@ extension SimulatedDevice {
     /// run.
     public func syncInboxBadge(with badge: SimulatedSDKBadge) {
         inboxSlot.state.withLock { $0.badgeController = badge }
-        guard let inbox, inbox.configuration.badgePolicy == .unreadCount else { return }
-        appSetsBadge(inbox.unreadCount)
+        guard let inbox, let count = inbox.badge else { return }
+        appSetsBadge(count)
     }
 
     /// What the inbox does when iOS calls the app (called by ``call(_:notification:)``): opens it at launch, and
@@ -115,11 +115,9 @@ extension SimulatedDevice {
             inbox.observe { [weak self, weak inbox] change in
                 guard let self, let inbox else { return }
                 self.noteInboxChange(change, by: "app", in: inbox)
-                if case .unreadCount(let count) = change, inbox.configuration.badgePolicy == .unreadCount {
-                    self.appSetsBadge(count)
-                }
+                if case .unreadCount = change, let count = inbox.currentBadge { self.appSetsBadge(count) }
             })
-        if configuration.badgePolicy == .unreadCount { appSetsBadge(inbox.unreadCount) }
+        if let count = inbox.badge { appSetsBadge(count) }
     }
 
     /// The extension posted that it wrote: a running app refreshes its ledger (its inbox follows).
@@ -168,6 +166,8 @@ extension SimulatedDevice {
             note("inbox (\(process)): \"\(entry.title ?? entry.body ?? "")\" \(entry.isRead ? "read" : "unread")")
         case .removed(let id):
             note("inbox (\(process)): − entry \(id)")
+        case .scopeUnreadCount(let scope, let count):
+            note("inbox (\(process)): \(count) unread in \(scope)")
         case .unreadCount(let count):
             note("inbox (\(process)): \(count) unread")
         }

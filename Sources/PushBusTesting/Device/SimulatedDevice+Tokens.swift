@@ -9,6 +9,11 @@ struct SimulatedTokenServer: Sendable {
     var directory: URL?
     /// What the server learned, in order, across processes.
     var learned: [PushTokenRegistry.Change] = []
+    /// How many times APNs gave the device a new token (``SimulatedDevice/rotateDeviceToken()``).
+    var deviceTokenRotations = 0
+    /// The accounts whose servers learn the tokens (``SimulatedDevice/useScopes(_:reader:)``); `nil`: the app's
+    /// own server alone.
+    var scopes: [PushScope]?
 }
 
 /// The app's token registry on the simulated device: every token iOS hands the app (the device token at each
@@ -32,20 +37,44 @@ extension SimulatedDevice {
         attachTokenRegistry(to: process)
     }
 
+    /// The device token APNs hands the app at each registration (`didRegisterForRemoteNotificationsWithDeviceToken`).
+    public var apnsDeviceToken: Data {
+        let rotations = tokenServer.withLock { $0.deviceTokenRotations }
+        return Data((0..<32).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3 &+ rotations &* 31) })
+    }
+
+    /// APNs gives the device a new token, handed over at the app's next registration: Apple's "Registering your
+    /// app with APNs" says a device token can change (the app restored from a backup, reinstalled, on a new
+    /// device), which is why an app registers at every launch and reports a token that differs.
+    public func rotateDeviceToken() {
+        tokenServer.withLock { $0.deviceTokenRotations += 1 }
+        note("APNs has a new device token for the app (handed over at the next registration)")
+    }
+
     /// What the app's server learned, in order, across launches: each change once (`value` `nil`: retracted).
     public var tokensReported: [PushTokenRegistry.Change] { tokenServer.withLock { $0.learned } }
 
     /// Opens the process's registry and reports through it, when the app reports tokens.
     func attachTokenRegistry(to process: AppProcess) {
-        let (isReporting, directory) = tokenServer.withLock { ($0.isReporting, $0.directory) }
+        let (isReporting, directory, scopes) = tokenServer.withLock { ($0.isReporting, $0.directory, $0.scopes) }
         guard isReporting, process.tokens == nil else { return }
         let registry: PushTokenRegistry
         do {
-            registry = try PushTokenRegistry(directory: directory)
+            // An app with accounts registers with each account's server, not a server of its own.
+            registry = try PushTokenRegistry(directory: directory, reportsToAppServer: scopes == nil)
         } catch {
             note("the app cannot open its token registry: \(error); it keeps the tokens in memory")
-            guard let inMemory = try? PushTokenRegistry(directory: nil) else { return }
+            guard let inMemory = try? PushTokenRegistry(directory: nil, reportsToAppServer: scopes == nil) else {
+                return
+            }
             registry = inMemory
+        }
+        for scope in scopes ?? [] {
+            do {
+                try registry.addScope(scope)
+            } catch {
+                note("the app cannot add \(scope) to its token registry: \(error)")
+            }
         }
         process.tokenRegistry.withLock { $0 = registry }
         process.keep(
@@ -55,17 +84,20 @@ extension SimulatedDevice {
                     do {
                         try registry.markReported(change)
                     } catch {
-                        self.note("the app cannot record that its server learned \(change.key): \(error)")
+                        self.note("the app cannot record that a server learned \(change.scenarioName): \(error)")
                         continue
                     }
                     self.tokenServer.withLock { $0.learned.append(change) }
-                    self.note("app → server: \(change.scenarioName)")
+                    self.note("app → \(change.scope.map { "\($0)'s server" } ?? "server"): \(change.scenarioName)")
                 }
             })
     }
 }
 
 extension PushTokenRegistry.Change {
-    /// `KIND SCOPE`, with ` removed` when the token is gone (scenario expectations, timeline lines).
-    public var scenarioName: String { key.description + (value == nil ? " removed" : "") }
+    /// `KIND QUALIFIER`, with ` removed` when the token is gone, after `SCOPE: ` when an account's server learns it
+    /// (scenario expectations, timeline lines).
+    public var scenarioName: String {
+        (scope.map { "\($0): " } ?? "") + key.description + (value == nil ? " removed" : "")
+    }
 }

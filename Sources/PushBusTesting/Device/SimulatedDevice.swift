@@ -87,6 +87,8 @@ public final class SimulatedDevice: Sendable {
     let contentExtensionSlot = SimulatedContentExtensionSlot()
     /// The inboxes of the app and its extension, and the icon's badge (SimulatedDevice+Inbox.swift).
     let inboxSlot = SimulatedInboxSlot()
+    /// The accounts the app is signed in to, and the current one (SimulatedDevice+Scopes.swift).
+    let scopeSlot = LockedState(SimulatedScopes())
     /// The Settings app's notification page for the app, and the prompt (SimulatedDevice+Authorization.swift).
     let settingsApp = SimulatedSettingsApp()
     /// Other push SDKs in the app, which PushBus's delegate forwards to (SimulatedDevice+OtherSDKs.swift).

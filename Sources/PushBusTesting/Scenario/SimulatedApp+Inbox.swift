@@ -9,7 +9,8 @@ extension SimulationScenario {
         /// Whether the app's Notification Service Extension adds `mutable-content` alerts to the inbox before they
         /// are shown, writing the unread count into their badge (the pipeline `[.inbox(inbox)]`). Default `true`.
         public var serviceExtension: Bool?
-        /// `"unreadCount"` (default: the badge is the unread count) or `"manual"`.
+        /// `"unreadCount"` (default: the badge is the unread count; with `app.accounts`, over its `badge` accounts)
+        /// or `"manual"`.
         public var badgePolicy: String?
         /// The most entries the inbox keeps (default 200).
         public var maximumCount: Int?
@@ -31,13 +32,16 @@ extension SimulationScenario {
 /// The inbox steps and expectations of a scenario (Docs/Inbox.md, Docs/Testing.md).
 extension SimulatedApp {
     /// Gives the device's app an inbox and, unless the setup says not to, a service extension that adds to it.
-    static func installInbox(_ setup: SimulationScenario.InboxSetup, on device: SimulatedDevice) throws {
+    static func installInbox(
+        _ setup: SimulationScenario.InboxSetup, accounts: SimulationScenario.AccountsSetup? = nil,
+        on device: SimulatedDevice
+    ) throws {
         var configuration = PushInbox.Configuration()
-        if let name = setup.badgePolicy {
-            guard let policy = PushInbox.BadgePolicy(rawValue: name) else {
-                throw ScenarioError("unknown badge policy '\(name)' (unreadCount, manual)")
-            }
-            configuration.badgePolicy = policy
+        try configureInbox(&configuration, for: accounts)
+        switch setup.badgePolicy {
+        case nil, "unreadCount": break
+        case "manual": configuration.badgePolicy = .manual
+        case let name?: throw ScenarioError("unknown badge policy '\(name)' (unreadCount, manual)")
         }
         if let maximumCount = setup.maximumCount { configuration.maximumCount = maximumCount }
         device.installInbox(configuration)
@@ -47,8 +51,8 @@ extension SimulatedApp {
     }
 
     /// Runs `step` if it is an inbox step: `checkInbox` waits for the service extension and the app, then
-    /// checks that the badge equals the unread count (under the unread-count policy) and, when `unread` is
-    /// given, that count.
+    /// checks that the badge equals what the badge policy counts (unless it is manual) and, when `unread` is given,
+    /// the unread count (of the step's `scope`, when it names one).
     ///
     /// - Returns: `false` when `step.do` is not one.
     /// - Throws: ``ScenarioError`` when the check fails (the run stops there and reports it).
@@ -59,14 +63,15 @@ extension SimulatedApp {
         guard let inbox = Self.currentInbox(of: device) else {
             throw ScenarioError("checkInbox needs an inbox: add \"inbox\": {} to \"app\"")
         }
-        let unread = inbox.unreadCount
+        let scope = try step.scope.map { try Self.scopes([$0])[0] }
+        let unread = scope.map { inbox.unreadCount(in: $0) } ?? inbox.unreadCount
         let badge = device.badgeCount
-        device.note("check: \(unread) unread, badge \(badge)")
+        device.note("check: \(unread) unread\(scope.map { " in \($0)" } ?? ""), badge \(badge)")
         if let expected = step.unread, unread != expected {
-            throw ScenarioError("expected \(expected) unread, got \(unread)")
+            throw ScenarioError("expected \(expected) unread\(scope.map { " in \($0)" } ?? ""), got \(unread)")
         }
-        if inbox.configuration.badgePolicy == .unreadCount, badge != unread {
-            throw ScenarioError("expected the badge to equal the unread count \(unread), got \(badge)")
+        if let expected = inbox.badge, badge != expected {
+            throw ScenarioError("expected the badge to be \(expected) (the badge policy's count), got \(badge)")
         }
         return true
     }

@@ -60,9 +60,10 @@ final class SimulatedApp: Sendable {
         built.withLock { $0.device = device }
         if retractions { Self.handleRetractions(in: device.process, device: device) }  // the first process
         if scenario.app.persistsLiveActivityTokens == true { try Self.persistLiveActivityTokens(of: device) }
+        if let accounts = scenario.app.accounts { try Self.installAccounts(accounts, on: device) }
         if scenario.app.reportsTokens == true { device.reportTokens(in: configuration.ledgerDirectory) }
         if let setup = scenario.app.contentExtension { Self.installContentExtension(setup, on: device) }
-        if let inbox = scenario.app.inbox { try Self.installInbox(inbox, on: device) }
+        if let inbox = scenario.app.inbox { try Self.installInbox(inbox, accounts: scenario.app.accounts, on: device) }
         if retractions { Self.installRetractingServiceExtension(on: device, inbox: scenario.app.inbox) }
         try Self.installOtherSDKs(scenario.app, on: device)
         self.device = device
@@ -116,6 +117,7 @@ final class SimulatedApp: Sendable {
             device.authorization = status
         default:
             if try await performInboxStep(step) { return }
+            if try await performAccountStep(step) { return }
             if try await performRetractionStep(step) { return }
             if try await performSettingsStep(step) { return }
             if try await performLocalScheduleStep(step) { return }

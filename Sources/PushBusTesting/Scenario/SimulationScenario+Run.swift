@@ -87,6 +87,7 @@ extension SimulationScenario {
         failures += checkContentExtension(device)
         failures += checkRetraction(device)
         failures += checkInbox(device)
+        failures += checkAccounts(device)
         failures += checkSettings(device)
         failures += checkOtherSDKs(device)
         if expect?.completionsCalledOnce ?? true, !device.completions.allCalledOnce {

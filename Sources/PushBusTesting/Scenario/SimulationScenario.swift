@@ -171,6 +171,8 @@ public struct SimulationScenario: Sendable, Decodable {
         /// Whether the app carries out the PushBus retract and replace keys (`Docs/Retraction.md`): every process
         /// registers `handleRetractions(in:)`, and the service extension runs `.retract` before `.inbox`.
         public var retractions: Bool?
+        /// The accounts the app is signed in to, and where a push names its account (`Docs/Accounts.md`).
+        public var accounts: AccountsSetup?
 
         /// Creates an app setup with these three fields; every other field is `nil` (that feature is off) until set.
         public init(backgroundFetchResult: String? = nil, presentation: [String]? = nil, reminder: ReminderSetup? = nil)
@@ -231,7 +233,7 @@ public struct SimulationScenario: Sendable, Decodable {
     public struct Step: Sendable, Decodable {
         /// `launch`, `background`, `foreground`, `suspend`, `terminate`, `receive`, `schedule`, `scheduleSeries`,
         /// `backgroundRefresh`, `tap`, `dismiss`, `forward`, `advance`, `ready`, `notReady`, `authorize`, `settle`,
-        /// `checkInbox`, `checkNotificationCenter`.
+        /// `checkInbox`, `checkNotificationCenter`, `markAllRead`, `rotateDeviceToken`, `signIn`, `signOut`.
         public var `do`: String
         /// The notification: given to `receive`/`schedule`, referenced by `tap`/`dismiss`.
         public var id: String?
@@ -280,8 +282,11 @@ public struct SimulationScenario: Sendable, Decodable {
         public var value: String?
         /// `extensionAction`: what the extension tells iOS (`doNotDismiss`, `dismiss`, `dismissAndForwardAction`).
         public var option: String?
-        /// `checkInbox`: the unread count expected now (the badge must equal it too).
+        /// `checkInbox`: the unread count expected now (the badge must equal what the badge policy counts).
         public var unread: Int?
+        /// `checkInbox`, `markAllRead`: the account (`unread` is that account's count); `signIn`, `signOut`: the
+        /// account signed in or out.
+        public var scope: String?
         /// `register`, `escalate`: the authorization options by name (default `alert`, `sound`, `badge`).
         public var options: [String]?
         /// `answerPrompt`: `allow`, `dontAllow` or `provisional`.
@@ -343,6 +348,12 @@ public struct SimulationScenario: Sendable, Decodable {
         public var inboxUnread: Int?
         /// The number on the app icon.
         public var badge: Int?
+        /// Per account, how many inbox entries are unread.
+        public var scopeUnread: [String: Int]?
+        /// The account the app shows at the end.
+        public var currentScope: String?
+        /// The accounts signed in at the end, in order.
+        public var signedIn: [String]?
         /// The authorization status after each settings change the app's channels posted, in order.
         public var settingsChanges: [String]?
         /// The authorization at the end (`authorized`, `denied`, …).
