@@ -41,6 +41,16 @@ public final class PushInbox: Sendable {
         /// Where this inbox is in the writer's history of dropped records (`DeliveryLedger.droppedTickets(since:)`).
         var droppedSeen = 0
 
+        /// The position of `ticket` in `unwritten` (tickets ascend).
+        func unwrittenIndex(of ticket: UInt64) -> Int? {
+            var (low, high) = (0, unwritten.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if unwritten[middle].ticket < ticket { low = middle + 1 } else { high = middle }
+            }
+            return low < unwritten.count && unwritten[low].ticket == ticket ? low : nil
+        }
+
         mutating func forget(_ count: Int) {
             for item in unwritten.prefix(count) { note(item.record.messageID, -1) }
             unwritten.removeFirst(count)
@@ -363,21 +373,29 @@ public final class PushInbox: Sendable {
             let refold = state.withLock { state -> Bool in
                 var refold = false
                 state.droppedSeen = dropped.next
-                let gone = dropped.tickets.map(Set.init)
-                if gone?.isEmpty == false || stillWaiting != nil {
-                    let kept = state.unwritten.filter { item in
-                        if let gone { return !gone.contains(item.ticket) }
-                        // More left than the writer remembers: keep what waits or was written meanwhile (read below).
-                        return stillWaiting?.contains(item.ticket) ?? true
-                            || records.contains { item.record.isSameWrite(as: $0) }
+                // Own tickets ascend in `unwritten`: each ticket the writer let go is looked up by binary search.
+                var lost = Set<Int>()
+                if let gone = dropped.tickets {
+                    for ticket in gone { if let index = state.unwrittenIndex(of: ticket) { lost.insert(index) } }
+                } else if let stillWaiting {
+                    // More left than the writer remembers: keep what waits or was written meanwhile (read below).
+                    for (index, item) in state.unwritten.enumerated()
+                    where !stillWaiting.contains(item.ticket)
+                        && !records.contains(where: { item.record.isSameWrite(as: $0) })
+                    {
+                        lost.insert(index)
                     }
-                    if kept.count != state.unwritten.count {
-                        for item in state.unwritten where !kept.contains(where: { $0.ticket == item.ticket }) {
-                            state.note(item.record.messageID, -1)
+                }
+                if !lost.isEmpty {
+                    if lost.count == lost.max().map({ $0 + 1 }) {
+                        state.forget(lost.count)  // the oldest: what the writer drops to make room
+                    } else {
+                        for index in lost { state.note(state.unwritten[index].record.messageID, -1) }
+                        state.unwritten = state.unwritten.enumerated().filter { !lost.contains($0.offset) }.map {
+                            $0.element
                         }
-                        state.unwritten = kept
-                        refold = true
                     }
+                    refold = true
                 }
                 for record in records {
                     if state.unwritten.isEmpty {

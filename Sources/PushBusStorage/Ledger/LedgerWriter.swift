@@ -103,7 +103,10 @@ final class LedgerWriter: Sendable {
             state.counted(record.messageID, 1)
             var dropped: DeliveryRecord?
             if state.pending.count > Self.maximumPending,
-                let oldest = state.pending.firstIndex(where: { !state.waited.contains($0.ticket) })
+                // Not one a drain is writing now: that one may still be written.
+                let oldest = state.pending.firstIndex(where: {
+                    !state.waited.contains($0.ticket) && !state.inFlight.contains($0.ticket)
+                })
             {
                 let item = state.pending.remove(at: oldest)
                 dropped = item.record
