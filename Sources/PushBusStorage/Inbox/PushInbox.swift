@@ -40,6 +40,10 @@ public final class PushInbox: Sendable {
         var unwrittenMessages: [PushMessage.ID: Int] = [:]
         /// Where this inbox is in the writer's history of dropped records (`DeliveryLedger.droppedTickets(since:)`).
         var droppedSeen = 0
+        /// Some of this inbox's records were dropped: the index still shows them until it is folded again, when the
+        /// writer next writes (dropping happens only while another process holds the file; folding on each drop
+        /// would cost a fold per record handed over then).
+        var hasDropped = false
 
         /// The position of `ticket` in `unwritten` (tickets ascend).
         func unwrittenIndex(of ticket: UInt64) -> Int? {
@@ -395,7 +399,7 @@ public final class PushInbox: Sendable {
                             $0.element
                         }
                     }
-                    refold = true
+                    state.hasDropped = true
                 }
                 for record in records {
                     if state.unwritten.isEmpty {
@@ -412,6 +416,10 @@ public final class PushInbox: Sendable {
                     } else {
                         state.undelivered += state.index.apply(record)  // about another message: order is moot
                     }
+                }
+                if state.hasDropped, !records.isEmpty || state.unwritten.isEmpty {
+                    state.hasDropped = false
+                    refold = true
                 }
                 return refold
             }
