@@ -68,6 +68,12 @@ public final class ServiceExtensionRun: Sendable {
                 guard machine.withLock({ $0.stepStarting(index) }) else { return }
                 let outcome = await body(context)
                 let action = machine.withLock { $0.stepFinished(index, outcome: outcome, date: clock.now) }
+                if case .deliver = action {
+                    // The finishing steps may wait (the storage steps wait for the ledger's writer, until the
+                    // deadline at most): never on the cooperative pool, on a serial queue of the run's own.
+                    DispatchQueue(label: "pushbus.service-extension.finishing").async { self.perform(action) }
+                    return
+                }
                 perform(action)
                 if isEnded { return }
             }

@@ -44,11 +44,11 @@ extension SimulatedDevice {
             }
             if resumeNow { continuation.resume() }
         }
-        // Then what the extension handed its ledger's writer is written (and the app told), waited for on a thread
-        // of Dispatch's, never on the cooperative pool.
+        // Then what the extension handed its ledger's writer is written (and the app told), waited for on a serial
+        // queue of its own, never on the cooperative pool (Docs/Architecture.md, "Threads").
         guard let ledger = serviceExtensionInbox?.ledger else { return }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
+            DispatchQueue(label: "pushbus.simulator.settle").async {
                 ledger.waitForWrites()
                 continuation.resume()
             }
@@ -72,7 +72,8 @@ extension SimulatedDevice {
                 await self.settleServiceExtensions()
                 resume()
             }
-            DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: resume)
+            DispatchQueue(label: "pushbus.simulator.settle-bound").asyncAfter(
+                deadline: .now() + seconds, execute: resume)
         }
     }
 
