@@ -46,7 +46,8 @@ modules = {
 folders = {
     "PushBusCore": {
         "Internal": [], "Clock": ["Internal"], "Links": [], "Payload": ["Internal"],
-        "Message": ["Payload", "Internal"], "Identity": ["Message", "Payload", "Internal"], "Subscription": ["Internal"],
+        "Message": ["Payload", "Internal", "Scope"], "Identity": ["Message", "Payload", "Internal"],
+        "Subscription": ["Internal"], "Scope": ["Payload"],
     },
     "PushBusValidation": {"Validation": []},
     "PushBusCategories": {"Categories": []},
@@ -57,7 +58,7 @@ folders = {
     "PushBusContentExtensionKit": {"ContentExtension": []},
     "PushBusDelivery": {
         "Tokens": [], "Local": [], "Authorization": [], "Delivery": ["Local"], "Adapters": ["Delivery", "Local"],
-        "Coexistence": ["Adapters", "Delivery"],
+        "Coexistence": ["Adapters", "Delivery"], "Scopes": ["Delivery", "Local", "Tokens"],
     },
     "PushBusLiveActivity": {"LiveActivity": []},
     # The Apple glue is flat: its files sit at the module's root, one per Apple type or extension point.
