@@ -6,27 +6,35 @@ import PackageDescription
 
 /// Linux-only: lets CI type-check the Apple glue against stubs that mirror Apple's signatures.
 let appleStubs: [SwiftSetting] = [.define("PUSHBUS_APPLE_STUBS", .when(platforms: [.linux]))]
+/// Every target: a file sees only the modules it imports itself (members too), and an import is internal unless it
+/// says `public` (or `@_exported`), so each file imports what it uses and each module re-exports only on purpose.
+let imports: [SwiftSetting] = [
+    .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
+]
+/// On Linux, the Apple glue's one dependency on the stubs.
+let stubs: Target.Dependency = .target(name: "PushBusAppleStubs", condition: .when(platforms: [.linux]))
 
 let package = Package(
     name: "PushBus",
     platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v9), .visionOS(.v1)],
+    // One product per kind of target, each re-exporting what that target uses (Docs/Architecture.md, "Products"):
+    // a target imports its product's one module. The job modules behind them are targets, not products.
     products: [
+        // The app, platform-neutral: everything but the validator (the router, the inbox, Live Activity tokens, …).
         .library(name: "PushBus", targets: ["PushBus"]),
-        .library(name: "PushBusCore", targets: ["PushBusCore"]),
-        .library(name: "PushBusHub", targets: ["PushBusHub"]),
-        .library(name: "PushBusStorage", targets: ["PushBusStorage"]),
-        .library(name: "PushBusValidation", targets: ["PushBusValidation"]),
-        .library(name: "PushBusCategories", targets: ["PushBusCategories"]),
-        .library(name: "PushBusServiceExtension", targets: ["PushBusServiceExtension"]),
-        .library(name: "PushBusServiceExtensionStorage", targets: ["PushBusServiceExtensionStorage"]),
-        .library(name: "PushBusContentExtensionKit", targets: ["PushBusContentExtensionKit"]),
-        .library(name: "PushBusDelivery", targets: ["PushBusDelivery"]),
-        .library(name: "PushBusLiveActivity", targets: ["PushBusLiveActivity"]),
-        .library(name: "PushBusRouting", targets: ["PushBusRouting"]),
+        // The app's Apple glue: UIKit / UserNotifications / ActivityKit, and everything PushBus re-exports.
         .library(name: "PushBusApple", targets: ["PushBusApple"]),
-        .library(name: "PushBusAppleServiceExtension", targets: ["PushBusAppleServiceExtension"]),
-        .library(name: "PushBusAppleExtension", targets: ["PushBusAppleExtension"]),
+        // A Notification Service Extension: the pipeline, its storage steps and the extension-safe glue.
+        .library(name: "PushBusNotificationServiceExtension", targets: ["PushBusNotificationServiceExtension"]),
+        // A Notification Content Extension: its session, answers, shared values and the extension-safe glue.
+        .library(name: "PushBusNotificationContentExtension", targets: ["PushBusNotificationContentExtension"]),
+        // The platform-neutral pipeline alone, for a service extension that keeps no ledger (Core and the pipeline:
+        // the minimal service extension of Docs/Performance.md).
+        .library(name: "PushBusServiceExtension", targets: ["PushBusServiceExtension"]),
+        // An app's tests: the simulated device, scenarios and clocks, and everything PushBus re-exports.
         .library(name: "PushBusTesting", targets: ["PushBusTesting"]),
+        // A server or CLI: the sender's strict payload checks. No app or extension product links it.
+        .library(name: "PushBusValidation", targets: ["PushBusValidation"]),
         .executable(name: "pushbus", targets: ["pushbus"]),
     ],
     dependencies: [
@@ -34,27 +42,36 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
-        // One module per job (Docs/Architecture.md; .ci/steps/41-module-graph.sh checks these edges). Each module that
-        // calls a required-reason API carries its own PrivacyInfo.xcprivacy: fstat in Core's SharedFile, stat/fstat
-        // in Storage's ledger, UserDefaults in Delivery's NotificationSettingsStore.
+        // One module per job (Docs/Architecture.md; .ci/steps/41-module-graph.sh checks these edges both ways: every
+        // import is a dependency, every dependency is imported). No module but the umbrellas depends on an umbrella.
+        // Each module that calls a required-reason API carries its own PrivacyInfo.xcprivacy: fstat in Core's
+        // SharedFile, stat/fstat in Storage's ledger, UserDefaults in Delivery's NotificationSettingsStore.
         // Message, payload reading, identity, the subscription handle: what every other module builds on.
-        .target(name: "PushBusCore", resources: [.copy("PrivacyInfo.xcprivacy")]),
-        // The sender's strict payload checks (`pushbus validate`). No extension and no app path links it.
-        .target(name: "PushBusValidation", dependencies: ["PushBusCore"]),
+        .target(name: "PushBusCore", resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: imports),
+        // The sender's strict payload checks (`pushbus validate`). No extension and no app path links it. A product:
+        // it re-exports Core, whose values its reports name.
+        .target(name: "PushBusValidation", dependencies: ["PushBusCore"], swiftSettings: imports),
         // The category model, its validation and the merge with other SDKs' categories.
-        .target(name: "PushBusCategories", dependencies: ["PushBusCore"]),
+        .target(name: "PushBusCategories", dependencies: ["PushBusCore"], swiftSettings: imports),
         // The hub: PushCenter (subscribe, post, monitor, park, de-duplicate). An app extension does not link it.
-        .target(name: "PushBusHub", dependencies: ["PushBusCore"]),
+        .target(name: "PushBusHub", dependencies: ["PushBusCore"], swiftSettings: imports),
         // The delivery ledger and the inbox that folds it.
-        .target(name: "PushBusStorage", dependencies: ["PushBusCore"], resources: [.copy("PrivacyInfo.xcprivacy")]),
-        // The Notification Service Extension's pipeline and attachments: all a minimal NSE links besides Core.
-        .target(name: "PushBusServiceExtension", dependencies: ["PushBusCore"]),
+        .target(
+            name: "PushBusStorage", dependencies: ["PushBusCore"], resources: [.copy("PrivacyInfo.xcprivacy")],
+            swiftSettings: imports),
+        // The Notification Service Extension's pipeline and attachments: all a minimal NSE links besides Core. A
+        // product: it re-exports Core.
+        .target(name: "PushBusServiceExtension", dependencies: ["PushBusCore"], swiftSettings: imports),
         // The pipeline's steps that write the shared storage (receipt, inbox, retraction), for an NSE that keeps them.
         .target(
             name: "PushBusServiceExtensionStorage",
-            dependencies: ["PushBusCore", "PushBusStorage", "PushBusServiceExtension"]),
+            dependencies: ["PushBusCore", "PushBusStorage", "PushBusServiceExtension"], swiftSettings: imports),
         // A Notification Content Extension's session, answers and shared values.
-        .target(name: "PushBusContentExtensionKit", dependencies: ["PushBusCore", "PushBusCategories", "PushBusStorage"]),
+        .target(
+            name: "PushBusContentExtensionKit", dependencies: ["PushBusCore", "PushBusCategories", "PushBusStorage"],
+            swiftSettings: imports),
+        // Live Activity tokens and their store.
+        .target(name: "PushBusLiveActivity", dependencies: ["PushBusCore", "PushBusHub"], swiftSettings: imports),
         // The app's side: adapters, PushDelivery, local notifications, authorization, coexistence, device tokens.
         .target(
             name: "PushBusDelivery",
@@ -62,90 +79,120 @@ let package = Package(
                 "PushBusCore", "PushBusCategories", "PushBusHub", "PushBusStorage", "PushBusServiceExtension",
                 "PushBusServiceExtensionStorage", "PushBusContentExtensionKit", "PushBusLiveActivity",
             ],
-            resources: [.copy("PrivacyInfo.xcprivacy")]),
-        // Live Activity tokens and their store.
-        .target(name: "PushBusLiveActivity", dependencies: ["PushBusCore", "PushBusHub"]),
-        // The umbrella: its one source re-exports the modules above, so `import PushBus` keeps compiling.
+            resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: imports),
+        // The deep-link router: it links the hub, the delivery and the ledger it records routes in, never the
+        // validator.
+        .target(
+            name: "PushBusRouting", dependencies: ["PushBusCore", "PushBusHub", "PushBusStorage", "PushBusDelivery"],
+            swiftSettings: imports),
+        // The umbrella of the app's platform-neutral product: its one source re-exports every module above but the
+        // validator. Only umbrellas depend on it: nothing does.
         .target(
             name: "PushBus",
             dependencies: [
-                "PushBusCore", "PushBusValidation", "PushBusCategories", "PushBusHub", "PushBusStorage",
-                "PushBusServiceExtension", "PushBusServiceExtensionStorage", "PushBusContentExtensionKit",
-                "PushBusDelivery", "PushBusLiveActivity",
-            ]),
-        .target(name: "PushBusRouting", dependencies: ["PushBus"]),
-        // Declares Apple's types with Apple's signatures; compiled into PushBusApple on Linux only.
-        .target(name: "PushBusAppleStubs", swiftSettings: appleStubs),
-        // The app's glue. It uses the extension-safe module's conversions (an app may link extension-safe code).
-        .target(
-            name: "PushBusApple",
-            dependencies: [
-                "PushBus", "PushBusAppleExtension",
-                .target(name: "PushBusAppleStubs", condition: .when(platforms: [.linux])),
+                "PushBusCore", "PushBusCategories", "PushBusHub", "PushBusStorage", "PushBusServiceExtension",
+                "PushBusServiceExtensionStorage", "PushBusContentExtensionKit", "PushBusDelivery", "PushBusLiveActivity",
+                "PushBusRouting",
             ],
-            swiftSettings: appleStubs
-        ),
+            swiftSettings: imports),
+        // Declares Apple's types with Apple's signatures; compiled into the Apple glue on Linux only.
+        .target(name: "PushBusAppleStubs", swiftSettings: appleStubs + imports),
         // Extension-safe glue for a Notification Service Extension (no API unavailable to app extensions): the
         // principal class and the content conversions. Links only what a service extension without a ledger runs.
         .target(
-            name: "PushBusAppleServiceExtension",
-            dependencies: [
-                "PushBusCore", "PushBusServiceExtension",
-                .target(name: "PushBusAppleStubs", condition: .when(platforms: [.linux])),
-            ],
-            swiftSettings: appleStubs
-        ),
+            name: "PushBusAppleServiceExtension", dependencies: ["PushBusCore", "PushBusServiceExtension", stubs],
+            swiftSettings: appleStubs + imports),
         // Extension-safe glue for what keeps the shared storage: the app group's ledger, the content extension, the
-        // retraction step. Re-exports PushBusAppleServiceExtension. No hub delivery, no adapters.
+        // retraction step. No hub delivery, no adapters.
         .target(
             name: "PushBusAppleExtension",
             dependencies: [
                 "PushBusCore", "PushBusStorage", "PushBusServiceExtension", "PushBusServiceExtensionStorage",
-                "PushBusContentExtensionKit", "PushBusAppleServiceExtension",
-                .target(name: "PushBusAppleStubs", condition: .when(platforms: [.linux])),
+                "PushBusContentExtensionKit", "PushBusAppleServiceExtension", stubs,
             ],
-            swiftSettings: appleStubs
-        ),
-        .target(name: "PushBusTesting", dependencies: ["PushBus", "PushBusRouting"]),
+            swiftSettings: appleStubs + imports),
+        // The app's glue, and the app's one import on Apple platforms: it re-exports every module the PushBus
+        // umbrella does (not the umbrella itself) and the extension-safe glue (an app may link extension-safe code).
+        .target(
+            name: "PushBusApple",
+            dependencies: [
+                "PushBusCore", "PushBusCategories", "PushBusHub", "PushBusStorage", "PushBusServiceExtension",
+                "PushBusServiceExtensionStorage", "PushBusContentExtensionKit", "PushBusDelivery", "PushBusLiveActivity",
+                "PushBusRouting", "PushBusAppleServiceExtension", "PushBusAppleExtension", stubs,
+            ],
+            swiftSettings: appleStubs + imports),
+        // The umbrella of a Notification Service Extension: the pipeline, its storage steps, the ledger and the inbox
+        // it writes, the extension-safe glue. No hub, no delivery, no validator.
+        .target(
+            name: "PushBusNotificationServiceExtension",
+            dependencies: [
+                "PushBusCore", "PushBusStorage", "PushBusServiceExtension", "PushBusServiceExtensionStorage",
+                "PushBusAppleServiceExtension", "PushBusAppleExtension",
+            ],
+            swiftSettings: imports),
+        // The umbrella of a Notification Content Extension: its session and answers, the ledger, shared values and
+        // the extension-safe glue. No hub, no delivery, no validator.
+        .target(
+            name: "PushBusNotificationContentExtension",
+            dependencies: ["PushBusCore", "PushBusStorage", "PushBusContentExtensionKit", "PushBusAppleExtension"],
+            swiftSettings: imports),
+        // An app's tests: re-exports every module the PushBus umbrella does.
+        .target(
+            name: "PushBusTesting",
+            dependencies: [
+                "PushBusCore", "PushBusValidation", "PushBusCategories", "PushBusHub", "PushBusStorage",
+                "PushBusServiceExtension", "PushBusServiceExtensionStorage", "PushBusContentExtensionKit",
+                "PushBusDelivery", "PushBusLiveActivity", "PushBusRouting",
+            ],
+            swiftSettings: imports),
         .executableTarget(
             name: "pushbus",
             dependencies: [
-                "PushBus", "PushBusRouting", "PushBusTesting",
+                "PushBusCore", "PushBusValidation", "PushBusCategories", "PushBusHub", "PushBusStorage",
+                "PushBusContentExtensionKit", "PushBusDelivery", "PushBusTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
+            ],
+            swiftSettings: imports),
         // Not a product: the child process that process tests spawn and kill (`pushbus-test-child SUBCOMMAND …`).
-        .executableTarget(name: "pushbus-test-child", dependencies: ["PushBus"], path: "Sources/PushBusTestChild"),
+        .executableTarget(
+            name: "pushbus-test-child",
+            dependencies: [
+                "PushBusCore", "PushBusStorage", "PushBusServiceExtension", "PushBusContentExtensionKit",
+            ],
+            path: "Sources/PushBusTestChild", swiftSettings: imports),
         // Not a product: the recorders, boxes and process runners every test target shares.
-        .target(name: "PushBusTestSupport", dependencies: ["PushBus"], path: "Tests/PushBusTestSupport"),
+        .target(
+            name: "PushBusTestSupport", dependencies: ["PushBusCore", "PushBusDelivery"],
+            path: "Tests/PushBusTestSupport", swiftSettings: imports),
         .testTarget(
             name: "PushBusTests",
             dependencies: [
                 "PushBus", "PushBusCore", "PushBusValidation", "PushBusCategories", "PushBusHub", "PushBusStorage",
                 "PushBusServiceExtension", "PushBusServiceExtensionStorage", "PushBusContentExtensionKit",
-                "PushBusDelivery", "PushBusLiveActivity", "PushBusTesting", "PushBusTestSupport",
-            ]),
+                "PushBusDelivery", "PushBusLiveActivity", "PushBusRouting", "PushBusTesting", "PushBusTestSupport",
+            ],
+            swiftSettings: imports),
         .testTarget(
-            name: "PushBusRoutingTests", dependencies: ["PushBus", "PushBusRouting", "PushBusTesting", "PushBusTestSupport"]),
+            name: "PushBusRoutingTests",
+            dependencies: ["PushBus", "PushBusCore", "PushBusRouting", "PushBusTesting", "PushBusTestSupport"],
+            swiftSettings: imports),
         .testTarget(
             name: "PushBusAppleTests",
-            dependencies: [
-                "PushBus", "PushBusApple", "PushBusRouting", "PushBusTestSupport",
-                .target(name: "PushBusAppleStubs", condition: .when(platforms: [.linux])),
-            ],
-            swiftSettings: appleStubs
+            dependencies: ["PushBus", "PushBusApple", "PushBusAppleExtension", "PushBusRouting", "PushBusTestSupport", stubs],
+            swiftSettings: appleStubs + imports
         ),
         .testTarget(
             name: "PushBusAppleExtensionTests",
             dependencies: [
-                "PushBus", "PushBusAppleExtension", "PushBusTesting", "PushBusTestSupport",
-                .target(name: "PushBusAppleStubs", condition: .when(platforms: [.linux])),
+                "PushBus", "PushBusAppleExtension", "PushBusAppleServiceExtension", "PushBusTesting",
+                "PushBusTestSupport", stubs,
             ],
-            swiftSettings: appleStubs
+            swiftSettings: appleStubs + imports
         ),
         .testTarget(
             name: "PushBusTestingTests",
-            dependencies: ["PushBus", "PushBusRouting", "PushBusTesting", "PushBusTestSupport"]),
+            dependencies: ["PushBus", "PushBusValidation", "PushBusRouting", "PushBusTesting", "PushBusTestSupport"],
+            swiftSettings: imports),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,12 +1,13 @@
-// The umbrella: `import PushBus` brings every platform-neutral module, so apps, examples and tests written
-// against the single module keep compiling. Pick the modules themselves to link less (Docs/Architecture.md).
-@_exported import PushBusCategories
-@_exported import PushBusContentExtensionKit
-@_exported import PushBusCore
-@_exported import PushBusDelivery
-@_exported import PushBusHub
-@_exported import PushBusLiveActivity
-@_exported import PushBusServiceExtension
-@_exported import PushBusServiceExtensionStorage
-@_exported import PushBusStorage
-@_exported import PushBusValidation
+// The umbrella of the app's platform-neutral product: `import PushBus` brings every platform-neutral module an app
+// uses (everything but the sender's validator, which is the PushBusValidation product). No module depends on this
+// one (.ci/steps/41-module-graph.sh); each depends on the modules it uses (Docs/Architecture.md).
+@_exported public import PushBusCategories
+@_exported public import PushBusContentExtensionKit
+@_exported public import PushBusCore
+@_exported public import PushBusDelivery
+@_exported public import PushBusHub
+@_exported public import PushBusLiveActivity
+@_exported public import PushBusRouting
+@_exported public import PushBusServiceExtension
+@_exported public import PushBusServiceExtensionStorage
+@_exported public import PushBusStorage

@@ -2,11 +2,12 @@
 #if canImport(UIKit) && os(iOS)
 import UIKit
 #elseif PUSHBUS_APPLE_STUBS
-import PushBusAppleStubs
+public import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
-import Foundation
-import PushBus
+public import Foundation
+import PushBusCore
+import PushBusDelivery
 
 extension AppDelegateAdapter {
     /// From `application(_:didFinishLaunchingWithOptions:)`: reports the notification that launched the app.

@@ -6,8 +6,10 @@ import UIKit
 import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && !os(watchOS)) || PUSHBUS_APPLE_STUBS
-import Foundation
-import PushBus
+public import Foundation
+import PushBusCore
+import PushBusDelivery
+import PushBusStorage
 
 /// Calls `DeliveryLedger/refresh()` in the app when an extension posts that it wrote, and when the app returns
 /// to the foreground. The extension side is `DeliveryLedger.postChange(name:)` (PushBusAppleExtension).

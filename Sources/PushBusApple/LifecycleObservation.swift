@@ -7,7 +7,9 @@ import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusDelivery
+import PushBusStorage
 
 /// What the installation does as the app becomes active and returns to the foreground, read from `UIApplication`'s
 /// notifications: UIKit posts them in every lifecycle (an app delegate alone, scenes, a SwiftUI `App`), while it

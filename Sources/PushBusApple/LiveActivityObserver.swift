@@ -2,11 +2,13 @@
 #if canImport(ActivityKit) && os(iOS) && !targetEnvironment(macCatalyst)
 import ActivityKit
 #elseif PUSHBUS_APPLE_STUBS
-import PushBusAppleStubs
+public import PushBusAppleStubs
 #endif
 #if (canImport(ActivityKit) && os(iOS) && !targetEnvironment(macCatalyst)) || PUSHBUS_APPLE_STUBS
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusHub
+import PushBusLiveActivity
 
 /// Observes the Live Activities of one `ActivityAttributes` type and hands their tokens, through
 /// `PushBus/LiveActivityAdapter`, to

@@ -6,8 +6,10 @@ import UIKit
 import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
-import Foundation
-import PushBus
+public import Foundation
+import PushBusCore
+import PushBusDelivery
+import PushBusHub
 
 /// Keeps a `LocalNotificationSchedule`'s window full: refills it when created (at launch), on
 /// `UIApplication.willEnterForegroundNotification`, and whenever one of its notifications is shown in the

@@ -5,8 +5,8 @@ import UIKit
 import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
-import Foundation
-import PushBus
+public import Foundation
+import PushBusDelivery
 
 /// Calls `NotificationAuthorizationFlow.refreshSettings()` on `UIApplication.willEnterForegroundNotification`,
 /// so a change the user made in Settings while the app was in the background reaches the flow's

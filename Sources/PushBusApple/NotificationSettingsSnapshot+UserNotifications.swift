@@ -2,11 +2,11 @@
 #if canImport(UIKit) && os(iOS)
 import UserNotifications
 #elseif PUSHBUS_APPLE_STUBS
-import PushBusAppleStubs
+public import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
 import Foundation
-import PushBus
+import PushBusDelivery
 
 /// Which notification settings the running iOS has, by the version that introduced them
 /// (UNNotificationSettings.h): previews 11; critical alerts, provisional and `providesAppNotificationSettings` 12;

@@ -1,11 +1,11 @@
 import Foundation
-import PushBus
+import PushBusCore
 
 // The app's state, read from UIKit where there is one.
 #if canImport(UIKit)
 import UIKit
 #elseif PUSHBUS_APPLE_STUBS
-import PushBusAppleStubs
+public import PushBusAppleStubs
 #endif
 
 extension PushAppState {

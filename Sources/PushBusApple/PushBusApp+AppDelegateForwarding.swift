@@ -3,7 +3,6 @@
 #if canImport(ObjectiveC) && canImport(UIKit) && !os(watchOS)
 import Foundation
 import ObjectiveC
-import PushBus
 import UIKit
 
 extension PushBusApp {

@@ -3,11 +3,12 @@
 import UIKit
 import UserNotifications
 #elseif PUSHBUS_APPLE_STUBS
-import PushBusAppleStubs
+public import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
 import Foundation
-import PushBus
+import PushBusCategories
+import PushBusDelivery
 
 extension PushBusApp {
     /// What the settings side of the glue keeps: the channel and the foreground observer.

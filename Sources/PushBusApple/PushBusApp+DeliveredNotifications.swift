@@ -2,11 +2,12 @@
 #if canImport(UserNotifications)
 import UserNotifications
 #elseif PUSHBUS_APPLE_STUBS
-import PushBusAppleStubs
+public import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusStorage
 
 extension PushBusApp {
     /// Records, in the installed delivery's ledger and in `inbox`, the notifications Notification Center shows that

@@ -2,11 +2,11 @@
 #if canImport(UIKit) && os(iOS)
 import UIKit
 #elseif PUSHBUS_APPLE_STUBS
-import PushBusAppleStubs
+public import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
-import Foundation
-import PushBus
+public import Foundation
+import PushBusCore
 
 /// The entry points of links from outside (URL schemes, universal links), without a router dependency: each turns what
 /// UIKit hands the app into `IncomingURL` values, which `PushRouter.open(_:context:)` (PushBusRouting) opens with the right

@@ -5,8 +5,9 @@ import UIKit
 import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
-import Foundation
-import PushBus
+public import Foundation
+import PushBusDelivery
+import PushBusHub
 
 extension PushBusApp {
     /// Records what the preflight in ``diagnose(center:notificationCenter:)`` checks: the running build's

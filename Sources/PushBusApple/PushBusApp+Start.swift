@@ -3,12 +3,15 @@
 import UIKit
 import UserNotifications
 #elseif PUSHBUS_APPLE_STUBS
-import PushBusAppleStubs
+public import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
 import Foundation
-import PushBus
-import PushBusAppleExtension
+import PushBusCategories
+import PushBusCore
+import PushBusDelivery
+import PushBusHub
+import PushBusStorage
 
 extension PushBusApp {
     /// What ``start(_:launchOptions:)`` sets up. Every part is optional; the default is the delegate and the

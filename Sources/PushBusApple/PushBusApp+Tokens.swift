@@ -7,7 +7,9 @@ import PushBusAppleStubs
 #endif
 #if canImport(UserNotifications) || PUSHBUS_APPLE_STUBS
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusDelivery
+import PushBusHub
 
 extension PushBusApp {
     private static var tokenReporting: PushCancellable?

@@ -2,11 +2,14 @@
 #if canImport(UserNotifications)
 import UserNotifications
 #elseif PUSHBUS_APPLE_STUBS
-import PushBusAppleStubs
+public import PushBusAppleStubs
 #endif
 #if canImport(UserNotifications) || PUSHBUS_APPLE_STUBS
-import Foundation
-import PushBus
+package import Foundation
+import PushBusCore
+import PushBusDelivery
+import PushBusHub
+import PushBusStorage
 
 /// PushBus's Apple glue: installs the notification-center delegate and checks the setup.
 ///

@@ -4,11 +4,13 @@
 #if canImport(UIKit) && os(iOS)
 import UIKit
 #elseif PUSHBUS_APPLE_STUBS
-import PushBusAppleStubs
+public import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
 import Foundation
-import PushBus
+import PushBusCategories
+import PushBusCore
+import PushBusHub
 
 // These APIs are deprecated since iOS 10; the declarations below are marked deprecated too (`*`: the file is
 // iOS-only and the iOS 13 floor is past 10, so this warns exactly where Apple's would, and the Linux stubs mark the

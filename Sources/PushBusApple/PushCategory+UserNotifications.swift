@@ -2,11 +2,13 @@
 #if canImport(UserNotifications)
 import UserNotifications
 #elseif PUSHBUS_APPLE_STUBS
-import PushBusAppleStubs
+public import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
 import Foundation
-import PushBus
+import PushBusCategories
+import PushBusCore
+import PushBusHub
 
 extension PushAction {
     /// The `UNNotificationAction` (a `UNTextInputNotificationAction` for text input) for this action; the icon is

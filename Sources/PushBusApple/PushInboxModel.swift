@@ -2,7 +2,8 @@
 // Linux stubs build; it uses nothing but ObservableObject, @Published and MainActor.
 #if canImport(Combine) && canImport(UserNotifications)
 import Combine
-import PushBus
+import PushBusCore
+import PushBusStorage
 
 /// An `ObservableObject` over a `PushInbox` for SwiftUI (iOS 13+): the newest entries and the unread count,
 /// republished on the main actor after every change: from this process, or from an extension as soon as this

@@ -2,11 +2,12 @@
 #if canImport(UserNotifications)
 import UserNotifications
 #elseif PUSHBUS_APPLE_STUBS
-import PushBusAppleStubs
+public import PushBusAppleStubs
 #endif
 #if canImport(UserNotifications) || PUSHBUS_APPLE_STUBS
-import Foundation
-import PushBus
+public import Foundation
+import PushBusCore
+import PushBusDelivery
 
 /// A `UNUserNotificationCenterDelegate` that hands every callback to a `UserNotificationAdapter` and forwards it
 /// to the other SDKs' delegates it is told about (``forward(to:name:providers:)``) and to the delegate that was

@@ -6,7 +6,8 @@ import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
 import Foundation
-import PushBus
+import PushBusCategories
+import PushBusCore
 
 /// Every category PushBus has seen registered with a notification center, and who brought it; registers the
 /// union whenever someone's `setNotificationCategories` left a known category out (Docs/Coexistence.md). One

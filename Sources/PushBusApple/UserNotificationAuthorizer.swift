@@ -3,11 +3,13 @@
 import UIKit
 import UserNotifications
 #elseif PUSHBUS_APPLE_STUBS
-import PushBusAppleStubs
+public import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
 import Foundation
-import PushBus
+import PushBusCategories
+import PushBusCore
+import PushBusDelivery
 
 /// The system side of ``PushBusApp/registerForNotifications(options:categories:notificationCenter:application:)``:
 /// `NotificationAuthorizer` over `UNUserNotificationCenter` and `UIApplication`.

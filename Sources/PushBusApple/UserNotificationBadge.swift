@@ -3,11 +3,11 @@
 import UIKit
 import UserNotifications
 #elseif PUSHBUS_APPLE_STUBS
-import PushBusAppleStubs
+public import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
 import Foundation
-import PushBus
+import PushBusDelivery
 
 /// Sets and clears the app icon's badge, keeping Notification Center's list unless asked to empty it.
 ///

@@ -5,12 +5,12 @@ import UserNotifications
 import CoreLocation
 #endif
 #elseif PUSHBUS_APPLE_STUBS
-import PushBusAppleStubs
+public import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
 import Foundation
-import PushBus
-import PushBusAppleExtension
+import PushBusCore
+import PushBusDelivery
 
 /// Schedules local notifications with `UNUserNotificationCenter`: each requirement is one center call, with the
 /// neutral request converted to `UNNotificationRequest` and back.

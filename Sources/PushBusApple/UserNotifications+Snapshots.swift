@@ -2,11 +2,12 @@
 #if canImport(UserNotifications)
 import UserNotifications
 #elseif PUSHBUS_APPLE_STUBS
-import PushBusAppleStubs
+public import PushBusAppleStubs
 #endif
 #if canImport(UserNotifications) || PUSHBUS_APPLE_STUBS
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusDelivery
 
 extension TriggerKind {
     /// The kind of `trigger`, by its class. A `nil` trigger (a local request delivered at once) reads as

@@ -9,11 +9,7 @@ import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS) && !os(watchOS)
 import Foundation
-import PushBusContentExtensionKit
 import PushBusCore
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
 
 enum ContentExtensionSnapshots {
     /// What `notification` carries, in neutral types.

@@ -4,15 +4,13 @@
 import UserNotifications
 import UserNotificationsUI
 #elseif PUSHBUS_APPLE_STUBS
-import PushBusAppleStubs
+public import PushBusAppleStubs
 #endif
 #if (canImport(UserNotificationsUI) || PUSHBUS_APPLE_STUBS) && !os(tvOS) && !os(watchOS)
 import Foundation
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
+public import PushBusContentExtensionKit
+public import PushBusCore
+public import PushBusStorage
 
 /// What a `UNNotificationContentExtension` view controller owns: it turns the notification into a normalized
 /// `PushMessage`, records every answer in the app group's `DeliveryLedger` ("answered in the content

@@ -7,11 +7,9 @@ import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS) && !os(watchOS)
 import Foundation
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusServiceExtension
+public import PushBusServiceExtension
 import PushBusServiceExtensionStorage
-import PushBusStorage
+public import PushBusStorage
 
 extension ServiceExtensionStep {
     /// `ServiceExtensionStep.retract(in:ledger:inbox:)` on `UNUserNotificationCenter.current()`: a visible push

@@ -5,12 +5,11 @@ import UserNotifications
 import Intents
 #endif
 #elseif PUSHBUS_APPLE_STUBS
-import PushBusAppleStubs
+public import PushBusAppleStubs
 #endif
 #if ((canImport(UserNotifications) && canImport(Intents)) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
 import Foundation
-import PushBusCore
-import PushBusServiceExtension
+public import PushBusServiceExtension
 
 /// Turns a `CommunicationMessage` into a communication notification.
 ///

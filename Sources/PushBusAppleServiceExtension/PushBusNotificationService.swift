@@ -3,12 +3,12 @@
 #if canImport(UserNotifications)
 import UserNotifications
 #elseif PUSHBUS_APPLE_STUBS
-import PushBusAppleStubs
+public import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
 import Foundation
 import PushBusCore
-import PushBusServiceExtension
+public import PushBusServiceExtension
 
 /// Subclass this as your extension's `NSExtensionPrincipalClass` and override ``makePipeline(for:)``.
 ///

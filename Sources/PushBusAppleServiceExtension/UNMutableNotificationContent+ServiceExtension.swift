@@ -2,12 +2,11 @@
 #if canImport(UserNotifications)
 import UserNotifications
 #elseif PUSHBUS_APPLE_STUBS
-import PushBusAppleStubs
+public import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
 import Foundation
-import PushBusCore
-import PushBusServiceExtension
+public import PushBusServiceExtension
 
 /// An attachment file iOS refused (`UNNotificationAttachment(identifier:url:options:)` threw).
 public struct AttachmentCreationFailure: Sendable {

@@ -3,11 +3,10 @@
 #if canImport(UserNotifications)
 import UserNotifications
 #elseif PUSHBUS_APPLE_STUBS
-import PushBusAppleStubs
+package import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
-import PushBusCore
-import PushBusServiceExtension
+package import PushBusCore
 
 extension UNNotificationSound {
     /// The system sound for `sound`. A named critical sound exists only on iOS (and Catalyst, visionOS); macOS

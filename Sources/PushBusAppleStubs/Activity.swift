@@ -16,7 +16,7 @@
 // types are iOS-only: the 17.4 interface marks each unavailable on macOS, Mac Catalyst, tvOS and watchOS, and
 // `Activity` is a plain (not `final`) class with `final` members.
 #if PUSHBUS_APPLE_STUBS
-import Foundation
+public import Foundation
 
 /// Stub of ActivityKit's `Activity`. Stub-only `stub…` members drive it from tests, as ActivityKit would.
 @available(iOS 16.1, *)

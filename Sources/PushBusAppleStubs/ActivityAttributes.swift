@@ -3,7 +3,7 @@
 // metadata): ActivityAttributes, ActivityAttributes.ContentState, ActivityState (+ each case), ActivityContent,
 // ActivityAuthorizationInfo. Facts a page does not show are marked "(unverified)".
 #if PUSHBUS_APPLE_STUBS
-import Foundation
+public import Foundation
 
 /// Stub of `ActivityAttributes` (iOS 16.1): `protocol ActivityAttributes : Decodable, Encodable`.
 @available(iOS 16.1, *)

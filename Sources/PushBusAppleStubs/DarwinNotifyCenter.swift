@@ -1,5 +1,5 @@
 #if PUSHBUS_APPLE_STUBS
-import Foundation
+public import Foundation
 
 // Stubs of what the ledger glue uses from CoreFoundation's Darwin notify center, UIKit's foreground
 // notification and Foundation's app-group container. Signatures as the iOS SDK's Swift interface shows them

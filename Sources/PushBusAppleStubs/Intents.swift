@@ -6,7 +6,7 @@
 // tvOS; INImage, INIntent, INIntentResponse and INInteraction exist there from tvOS 14. None of the classes is
 // declared `Sendable` (Apple marks none of them so); the imported enums are `@unchecked Sendable`.
 #if PUSHBUS_APPLE_STUBS
-import Foundation
+public import Foundation
 
 /// Stub of `INImage` (iOS 10, macOS 11, tvOS 14, watchOS 3.2) [H: INImage.h:14].
 @available(iOS 10.0, macOS 11.0, tvOS 14.0, watchOS 3.2, *)

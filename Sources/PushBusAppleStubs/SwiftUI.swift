@@ -4,7 +4,7 @@
 // shapes an app writes are declared; SwiftUI's rendering is not simulated. `.ci/steps/43-example-app.sh` makes a
 // `SwiftUI` module that re-exports these, as it does for UIKit.
 #if PUSHBUS_APPLE_STUBS
-import Foundation
+public import Foundation
 
 /// Stub of `SwiftUI.View` (iOS 13) [I]: the body only.
 public protocol View {

@@ -9,7 +9,7 @@
 // - API deprecated above the floor (iOS 17, 26) keeps `@available(iOS, deprecated: …)`, inert on Linux but exact.
 // Main-actor isolation is what Linux checks best; `.ci/steps/41-apple-stub-isolation.sh` fails if a stub loses it.
 #if PUSHBUS_APPLE_STUBS
-import Foundation
+public import Foundation
 
 /// Stub of `UIResponder`. `@MainActor`: `NS_SWIFT_UI_ACTOR` on the class [H].
 @MainActor open class UIResponder: NSObject {}

@@ -1,7 +1,7 @@
 // Linux-only stand-ins for the UIKit delegate protocols an app forwards to PushBus, so README's "Integrate in an app"
 // example compiles in a test. Sources as in UIApplication.swift.
 #if PUSHBUS_APPLE_STUBS
-import Foundation
+public import Foundation
 
 /// Stub of `UIApplicationDelegate`: `@MainActor protocol UIApplicationDelegate: NSObjectProtocol` [R §6: C].
 ///

@@ -3,7 +3,7 @@
 // SDK's UIKit interface: every class is `@MainActor` (`NS_SWIFT_UI_ACTOR`), `open`, not `Sendable`; `init?(coder:)`
 // is required (NSCoding); `UIActionHandler` is a plain `(UIAction) -> Void`. Never run: bodies do the least.
 #if PUSHBUS_APPLE_STUBS
-import Foundation
+public import Foundation
 
 /// Stub of `UIView` (iOS 2).
 @MainActor open class UIView: UIResponder {

@@ -1,7 +1,7 @@
 // Linux-only stand-ins for what UIKit and Foundation hand an app that is opened with a URL (custom scheme or
 // universal link), and for opening the Settings app. Sources as in UIApplication.swift; [A] pages cited per member.
 #if PUSHBUS_APPLE_STUBS
-import Foundation
+public import Foundation
 
 extension UIApplication {
     /// Stub of `UIApplication.OpenURLOptionsKey` (iOS 9), the keys of `application(_:open:options:)`'s options.

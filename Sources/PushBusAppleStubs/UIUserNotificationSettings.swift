@@ -4,7 +4,7 @@
 // values, and the option set is not `Hashable` (imported `NS_OPTIONS` are not). All of it is unavailable on tvOS and
 // visionOS, and available (deprecated) on Mac Catalyst [H: UIKit/UIUserNotificationSettings.h:22-58, iOS 17.4 SDK].
 #if PUSHBUS_APPLE_STUBS
-import Foundation
+public import Foundation
 
 /// Stub of `UIUserNotificationType` (iOS 8–10).
 @available(*, deprecated, message: "Deprecated in iOS 10.0: use UserNotifications")

@@ -7,7 +7,7 @@
 // `Sendable` is the stricter model (glue that compiles against it compiles against either). So the glue never sends
 // one across isolation domains: it converts them to the neutral `Sendable` snapshots first.
 #if PUSHBUS_APPLE_STUBS
-import Foundation
+public import Foundation
 
 /// Stub of `UNNotification` (iOS 10). Apple's `init` is unavailable [H: UNNotification.h:23]; tests use
 /// ``init(stubbedDate:request:)``, which has no default date so that no Apple-looking `UNNotification(request:)` exists.

@@ -1,7 +1,7 @@
 // Linux-only stand-ins for UserNotifications' categories and actions (none on tvOS) [R §5: A, H]. Not isolated,
 // and declared non-`Sendable` (the stricter model; see UNNotification.swift).
 #if PUSHBUS_APPLE_STUBS
-import Foundation
+public import Foundation
 
 /// Stub of `UNNotificationCategoryOptions`: not tvOS [H: UNNotificationCategory.h:31]. Imported `NS_OPTIONS`:
 /// `@unchecked Sendable`, not `Hashable`.

@@ -26,7 +26,7 @@
 //   plain `NSObject` subclass that Foundation's Swift overlay marks explicitly non-`Sendable` (an unavailable
 //   `Sendable` conformance); Linux Foundation lacks the class, so the stub declares it, with the same conformance.
 #if PUSHBUS_APPLE_STUBS
-import Foundation
+public import Foundation
 
 /// Stub of `UNNotificationContentExtensionResponseOption` (iOS 10): what a content extension tells iOS after
 /// handling an action.

@@ -6,7 +6,7 @@
 // `@escaping (UNNotificationContent) -> Void` (an override that says `@Sendable` does not compile there). The class
 // is not `Sendable` and not `@MainActor` (apple-api-reference.md §8: timeWillExpire comes on a separate thread).
 #if PUSHBUS_APPLE_STUBS
-import Foundation
+public import Foundation
 
 /// Stub of `UNNotificationServiceExtension` (iOS 10). Subclass it; iOS creates one per notification.
 @available(iOS 10.0, macOS 10.14, watchOS 6.0, *)

@@ -2,7 +2,7 @@
 // (see Docs/DeliveryPaths.md and the shared apple-api-reference.md). They exist so CI type-checks the glue on
 // Linux and tests can drive it; they never ship on Apple platforms (everything is inside the #if).
 #if PUSHBUS_APPLE_STUBS
-import Foundation
+public import Foundation
 
 /// Stub of `UNUserNotificationCenter` (iOS 10) [R §4]. Records what the glue asked for, so tests can check it.
 ///

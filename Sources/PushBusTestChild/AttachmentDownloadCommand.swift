@@ -1,5 +1,6 @@
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusServiceExtension
 
 /// `attachment-download URL [--deadline S] [--timeout S] [--linger MS]`: plays a Notification Service Extension
 /// whose pipeline downloads the attachment at `URL` (plain HTTP allowed to 127.0.0.1), alone in its process so

@@ -1,5 +1,6 @@
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusStorage
 
 /// `inbox-extension DIR --count N`: plays a Notification Service Extension adding `N` pushes to the inbox in
 /// `DIR` (request identifiers `nse-0` …), printing `added SEQ` after each, then `interval FIRST LAST` (see

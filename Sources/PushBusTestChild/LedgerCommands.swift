@@ -1,5 +1,6 @@
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusStorage
 
 #if canImport(Darwin)
 import Darwin

@@ -1,4 +1,5 @@
 import Foundation
+import PushBusStorage
 
 #if canImport(Darwin)
 import Darwin

@@ -1,4 +1,4 @@
-import PushBus
+import PushBusCore
 
 /// `message-id`: prints the `PushMessage.id` of a `userInfo` whose keys `1` and `"1"` collide, built in an order
 /// this process's hash seed decides. Run in several processes, every run must print the same id.

@@ -1,5 +1,5 @@
 import Foundation
-import PushBus
+import PushBusContentExtensionKit
 
 /// `shared-value-writer DIR --count N`: rewrites `nextReminderSeconds` `N` times with values in 10…300 (the reminder's
 /// slider), then prints `interval FIRST LAST` (see ``WriteInterval``) and `done N`. With `--start-on-input yes`

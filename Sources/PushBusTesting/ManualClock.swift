@@ -1,5 +1,5 @@
-import Foundation
-import PushBus
+public import Foundation
+import PushBusCore
 
 /// A clock that moves only when told: tests advance it instead of sleeping.
 ///

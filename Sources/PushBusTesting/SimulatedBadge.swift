@@ -1,4 +1,5 @@
-import PushBus
+import PushBusCore
+import PushBusDelivery
 
 /// A `BadgeController` that records the app icon's badge, for tests; clearing "with notifications" also
 /// empties a ``SimulatedScheduler``'s delivered list, as setting the badge to 0 does on iOS.

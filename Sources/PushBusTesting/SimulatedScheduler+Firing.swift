@@ -1,5 +1,6 @@
-import Foundation
-import PushBus
+public import Foundation
+import PushBusCore
+import PushBusDelivery
 
 extension SimulatedScheduler {
     /// Every notification that fired, in firing order, whatever the hook did with it.

@@ -1,5 +1,6 @@
-import Foundation
-import PushBus
+public import Foundation
+import PushBusCore
+import PushBusDelivery
 
 /// A `NotificationScheduler` that behaves like iOS's `UNUserNotificationCenter`, driven by a `PushClock`
 /// (a ``ManualClock`` in tests): nothing fires until the clock reaches a fire date.

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import PushBus
+import PushBusCore
 import PushBusTesting
+import PushBusValidation
 
 /// `pushbus apns FILE --bundle-id ID`: writes an `.apns` file that `xcrun simctl push` (or a drag onto the iOS
 /// Simulator) delivers to the app.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusDelivery
 import PushBusTesting
 
 /// `pushbus check-app --info-plist Info.plist --entitlements App.entitlements …`: the preflight of an app's files.

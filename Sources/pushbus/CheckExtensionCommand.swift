@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import PushBus
+import PushBusCategories
+import PushBusContentExtensionKit
 import PushBusTesting
 
 /// `pushbus check-extension Info.plist --category ID…`: does a Notification Content Extension's plist match the

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusStorage
+import PushBusValidation
 
 #if canImport(Glibc)
 import Glibc

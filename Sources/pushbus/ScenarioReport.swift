@@ -1,6 +1,8 @@
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusHub
 import PushBusTesting
+import PushBusValidation
 
 /// A scenario run written for a person (`text`) or a program (`json`).
 struct ScenarioReport {

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import PushBus
+import PushBusCore
 import PushBusTesting
+import PushBusValidation
 
 /// `pushbus simulate FILE …` or `pushbus simulate --scenario FILE`: runs the notification lifecycle on a
 /// simulated device and prints the timeline.

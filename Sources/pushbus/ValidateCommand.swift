@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import PushBus
+import PushBusCore
 import PushBusTesting
+import PushBusValidation
 
 /// `pushbus validate FILE… | -`: the validator's diagnostics and the normalized message for each payload.
 struct ValidateCommand: ParsableCommand {

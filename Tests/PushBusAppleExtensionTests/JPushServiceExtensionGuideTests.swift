@@ -8,6 +8,7 @@ import Foundation
 import PushBus
 import PushBusAppleExtension
 import PushBusTestSupport
+import PushBusAppleServiceExtension
 import Testing
 
 // The JPush section of Docs/Migration.md: JPush's service-extension statistics as a `.custom` step of PushBus's

@@ -10,6 +10,7 @@ import PushBus
 import PushBusAppleExtension
 import PushBusTestSupport
 import PushBusTesting
+import PushBusAppleServiceExtension
 import Testing
 
 /// The NSE principal class: iOS's content handler gets the pipeline's best content exactly once.

@@ -1,3 +1,4 @@
+import PushBusCore
 import PushBusRouting
 import PushBusTestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import PushBusCore
 import PushBusRouting
 import PushBusTestSupport
 import Testing

@@ -1,4 +1,5 @@
-import PushBus
+public import PushBusCore
+public import PushBusDelivery
 
 /// Tests await a callback instead of passing its completion handler: each returns when the system's completion
 /// handler would run. PushBus's adapters take completion handlers only, as UserNotifications' delegate calls them.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The executables `swift build` / `swift test` put next to the test bundle, and a way to run them (tests only).
 ///

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import PushBus
-import Testing
+public import PushBusCore
+public import Testing
 
 /// Drives one registration of any kind (a hub subscription, a monitor, an inbox or settings observer, a router
 /// observer…) through the two `cancelAndWait()` promises, with semaphores rather than sleeps.

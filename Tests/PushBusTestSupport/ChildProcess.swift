@@ -1,5 +1,5 @@
-import Foundation
-import PushBus
+public import Foundation
+import PushBusCore
 
 #if canImport(Darwin)
 import Darwin

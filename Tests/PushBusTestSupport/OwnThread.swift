@@ -1,4 +1,4 @@
-import Dispatch
+public import Dispatch
 import Foundation
 
 /// Runs a synchronous wait on a thread of its own while the calling task suspends.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Runs a `bash` script against the built `pushbus` (as `"$PUSHBUS"`), from the package root, so tests can use
 /// what a user types: `<&-`, `<(cat f)`, pipes.

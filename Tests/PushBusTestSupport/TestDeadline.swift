@@ -1,6 +1,6 @@
-import Dispatch
-import PushBus
-import Testing
+public import Dispatch
+import PushBusCore
+public import Testing
 
 /// The one bound on every wait for something outside a test's control: a child process, a loopback HTTP server,
 /// work another thread or task finishes. Reaching it means the thing waited for is not coming; the wait ends

@@ -2,6 +2,7 @@ import Foundation
 import PushBus
 import PushBusRouting
 import PushBusTesting
+import PushBusValidation
 import Testing
 
 /// Compiles against every name and shape DESIGN.md's "Contract" section fixes. If one of these stops

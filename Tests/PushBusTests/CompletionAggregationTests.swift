@@ -1,5 +1,6 @@
 import PushBus
 import PushBusTestSupport
+import PushBusTesting
 import Testing
 
 /// How several background handlers' results combine into the one the system receives.

@@ -1,6 +1,7 @@
 import Foundation
 import PushBus
 import PushBusTestSupport
+import PushBusTesting
 import Testing
 
 /// Exactly-once completion holds when many callbacks race on many threads.

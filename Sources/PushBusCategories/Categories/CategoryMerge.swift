@@ -1,5 +1,3 @@
-import PushBusCore
-
 /// Who registered which notification category, and the set to register so that no SDK's buttons vanish.
 ///
 /// iOS keeps one set of categories per app, and `setNotificationCategories` **replaces** it: the SDK that

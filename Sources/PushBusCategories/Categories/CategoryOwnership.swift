@@ -1,5 +1,3 @@
-import PushBusCore
-
 /// Which notification categories are registered, and by whom (PushBus, a named SDK, or an unknown one).
 public struct CategoryOwnership: Sendable, Hashable {
     /// The owner of each category identifier.

@@ -1,4 +1,4 @@
-import PushBusCore
+public import PushBusCore
 
 extension CategoryRegistry {
     /// The action the user chose in `response`, so a handler knows it was destructive, a text input, ….

@@ -1,5 +1,5 @@
 import Foundation
-import PushBusCore
+public import PushBusCore
 
 /// A validated set of categories, and the lookups the adapters use to attach the tapped `PushAction` to a
 /// response.

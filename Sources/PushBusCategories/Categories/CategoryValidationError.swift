@@ -1,5 +1,3 @@
-import PushBusCore
-
 /// Why a set of categories cannot be registered. Thrown by `CategoryRegistry.init(_:)`.
 public enum CategoryValidationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The category at `index` has an empty identifier.

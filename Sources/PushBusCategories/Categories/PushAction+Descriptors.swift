@@ -1,4 +1,4 @@
-import PushBusCore
+package import PushBusCore
 
 extension PushAction {
     /// Everything `UNNotificationAction` / `UNTextInputNotificationAction` (iOS 10+) need, in their terms.

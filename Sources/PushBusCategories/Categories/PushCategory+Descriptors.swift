@@ -1,4 +1,4 @@
-import PushBusCore
+package import PushBusCore
 
 extension PushCategory {
     /// Everything `UNNotificationCategory` (iOS 10/11/12 initializers) needs, in its terms.

@@ -1,4 +1,4 @@
-import PushBusCore
+public import PushBusCore
 
 /// A notification category: the actions shown with every notification whose `categoryIdentifier` names it,
 /// plus how the system presents it.

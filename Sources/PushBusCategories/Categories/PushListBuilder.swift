@@ -1,5 +1,3 @@
-import PushBusCore
-
 /// Builds a list of `Element` values with `if`, `if let`, `switch`, `for` and optional expressions: the actions
 /// of a ``PushCategory`` and the categories of a ``CategoryRegistry``.
 ///

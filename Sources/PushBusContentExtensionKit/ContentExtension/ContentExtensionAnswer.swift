@@ -1,6 +1,6 @@
 import Foundation
-import PushBusCore
-import PushBusStorage
+public import PushBusCore
+public import PushBusStorage
 
 /// How a Notification Content Extension finished with a notification: what iOS was told, the action, and the
 /// values the extension attached (the recurring reminder's slider seconds).

@@ -1,7 +1,5 @@
-import Foundation
-import PushBusCategories
-import PushBusCore
-import PushBusStorage
+public import Foundation
+public import PushBusCategories
 
 /// What a Notification Content Extension's `Info.plist` declares, and whether it matches the app's categories
 /// (a content extension's classic pitfall: the notification's category must be one the extension lists, or the

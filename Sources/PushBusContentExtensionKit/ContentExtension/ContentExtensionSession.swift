@@ -1,6 +1,6 @@
 import Foundation
-import PushBusCore
-import PushBusStorage
+public import PushBusCore
+public import PushBusStorage
 
 /// One notification shown by a Notification Content Extension: the normalized message, and its answers recorded
 /// in the shared `DeliveryLedger` so the app learns of them (`PushDelivery.deliverContentExtensionAnswers(appState:)`).

@@ -1,6 +1,3 @@
-import PushBusCore
-import PushBusStorage
-
 /// The name and type of a value an app shares with its extensions through a ``SharedValueStore``.
 ///
 /// ```swift

@@ -1,6 +1,5 @@
-import Foundation
+public import Foundation
 import PushBusCore
-import PushBusStorage
 
 /// Small typed values shared by an app and its extensions in the app-group directory (the recurring
 /// reminder's `nextReminderSeconds`), safe across processes.

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+public import Foundation
 
 /// A source of time that can also run work later: the one clock the hub, the completion deadlines, the
 /// simulated scheduler and the simulated device share. Tests pass `ManualClock` (PushBusTesting) and advance it.

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The one answer to "is this report a delivery already seen?", for every layer: the hub's gate
 /// (`DeduplicationWindow`), the delivery's memory of answered responses and background runs, and the router's

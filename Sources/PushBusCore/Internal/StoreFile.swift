@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The small JSON files PushBus keeps beside the ledger (the local-notification schedule, the token registry, the
 /// Live Activity tokens), read and replaced through ``SharedFile``: never through a link, only a regular file, up to

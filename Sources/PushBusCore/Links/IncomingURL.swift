@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A URL handed to the app from outside, with how it arrived: a custom URL scheme or a universal link.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What kind of trigger delivered a notification: the class of `UNNotificationRequest.trigger`.
 public enum TriggerKind: String, Sendable, Hashable, CaseIterable, Codable {

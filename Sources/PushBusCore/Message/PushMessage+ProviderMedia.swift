@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension PushMessage {
     /// The image the provider attached for a rich notification (`fcm_options.image`, Iterable

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One notification event, whichever callback delivered it: the value every subscriber receives.
 ///

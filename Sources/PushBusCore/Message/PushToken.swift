@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An APNs device token, or an ActivityKit push token (a push-to-start or a Live Activity's update token).
 /// Variable length: never assume 32 bytes. Encoded (`Codable`) and described as lowercase hexadecimal, two digits

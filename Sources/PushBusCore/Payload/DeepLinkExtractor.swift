@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Finds the deep link a payload carries: the provider's own key first, then configurable top-level keys.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension PushContent {
     /// Reads a remote payload leniently. Never throws: problems end up in ``issues``.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What a notification says: the `aps` dictionary read into typed fields, plus every other top-level key.
 ///

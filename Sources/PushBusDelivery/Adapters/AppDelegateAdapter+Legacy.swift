@@ -1,11 +1,5 @@
 import Foundation
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
+public import PushBusCore
 
 /// The iOS 4–10 local-notification and iOS 8–10 action callbacks.
 extension AppDelegateAdapter {

@@ -1,11 +1,6 @@
-import Foundation
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
+public import Foundation
+public import PushBusCore
+public import PushBusHub
 
 /// Turns the `UIApplicationDelegate` notification callbacks (iOS 3 to today) into `PushMessage`s, and
 /// calls each completion handler exactly once.

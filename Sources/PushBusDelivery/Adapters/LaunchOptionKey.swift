@@ -1,11 +1,3 @@
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
-
 /// A key of the launch options `application(_:didFinishLaunchingWithOptions:)` receives: the neutral
 /// `UIApplication.LaunchOptionsKey`, with the same raw values.
 public struct LaunchOptionKey: RawRepresentable, Sendable, Hashable, CustomStringConvertible {

@@ -1,11 +1,5 @@
-import Foundation
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
+public import Foundation
+public import PushBusCore
 
 /// What a `UILocalNotification` (iOS 4–10) carries, in neutral types.
 ///

@@ -1,10 +1,6 @@
 import Foundation
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
+public import PushBusCore
+public import PushBusHub
 import PushBusStorage
 
 /// Turns the `UNUserNotificationCenterDelegate` callbacks (iOS 10+), given as neutral snapshots, into

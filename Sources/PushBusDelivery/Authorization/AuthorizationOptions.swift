@@ -1,11 +1,3 @@
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
-
 /// What the app asks the user to allow (`UNAuthorizationOptions`; on iOS < 10 `UIUserNotificationType`).
 public struct AuthorizationOptions: OptionSet, Sendable, Hashable, Codable {
     /// The bits, numbered as `UNAuthorizationOptions`.

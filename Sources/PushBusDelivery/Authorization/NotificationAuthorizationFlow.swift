@@ -1,10 +1,4 @@
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
+public import PushBusCategories
 
 /// Authorization and registration in one call: what every app repeats at launch, in the order iOS wants it.
 ///

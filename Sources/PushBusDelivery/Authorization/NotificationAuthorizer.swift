@@ -1,10 +1,4 @@
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
+public import PushBusCategories
 
 /// The system calls behind ``NotificationAuthorizationFlow``: `UNUserNotificationCenter` and `UIApplication` in
 /// PushBusApple (the legacy `registerUserNotificationSettings` path on iOS < 10), a simulated device in tests.

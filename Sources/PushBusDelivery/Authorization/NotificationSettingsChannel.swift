@@ -1,11 +1,5 @@
 import Foundation
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
+public import PushBusCore
 
 /// Where the app learns that its notification settings changed: the glue reads the settings at launch and each
 /// time the app returns to the foreground and hands them to ``update(_:)``; subscribers hear only real changes.

@@ -1,11 +1,4 @@
 import Foundation
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
 
 extension NotificationSettingsSnapshot {
     /// One field of a snapshot, named for change reports.

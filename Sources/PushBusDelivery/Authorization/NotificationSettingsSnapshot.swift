@@ -1,11 +1,4 @@
 import Foundation
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
 
 /// What the user allowed for the app's notifications, as a typed value (`UNNotificationSettings`, read once).
 ///

@@ -1,11 +1,4 @@
-import Foundation
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
+public import Foundation
 
 /// Keeps the last notification-settings reading across launches, in `UserDefaults`, so a change the user made
 /// in Settings while the app was not running is noticed at the next launch.

@@ -1,11 +1,5 @@
 import Foundation
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
+public import PushBusCore
 
 /// The system asked the app to show its own notification settings screen
 /// (`userNotificationCenter(_:openSettingsFor:)`, iOS 12+): the user tapped the app's link in Settings, or

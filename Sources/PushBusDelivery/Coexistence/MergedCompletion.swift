@@ -1,10 +1,4 @@
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
+package import PushBusCore
 
 /// One system completion handler shared by several answerers (PushBus and the other SDKs' delegates it forwards
 /// to): the handler runs **exactly once**, with the answers merged, when every answerer has answered or at the

@@ -1,10 +1,4 @@
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
+public import PushBusCore
 
 /// Another push SDK's notification-center delegate that PushBus forwards `willPresent`, `didReceive` and
 /// `openSettingsFor` to (see Docs/Coexistence.md).

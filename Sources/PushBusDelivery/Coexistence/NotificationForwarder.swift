@@ -1,10 +1,4 @@
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
+package import PushBusCore
 
 /// The platform-neutral half of "several SDKs, one delegate": who gets a callback, and one merged answer to iOS.
 ///

@@ -1,5 +1,3 @@
-import PushBusCore
-
 /// Whose answers decide how a notification that arrives in the foreground is shown, when other SDKs' delegates
 /// (`NotificationForwardee`) answer `willPresent` too (see Docs/Coexistence.md).
 ///

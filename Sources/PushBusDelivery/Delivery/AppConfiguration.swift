@@ -1,11 +1,4 @@
-import Foundation
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
+package import Foundation
 
 /// What an app's build says about notifications: the `Info.plist` keys and entitlements the preflight checks
 /// (`PushBusApp.diagnose()`, `pushbus check-app`).

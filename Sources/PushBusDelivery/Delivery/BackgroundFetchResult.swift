@@ -1,11 +1,3 @@
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
-
 /// What a background fetch (a silent push) achieved: the neutral `UIBackgroundFetchResult`.
 ///
 /// Raw values are Apple's (`newData` 0, `noData` 1, `failed` 2).

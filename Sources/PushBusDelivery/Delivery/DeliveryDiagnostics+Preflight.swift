@@ -1,10 +1,4 @@
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
+package import PushBusCore
 
 /// The preflight: what the build's Info.plist and entitlements (`appConfiguration`) say
 /// against what the app does. Each finding names the fix.

@@ -1,10 +1,4 @@
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
+package import PushBusCore
 
 /// What the adapters know about how the app wired them up, and the misconfigurations that follow from it.
 ///

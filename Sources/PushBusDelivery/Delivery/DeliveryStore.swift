@@ -1,10 +1,7 @@
 import Foundation
 import PushBusCategories
-import PushBusContentExtensionKit
 import PushBusCore
 import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
 import PushBusStorage
 
 /// Everything one ``PushDelivery`` owns, behind one lock: the app's async handlers, presentation policy,

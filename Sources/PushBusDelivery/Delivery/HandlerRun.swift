@@ -1,11 +1,5 @@
-import Foundation
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
+package import Foundation
+package import PushBusCore
 
 /// One run of the app's async handlers for one message, racing a deadline.
 ///

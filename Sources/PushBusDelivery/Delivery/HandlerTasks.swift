@@ -1,10 +1,4 @@
-import PushBusCategories
-import PushBusContentExtensionKit
 import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
 
 /// Starts the tasks that run a delivery's async handlers, and knows when they have all ended.
 ///

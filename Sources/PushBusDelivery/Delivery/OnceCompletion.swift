@@ -1,10 +1,4 @@
-import PushBusCategories
-import PushBusContentExtensionKit
 import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
 
 /// A completion handler that runs at most once, whoever calls it first and however often.
 ///

@@ -1,10 +1,4 @@
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
+public import PushBusCore
 
 /// How a notification that arrives in the foreground is shown: the neutral
 /// `UNNotificationPresentationOptions`, with Apple's raw values so the glue converts by raw value.

@@ -1,11 +1,5 @@
-import Foundation
-import PushBusCategories
-import PushBusContentExtensionKit
+public import Foundation
 import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
 
 /// What a build's provisioning profile (`embedded.mobileprovision`) says about push: the `aps-environment` the
 /// build is signed for, which decides the APNs host its device token belongs to.

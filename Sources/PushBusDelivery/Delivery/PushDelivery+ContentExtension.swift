@@ -1,10 +1,8 @@
 import Foundation
 import PushBusCategories
 import PushBusContentExtensionKit
-import PushBusCore
+public import PushBusCore
 import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
 import PushBusStorage
 
 /// The answers a Notification Content Extension recorded in the ledger reach the app's subscribers once: on the

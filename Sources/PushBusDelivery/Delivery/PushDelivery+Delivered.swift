@@ -1,11 +1,6 @@
 import Foundation
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
+public import PushBusCore
+public import PushBusStorage
 
 extension PushDelivery {
     /// Records the notifications Notification Center shows that the ledger has no arrival of, and adds them to

@@ -1,11 +1,6 @@
 import Foundation
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
+public import PushBusCore
+public import PushBusHub
 
 /// The app's async handlers: background work for content-available pushes, and work for user responses.
 extension PushDelivery {

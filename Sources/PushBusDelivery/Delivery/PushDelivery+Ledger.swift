@@ -1,10 +1,6 @@
 import Foundation
-import PushBusCategories
-import PushBusContentExtensionKit
 import PushBusCore
 import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
 import PushBusStorage
 
 /// The delivery writes what it classifies into its `DeliveryLedger`, and asks the ledger whether a response was

@@ -1,10 +1,4 @@
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
+public import PushBusCore
 
 extension PushDelivery {
     /// Records what a notification the app scheduled or received uses, for the preflight findings: its

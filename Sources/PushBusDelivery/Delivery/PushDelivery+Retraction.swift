@@ -1,9 +1,5 @@
 import Foundation
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
+public import PushBusCore
 import PushBusServiceExtensionStorage
 import PushBusStorage
 

@@ -1,10 +1,7 @@
-import Foundation
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
+public import Foundation
+public import PushBusCategories
+public import PushBusCore
 import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
 import PushBusStorage
 
 /// What the app configures on its delivery, and what the delivery reports back.

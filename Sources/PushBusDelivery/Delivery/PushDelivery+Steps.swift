@@ -1,10 +1,7 @@
 import Foundation
 import PushBusCategories
-import PushBusContentExtensionKit
 import PushBusCore
 import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
 import PushBusStorage
 
 /// The delivery steps both adapters share: build the message, post it, run the app's async handlers, complete

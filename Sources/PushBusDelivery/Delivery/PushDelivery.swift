@@ -1,11 +1,7 @@
 import Foundation
-import PushBusCategories
-import PushBusContentExtensionKit
 import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
+public import PushBusHub
+public import PushBusStorage
 
 /// What the adapters share, and the only owner of delivery state: the launch-options messages waiting for their
 /// `didReceive`, the memory of answered responses and background runs, the app's async handlers, completion

@@ -1,5 +1,4 @@
-import PushBusCore
-import PushBusHub
+public import PushBusCore
 
 /// Something that follows a delivery's messages once attached to it: a router that opens the deep links of taps,
 /// or a type of the app's own. The one-call setup (`PushBusApp.start`, in `PushBusApple`) attaches what its

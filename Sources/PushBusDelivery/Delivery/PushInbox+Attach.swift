@@ -1,11 +1,7 @@
 import Foundation
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
+public import PushBusCore
+public import PushBusHub
+public import PushBusStorage
 
 extension PushInbox {
     /// Keeps the inbox in step with what the app sees: every admitted message enters (unless an extension already

@@ -1,11 +1,3 @@
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
-
 /// A change to the app icon's badge: set a number, clear it and keep Notification Center's list, or clear it
 /// together with the list (the three cases O2SPushKit's `setBadge`, `clearBadge`, `clearNoticeBar` distinguish).
 ///

@@ -1,11 +1,3 @@
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
-
 /// Sets and clears the app icon's badge. PushBusApple implements it over `UNUserNotificationCenter` /
 /// `UIApplication`; PushBusTesting has `SimulatedBadge`.
 ///

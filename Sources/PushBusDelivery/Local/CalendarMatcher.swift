@@ -1,11 +1,4 @@
 import Foundation
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
 
 /// Finds the next date matching a calendar trigger's components, without `Calendar.nextDate(after:matching:…)`
 /// (whose behaviour has differed between platforms and releases, notably across DST changes on Linux).

@@ -1,11 +1,4 @@
-import Foundation
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
+public import Foundation
 
 /// Why a local notification request or trigger is invalid (what iOS would reject, or accept and never fire).
 public enum LocalNotificationError: Error, Sendable, Hashable, CustomStringConvertible {

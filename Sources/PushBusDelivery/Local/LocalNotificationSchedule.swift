@@ -1,11 +1,6 @@
-import Foundation
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
+public import Foundation
+public import PushBusCore
+public import PushBusHub
 
 /// More local notifications than iOS keeps pending: a durable schedule that hands the system only the soonest
 /// ones and refills that window as they fire.

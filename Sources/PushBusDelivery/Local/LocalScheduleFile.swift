@@ -1,11 +1,5 @@
 import Foundation
-import PushBusCategories
-import PushBusContentExtensionKit
 import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
 
 /// The file a ``LocalNotificationSchedule`` keeps its requests in (`local-notification-schedule.json`): all of
 /// the schedule's file code. Written with the package's atomic replace (temporary file, `fsync`, `rename`);

@@ -1,11 +1,4 @@
 import Foundation
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
 
 /// What a ``LocalNotificationSchedule`` holds (and saves): every request with its next fire date and whether it
 /// is pending in the system. Pure: ``plan(pending:now:configuration:)`` says what a refill does.

@@ -1,11 +1,4 @@
-import Foundation
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
+public import Foundation
 
 extension LocalTrigger {
     /// Every day at `hour:minute` (wall-clock time in the scheduler's calendar).

@@ -1,11 +1,4 @@
-import Foundation
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
+public import Foundation
 
 /// When a local notification fires: after an interval, at matching calendar dates, or on entering or leaving a
 /// region. `nil` as a request's trigger means "now".

@@ -1,11 +1,3 @@
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
-
 /// A circular region for a ``LocalTrigger/location(_:repeats:)`` trigger (a `CLCircularRegion` on Apple
 /// platforms).
 public struct LocationRegion: Sendable, Hashable {

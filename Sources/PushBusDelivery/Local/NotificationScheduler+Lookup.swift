@@ -1,11 +1,4 @@
 import Foundation
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
 
 extension NotificationScheduler {
     /// The pending requests with these identifiers, in the scheduler's order (O2SPushKit's

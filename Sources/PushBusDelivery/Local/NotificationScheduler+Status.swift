@@ -1,11 +1,3 @@
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
-
 /// Which of a scheduler's lists an operation concerns: requests still pending, notifications already delivered,
 /// or both (O2SPushKit's `O2SPushNotificationRequestStatus`).
 public struct NotificationStatus: OptionSet, Sendable, Hashable {

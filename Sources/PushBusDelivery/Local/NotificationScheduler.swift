@@ -1,11 +1,4 @@
-import Foundation
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
+public import Foundation
 
 /// Schedules local notifications and manages the pending and delivered lists, whatever backs them:
 /// `UNUserNotificationCenter` in PushBusApple, `SimulatedScheduler` in PushBusTesting.

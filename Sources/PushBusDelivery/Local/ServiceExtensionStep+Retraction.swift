@@ -1,10 +1,8 @@
 import Foundation
-import PushBusCategories
-import PushBusContentExtensionKit
 import PushBusCore
-import PushBusServiceExtension
+public import PushBusServiceExtension
 import PushBusServiceExtensionStorage
-import PushBusStorage
+public import PushBusStorage
 
 extension RetractionRun {
     /// ``removeDelivered(_:with:)`` on a `NotificationScheduler`'s delivered list.

@@ -1,11 +1,6 @@
-import PushBusCategories
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusHub
+public import PushBusCore
+public import PushBusHub
 import PushBusLiveActivity
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
 
 /// Feeds a ``PushTokenRegistry`` from a center: the device token of each registration and the Live Activity
 /// tokens its `PushCenter.liveActivities` channel posts (from `LiveActivityObserver` or `SimulatedDevice`).

@@ -1,11 +1,5 @@
-import Foundation
-import PushBusCategories
-import PushBusContentExtensionKit
+public import Foundation
 import PushBusCore
-import PushBusHub
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
 
 /// Every push token the app has, kept across launches, so its server learns each one exactly once.
 ///

@@ -1,4 +1,5 @@
 import PushBusCore
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)

@@ -1,4 +1,5 @@
 import PushBusCore
+
 /// The hub's state machine behind its lock, kept in a stable heap allocation.
 ///
 /// Like `LockedState` but the state lives behind a pointer rather than in a class property, so each

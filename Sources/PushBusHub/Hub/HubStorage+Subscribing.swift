@@ -1,4 +1,6 @@
+import Dispatch
 import PushBusCore
+
 extension HubStorage {
     // MARK: Subscribing
 

@@ -1,5 +1,4 @@
 import Dispatch
-import PushBusCore
 
 /// The deliveries running outside the lock (fan-outs, replays, registration fan-outs), so that a cancel waits
 /// for — or defers releasing a handler until — exactly the ones that could still call that handler.

@@ -1,4 +1,5 @@
 import PushBusCore
+
 /// The queue between the hub (posting threads) and one `for await` consumer.
 ///
 /// Appends never suspend: they run inside the hub's fan-out. A consumer that finds the queue empty parks one

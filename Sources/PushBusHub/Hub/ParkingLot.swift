@@ -1,4 +1,5 @@
 import PushBusCore
+
 /// Messages no subscription matched when they were posted, oldest first, bounded by count and age.
 ///
 /// A parked message is handed over once: ``take(_:)`` removes the ones a subscriber claimed, so a later

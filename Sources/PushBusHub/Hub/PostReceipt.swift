@@ -1,4 +1,3 @@
-import PushBusCore
 /// What happened to a posted message.
 public enum PostReceipt: Sendable, Hashable {
     /// Delivered to this many subscriptions.

@@ -1,5 +1,5 @@
-import Foundation
-import PushBusCore
+public import Foundation
+public import PushBusCore
 
 extension PushCenter {
     /// Limits for parking and de-duplication, and the clock that measures them.

@@ -1,4 +1,3 @@
-import PushBusCore
 extension PushCenter {
     /// Counters for diagnostics, since the center was created. Reading them takes the center's lock once.
     package struct Statistics: Sendable, Hashable, CustomStringConvertible {

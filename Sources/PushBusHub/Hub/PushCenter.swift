@@ -1,5 +1,5 @@
 import Foundation
-import PushBusCore
+public import PushBusCore
 
 /// The hub every `PushMessage` goes through: de-duplication, fan-out to subscriptions, parking for cold starts.
 ///

@@ -1,4 +1,5 @@
-import PushBusCore
+public import PushBusCore
+
 /// Which messages a subscription wants. Combine with `&&`, `||` and `!`.
 ///
 /// ```swift

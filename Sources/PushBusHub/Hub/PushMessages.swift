@@ -1,4 +1,5 @@
-import PushBusCore
+public import PushBusCore
+
 /// An `AsyncSequence` of the messages a ``PushCenter`` delivers, made by
 /// ``PushCenter/messages(_:replay:bufferingPolicy:)``.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import PushBusCore
+public import PushBusCore
 
 typealias NSErrorBridge = NSError
 

@@ -1,4 +1,5 @@
 import PushBusCore
+
 /// Where a subscription is in its life: replaying parked messages, live, or cancelled.
 ///
 /// Owned by ``PushCenterStateMachine`` (in its ``SubscriberList``s) and changed only there, under the hub's lock.

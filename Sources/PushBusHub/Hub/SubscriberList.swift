@@ -1,4 +1,3 @@
-import PushBusCore
 /// One kind of subscriber (messages or registration events) as the state machine keeps them: in subscription
 /// order, each with its phase, and what queued for it while it replayed.
 ///

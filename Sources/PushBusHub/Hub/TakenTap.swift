@@ -1,4 +1,5 @@
-import PushBusCore
+public import PushBusCore
+
 extension PushCenter {
     /// A tapped notification that subscriptions received (live or as a replay) instead of it waiting in the
     /// parking lot: what `PushCenter.recentlyTakenTaps` reports so a router attached later can say it will

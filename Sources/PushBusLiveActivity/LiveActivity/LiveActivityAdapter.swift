@@ -1,6 +1,5 @@
-import Foundation
+public import Foundation
 import PushBusCore
-import PushBusHub
 
 /// ActivityKit's callback shapes, platform-neutral: what the Apple glue (`LiveActivityObserver`) and
 /// `SimulatedDevice` hand over, turned into ``LiveActivityEvent``s on a center's `PushCenter.liveActivities`.

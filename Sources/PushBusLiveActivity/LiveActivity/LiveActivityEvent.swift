@@ -1,5 +1,4 @@
-import PushBusCore
-import PushBusHub
+public import PushBusCore
 
 /// One Live Activity, as ActivityKit identifies it: `Activity.id` and the name of its `ActivityAttributes` type
 /// (the `attributes-type` a push-to-start payload names).

@@ -1,6 +1,3 @@
-import PushBusCore
-import PushBusHub
-
 /// The pure state of ``LiveActivityTokens``: applies events and says what to deliver. No locks, no callbacks.
 struct LiveActivityStateMachine: Sendable {
     /// What a post leads to.

@@ -1,5 +1,4 @@
-import PushBusCore
-import PushBusHub
+public import PushBusCore
 
 /// The Live Activity tokens an app holds now: one push-to-start token per attributes type and one update token
 /// per running activity. What ``LiveActivityTokens/state`` reports and ``LiveActivityTokenStore`` keeps.

@@ -1,6 +1,5 @@
-import Foundation
+public import Foundation
 import PushBusCore
-import PushBusHub
 
 /// Keeps the current Live Activity tokens in one small file beside the `DeliveryLedger`, so that after a
 /// relaunch the app knows which tokens its server holds (see ``LiveActivityTokens/reconcile(with:)``).

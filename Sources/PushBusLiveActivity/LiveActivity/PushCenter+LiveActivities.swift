@@ -1,5 +1,5 @@
 import PushBusCore
-import PushBusHub
+public import PushBusHub
 
 extension PushCenter {
     /// Live Activity tokens: push-to-start and update tokens, starts and ends (`Docs/LiveActivities.md`).

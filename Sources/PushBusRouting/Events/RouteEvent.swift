@@ -1,4 +1,4 @@
-import PushBus
+public import PushBusHub
 
 /// A URL on its way into the router: what will-open interceptors (``RouteInterceptor/willOpen(name:_:)``) see and
 /// may rewrite or veto.

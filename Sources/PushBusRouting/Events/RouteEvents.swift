@@ -1,3 +1,5 @@
+import PushBusCore
+
 /// The router's events as an `AsyncSequence`, from the moment iteration starts until the task is cancelled.
 ///
 /// ```swift

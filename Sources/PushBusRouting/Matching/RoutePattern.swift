@@ -1,3 +1,5 @@
+import Foundation
+
 /// A registered pattern, parsed: an optional scheme and a list of segments.
 ///
 /// Syntax (see Docs/Routing.md): `myapp://user/:id`, `product/:id(int)` (no scheme: any allowed scheme, or a

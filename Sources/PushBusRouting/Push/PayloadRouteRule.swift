@@ -1,5 +1,5 @@
 import Foundation
-import PushBus
+public import PushBusCore
 
 /// Turns payload values into a route: when the payload holds the given values, open a URL built from a
 /// template (a JPush app's `BusinessLine` / `OrderID` mapping).

@@ -1,5 +1,5 @@
 import Foundation
-import PushBus
+public import PushBusCore
 
 /// The link a notification carries, as `attach(to:options:)` opens it.
 public struct PushRouteLink: Sendable, Hashable {

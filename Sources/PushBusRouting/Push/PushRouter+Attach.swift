@@ -1,5 +1,8 @@
 import Foundation
-import PushBus
+public import PushBusCore
+public import PushBusDelivery
+public import PushBusHub
+public import PushBusStorage
 
 extension PushRouter {
     /// Which notifications `attach(to:options:)` routes and how it finds their link.

@@ -1,5 +1,6 @@
 import Foundation
-import PushBus
+import PushBusCore
+public import PushBusStorage
 
 extension PushRouter.NotificationRoutes {
     /// Opens an inbox entry the user chose in the app's notification list, like a tap, and only once per delivery:

@@ -1,5 +1,8 @@
 import Foundation
-import PushBus
+public import PushBusCore
+public import PushBusDelivery
+import PushBusHub
+import PushBusStorage
 
 extension PushRouter {
     /// The router's push side: what turns notifications (a tapped push, an inbox entry, the system's "open

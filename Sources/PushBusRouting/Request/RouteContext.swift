@@ -1,4 +1,4 @@
-import PushBus
+public import PushBusCore
 
 /// What the caller hands a route besides the URL: the notification it came from, extra parameters, values.
 ///

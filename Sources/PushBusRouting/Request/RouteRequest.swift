@@ -1,4 +1,4 @@
-import PushBus
+public import PushBusCore
 
 /// What a route handler receives: the matched URL and pattern, the parameters, and where the request came from.
 ///

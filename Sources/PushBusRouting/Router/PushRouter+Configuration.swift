@@ -1,4 +1,4 @@
-import PushBus
+public import PushBusCore
 
 extension PushRouter {
     /// Everything a router accepts and how it behaves; ``PushRouter/init(schemes:host:isReady:)`` covers the

@@ -1,5 +1,5 @@
 import Foundation
-import PushBus
+public import PushBusCore
 
 extension PushRouter {
     /// Opens a URL handed to the app from outside, what `PushBusApp.incomingURL(_:)` and

@@ -1,4 +1,4 @@
-import PushBus
+public import PushBusCore
 
 extension PushRouter {
     /// Calls `handler` with every event, on the thread where it happens. Keep the returned subscription:

@@ -1,4 +1,5 @@
 import Foundation
+import PushBusCore
 
 extension PushRouter {
     /// Adds an interceptor to a route that is already registered (ReerRouter's `addInterceptor(forKey:)`); it

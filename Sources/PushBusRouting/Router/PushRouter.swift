@@ -1,5 +1,6 @@
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusHub
 
 /// A platform-neutral URL router with access control, interceptors, safe fallbacks and a readiness gate.
 ///

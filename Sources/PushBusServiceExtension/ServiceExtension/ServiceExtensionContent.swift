@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import PushBusCore
 
 /// The notification a Notification Service Extension is rewriting: a mutable copy of what iOS shows.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import PushBusCore
 
 /// A Notification Service Extension's work as ordered steps under one deadline.

@@ -1,5 +1,4 @@
-import Foundation
-import PushBusCore
+public import Foundation
 
 /// What a ``ServiceExtensionPipeline`` run hands to its content handler, exactly once.
 ///

@@ -1,5 +1,4 @@
 import Foundation
-import PushBusCore
 
 /// The pure state of one pipeline run: every transition returns what the caller must do after unlocking.
 ///

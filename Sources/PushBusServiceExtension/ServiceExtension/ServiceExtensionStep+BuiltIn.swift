@@ -1,5 +1,4 @@
 import Foundation
-import PushBusCore
 
 extension ServiceExtensionStep {
     /// Rewrites the content, e.g. decrypts the body or fills in text fetched from your server.

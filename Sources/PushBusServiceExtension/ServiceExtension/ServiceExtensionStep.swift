@@ -1,5 +1,4 @@
 import Foundation
-import PushBusCore
 
 /// One piece of a Notification Service Extension's work, run by a ``ServiceExtensionPipeline``.
 ///

@@ -1,6 +1,6 @@
 import Foundation
-import PushBusCore
-import PushBusStorage
+package import PushBusCore
+package import PushBusStorage
 
 /// Carries out one push's `PushRetraction` against Notification Center: what the app's handler
 /// (`PushDelivery.handleRetractions(in:)`) and the service extension's step (`ServiceExtensionStep.retract`) share.

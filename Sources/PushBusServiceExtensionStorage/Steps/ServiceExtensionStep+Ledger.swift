@@ -1,7 +1,7 @@
 import Foundation
 import PushBusCore
-import PushBusServiceExtension
-import PushBusStorage
+public import PushBusServiceExtension
+public import PushBusStorage
 
 extension ServiceExtensionStep {
     /// Records "received by the service extension" in `ledger` (a finishing step: put it last), so the app learns

@@ -1,7 +1,7 @@
 import Foundation
-import PushBusCore
-import PushBusServiceExtension
-import PushBusStorage
+package import PushBusCore
+package import PushBusServiceExtension
+package import PushBusStorage
 
 extension ServiceExtensionStep {
     /// `retract(in:ledger:inbox:)` (PushBusDelivery) for glue that reads Notification Center itself (PushBusAppleExtension's

@@ -1,5 +1,5 @@
-import Foundation
-import PushBusCore
+public import Foundation
+public import PushBusCore
 
 /// One notification in a ``PushInbox``: what it said, when it came, and whether the user has read it.
 public struct InboxEntry: Sendable, Hashable, Identifiable {

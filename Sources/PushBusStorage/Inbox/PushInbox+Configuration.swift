@@ -1,5 +1,5 @@
-import Foundation
-import PushBusCore
+public import Foundation
+public import PushBusCore
 
 extension PushInbox {
     /// How the app icon's badge follows the inbox: the service extension writes it into the notification it

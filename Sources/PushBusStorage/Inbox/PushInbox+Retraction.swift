@@ -1,5 +1,5 @@
 import Foundation
-import PushBusCore
+package import PushBusCore
 
 extension PushInbox {
     /// Removes the entries `message` retracts or replaces (`PushContent.retraction`; arrivals only, never the

@@ -1,5 +1,3 @@
-import PushBusCore
-
 /// CRC-32 (IEEE 802.3, reflected polynomial `0xEDB88320`, initial value and final XOR `0xFFFFFFFF`): the
 /// checksum of every ledger frame. The same function as zlib's `crc32`, so a ledger can be checked with any tool.
 package enum CRC32 {

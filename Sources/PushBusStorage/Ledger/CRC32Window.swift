@@ -1,5 +1,3 @@
-import PushBusCore
-
 /// The CRC-32 of any range of a buffer in constant time, after one linear pass: how the ledger's resynchronization
 /// checks many overlapping candidate frames without reading their bodies again (Docs/Ledger.md, "Damage").
 ///

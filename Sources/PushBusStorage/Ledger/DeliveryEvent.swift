@@ -1,5 +1,5 @@
-import Foundation
-import PushBusCore
+public import Foundation
+public import PushBusCore
 
 /// What happened to a delivery: one entry of a ``DeliveryLedger``.
 ///

@@ -1,5 +1,5 @@
-import Foundation
-import PushBusCore
+public import Foundation
+public import PushBusCore
 
 extension DeliveryLedger {
     /// How much a ledger keeps, what it writes by default, and where its problems go.

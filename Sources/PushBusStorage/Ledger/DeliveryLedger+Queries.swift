@@ -1,5 +1,5 @@
-import Foundation
-import PushBusCore
+public import Foundation
+public import PushBusCore
 
 extension DeliveryLedger {
     /// Every record of `messageID`, oldest first, then those waiting to be written (sequence

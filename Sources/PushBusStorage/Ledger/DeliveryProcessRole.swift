@@ -1,5 +1,3 @@
-import PushBusCore
-
 /// Which process wrote a ledger record: the app, one of its extensions, or a tool.
 public struct DeliveryProcessRole: RawRepresentable, Sendable, Hashable, CustomStringConvertible,
     ExpressibleByStringLiteral

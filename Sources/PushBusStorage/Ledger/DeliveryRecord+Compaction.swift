@@ -1,5 +1,3 @@
-import PushBusCore
-
 /// The values by which records refer to other records. Compaction keeps what they refer to, so the ledger owns
 /// these names; the layers that write such records (the inbox, the delivery's content answers) use them and the
 /// ledger never names those layers.

@@ -1,5 +1,5 @@
-import Foundation
-import PushBusCore
+public import Foundation
+public import PushBusCore
 
 /// One event in a ``DeliveryLedger``: what happened to which delivery, written by which process, when.
 public struct DeliveryRecord: Sendable, Hashable, Identifiable {

@@ -1,5 +1,5 @@
-import Foundation
-import PushBusCore
+public import Foundation
+public import PushBusCore
 
 /// What a ledger keeps of a message's content: enough to list it (an inbox, analytics) without the payload.
 ///

@@ -1,5 +1,5 @@
-import Foundation
-import PushBusCore
+public import Foundation
+public import PushBusCore
 
 /// Everything a ledger knows about one message, folded from its records.
 ///

@@ -1,6 +1,9 @@
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusDelivery
+import PushBusHub
 import PushBusRouting
+import PushBusStorage
 
 extension SimulatedDevice {
     /// One run of the app's process: its hub, delivery, adapters and router.

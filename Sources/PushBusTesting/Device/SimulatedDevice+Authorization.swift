@@ -1,5 +1,7 @@
 import Foundation
-import PushBus
+import PushBusCategories
+import PushBusCore
+import PushBusDelivery
 
 /// What the Settings app and the permission prompt hold for the app; outlives every process.
 final class SimulatedSettingsApp: Sendable {

@@ -1,5 +1,7 @@
-import Foundation
-import PushBus
+public import Foundation
+import PushBusCategories
+import PushBusCore
+import PushBusDelivery
 
 extension SimulatedDevice {
     /// The app's process state, as iOS moves it: finer than `PushAppState`, which is what the callbacks report.

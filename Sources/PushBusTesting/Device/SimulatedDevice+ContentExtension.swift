@@ -1,5 +1,7 @@
 import Foundation
-import PushBus
+import PushBusContentExtensionKit
+import PushBusCore
+import PushBusStorage
 
 /// The app's Notification Content Extension on the simulated device.
 ///

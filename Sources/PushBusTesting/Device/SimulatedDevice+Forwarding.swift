@@ -1,5 +1,5 @@
-import Foundation
-import PushBus
+public import Foundation
+import PushBusCore
 
 /// What happens beside iOS's own callbacks: another push SDK handing a notification over again, and the
 /// device-token registration.

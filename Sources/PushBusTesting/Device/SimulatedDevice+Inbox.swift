@@ -1,5 +1,6 @@
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusStorage
 
 /// The app's notification inbox (`PushInbox`) on the simulated device, in the app and in its Notification Service
 /// Extension, and the app icon's badge.

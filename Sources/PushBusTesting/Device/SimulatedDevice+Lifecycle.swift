@@ -1,5 +1,6 @@
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusDelivery
 
 /// Launch, foreground, background, suspension and termination, with the lifecycle callbacks iOS makes.
 extension SimulatedDevice {

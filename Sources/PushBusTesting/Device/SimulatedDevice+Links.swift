@@ -1,5 +1,5 @@
-import Foundation
-import PushBus
+public import Foundation
+import PushBusCore
 import PushBusRouting
 
 /// URL-scheme and universal-link opens (links from outside the app): iOS brings the app up with the callback its

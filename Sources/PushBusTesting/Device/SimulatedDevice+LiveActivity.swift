@@ -1,5 +1,7 @@
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusLiveActivity
+import PushBusValidation
 
 /// ActivityKit on the simulated device: Live Activities started by the app or by push-to-start, token issue and
 /// rotation, updates and ends by `liveactivity` pushes, while the app runs or not.

@@ -1,5 +1,5 @@
 import Foundation
-import PushBus
+import PushBusDelivery
 
 /// Local notifications: scheduled on the ``SimulatedScheduler``, handed to the adapters when they fire.
 extension SimulatedDevice {

@@ -1,5 +1,6 @@
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusDelivery
 
 /// Other push SDKs in the app beside PushBus: PushBus's delegate forwards their callbacks (the same
 /// `NotificationForwarder` the Apple glue's `PushNotificationDelegate` uses).

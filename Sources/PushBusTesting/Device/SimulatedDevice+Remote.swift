@@ -1,5 +1,5 @@
-import Foundation
-import PushBus
+public import Foundation
+import PushBusCore
 
 /// Remote notifications arriving from APNs.
 extension SimulatedDevice {

@@ -1,5 +1,6 @@
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusDelivery
 
 /// The user acting on a notification in Notification Center: tap, action button, text reply, dismissal.
 extension SimulatedDevice {

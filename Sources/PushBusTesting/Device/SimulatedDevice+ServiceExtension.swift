@@ -1,5 +1,6 @@
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusServiceExtension
 
 /// The app's Notification Service Extension on the simulated device.
 ///

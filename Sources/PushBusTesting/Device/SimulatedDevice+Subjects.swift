@@ -1,5 +1,9 @@
-import Foundation
-import PushBus
+public import Foundation
+import PushBusContentExtensionKit
+import PushBusCore
+import PushBusDelivery
+import PushBusLiveActivity
+import PushBusServiceExtension
 
 // The device's operations grouped by subject: `device.liveActivities`, `device.contentExtension`,
 // `device.serviceExtension`, `device.settings`, `device.otherSDKs`. Each is a view of the device (no state of its own).

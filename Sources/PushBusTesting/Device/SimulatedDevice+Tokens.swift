@@ -1,5 +1,5 @@
-import Foundation
-import PushBus
+public import Foundation
+import PushBusDelivery
 
 /// What the simulated app keeps about its push tokens: a `PushTokenRegistry` it opens at each launch, and the
 /// server it reports every change to.

@@ -1,5 +1,8 @@
-import Foundation
-import PushBus
+public import Foundation
+import PushBusCategories
+import PushBusCore
+import PushBusDelivery
+import PushBusHub
 import PushBusRouting
 
 /// A simulated iPhone running your app: it hands notifications to the real PushBus adapters with the callbacks,

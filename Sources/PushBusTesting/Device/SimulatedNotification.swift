@@ -1,5 +1,6 @@
-import Foundation
-import PushBus
+public import Foundation
+import PushBusCore
+import PushBusDelivery
 
 /// A notification iOS delivered on the simulated device: what sits in Notification Center, ready to be
 /// tapped (``SimulatedDevice/tap(_:action:text:)``) or dismissed.

@@ -1,5 +1,8 @@
-import Foundation
-import PushBus
+public import Foundation
+import PushBusCategories
+import PushBusCore
+import PushBusDelivery
+import PushBusHub
 
 /// Another push SDK living in the simulated app beside PushBus (a marketing SDK, a support chat): it has its own
 /// notification-center delegate, which PushBus forwards to, and its own categories, which it registers the way

@@ -1,5 +1,5 @@
-import Foundation
-import PushBus
+package import Foundation
+import PushBusCore
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusHub
 
 extension SimulatedDevice {
     /// A message the adapters posted to the hub, and what the hub did with it.

@@ -1,5 +1,5 @@
-import Foundation
-import PushBus
+public import Foundation
+import PushBusCore
 
 extension SimulatedDevice {
     /// A callback iOS makes into the app, named by its Swift signature.

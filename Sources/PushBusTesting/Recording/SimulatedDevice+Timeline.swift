@@ -1,5 +1,7 @@
-import Foundation
-import PushBus
+public import Foundation
+import PushBusCore
+import PushBusDelivery
+import PushBusHub
 import PushBusRouting
 
 extension SimulatedDevice {

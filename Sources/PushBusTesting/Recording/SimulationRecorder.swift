@@ -1,5 +1,5 @@
 import Foundation
-import PushBus
+import PushBusCore
 
 /// Everything a ``SimulatedDevice`` saw, behind one lock: the timeline and the indexes tests query.
 ///

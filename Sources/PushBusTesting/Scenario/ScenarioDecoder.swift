@@ -1,4 +1,4 @@
-import PushBus
+import PushBusCore
 
 /// Decodes a scenario from a `PushValue` and records every key the types asked for, so keys nobody asked for
 /// (a typo such as `routesOpend`) are found without a second list of the format's keys to keep in step.

@@ -1,5 +1,7 @@
 import Foundation
-import PushBus
+import PushBusContentExtensionKit
+import PushBusCore
+import PushBusDelivery
 
 extension SimulationScenario {
     /// The app's Notification Content Extension: what its `Info.plist` declares and what its code does when the

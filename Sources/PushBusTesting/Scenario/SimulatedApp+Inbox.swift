@@ -1,5 +1,6 @@
 import Foundation
-import PushBus
+import PushBusServiceExtension
+import PushBusStorage
 
 extension SimulationScenario {
     /// The app's notification inbox in a scenario (`"app": {"inbox": {…}}`): the app opens a `PushInbox` at every

@@ -1,5 +1,5 @@
 import Foundation
-import PushBus
+import PushBusDelivery
 
 /// The Live Activity steps of a scenario (`Docs/LiveActivities.md`).
 extension SimulatedApp {

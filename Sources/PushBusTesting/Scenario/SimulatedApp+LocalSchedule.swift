@@ -1,5 +1,6 @@
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusDelivery
 
 /// Scenario steps for many local notifications: `scheduleSeries` adds them (through the app's
 /// `LocalNotificationSchedule` when it has one, else straight to iOS), `backgroundRefresh` runs the app's

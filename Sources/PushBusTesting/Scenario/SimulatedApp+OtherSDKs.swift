@@ -1,5 +1,6 @@
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusDelivery
 
 /// The other push SDKs of a scenario's app (`app.otherSDKs`, `Docs/Coexistence.md`).
 extension SimulatedApp {

@@ -1,5 +1,5 @@
 import Foundation
-import PushBus
+import PushBusServiceExtension
 
 /// The retract and replace steps and expectations of a scenario (Docs/Retraction.md, Docs/Testing.md).
 extension SimulatedApp {

@@ -1,6 +1,5 @@
 import Foundation
-import PushBus
-import PushBusRouting
+import PushBusDelivery
 
 /// The authorization, settings and link steps of a scenario (`Docs/Testing.md`).
 extension SimulatedApp {

@@ -1,5 +1,8 @@
 import Foundation
-import PushBus
+import PushBusCategories
+import PushBusCore
+import PushBusDelivery
+import PushBusHub
 import PushBusRouting
 
 /// The app a scenario describes, wired as a real app would wire PushBus: categories, router attached to the

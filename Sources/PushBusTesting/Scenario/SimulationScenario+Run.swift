@@ -1,6 +1,4 @@
 import Foundation
-import PushBus
-import PushBusRouting
 
 /// What running a ``SimulationScenario`` gave: the device with its recordings, and the unmet expectations.
 public struct ScenarioRun: Sendable {

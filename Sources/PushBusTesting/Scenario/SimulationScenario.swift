@@ -1,5 +1,5 @@
-import Foundation
-import PushBus
+public import Foundation
+import PushBusCore
 
 /// A scripted sequence for ``SimulatedDevice``, read from JSON: the device and app setup, the steps a user and
 /// APNs take, and what must have happened. `pushbus simulate --scenario FILE` runs one; `Docs/Testing.md`

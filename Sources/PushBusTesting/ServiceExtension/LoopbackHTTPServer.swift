@@ -1,5 +1,6 @@
-import Foundation
-import PushBus
+public import Foundation
+import PushBusCore
+import PushBusServiceExtension
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,3 @@
-import PushBusCore
-
 /// One finding of ``PayloadValidator``: how bad it is, where, and what to do about it.
 public struct PayloadDiagnostic: Sendable, Hashable, CustomStringConvertible, Codable {
     /// How bad a finding is.

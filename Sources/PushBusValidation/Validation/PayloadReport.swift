@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import PushBusCore
 
 /// What `pushbus validate` says about one input: the validator's diagnostics and the message PushBus would

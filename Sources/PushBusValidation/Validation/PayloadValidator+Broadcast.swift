@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import PushBusCore
 
 /// The broadcast rules of ``PayloadValidator`` (iOS 18): one push to a channel updates every Live Activity

@@ -1,5 +1,4 @@
-import Foundation
-import PushBusCore
+public import Foundation
 
 /// The header rules of ``PayloadValidator`` for a push to one device: `POST /3/device/<device token>`.
 ///

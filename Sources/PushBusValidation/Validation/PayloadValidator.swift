@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import PushBusCore
 
 /// Strict checks a sender runs before handing a payload to APNs.

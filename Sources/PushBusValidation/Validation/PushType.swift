@@ -1,5 +1,3 @@
-import PushBusCore
-
 /// The `apns-push-type` a payload is sent with: it decides the size limit and which keys are required.
 ///
 /// Extensible: compare with the static members. The types, their topics and sizes follow Apple, "Sending notification

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import PushBusCore
 import PushBusTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusValidation
 import Testing
 
 /// `apns-priority` is 10, 5 or 1 ("Sending notification requests to APNs"; 1 prioritizes the device's power), for a

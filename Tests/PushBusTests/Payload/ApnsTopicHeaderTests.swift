@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusValidation
 import Testing
 
 /// `apns-topic` is the bundle id plus the push type's suffix (`.push-type.controls`, `.push-type.widgets`,

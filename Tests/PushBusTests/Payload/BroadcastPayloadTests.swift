@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusValidation
 import Testing
 
 /// Broadcast pushes (iOS 18): one push to a channel reaches every subscribed Live Activity, so it takes only the

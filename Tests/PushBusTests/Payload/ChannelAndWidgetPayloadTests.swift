@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusValidation
 import Testing
 
 /// Broadcast-channel Live Activity pushes (iOS 18) and WidgetKit pushes (iOS 26): the fixtures in

@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusValidation
 import Testing
 
 /// `apns-collapse-id` is at most 64 bytes ("Sending notification requests to APNs"), counted in UTF-8.

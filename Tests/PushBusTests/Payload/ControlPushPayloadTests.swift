@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusValidation
 import Testing
 
 /// Control pushes (iOS 18, `apns-push-type: controls`): the payload is `{"aps":{"content-changed":true}}` and nothing

@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusValidation
 import Testing
 
 /// Device tokens have no fixed length ("APNs device tokens are of variable length. Do not hard-code their size.",

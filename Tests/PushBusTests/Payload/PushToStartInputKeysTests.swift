@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusValidation
 import Testing
 
 /// A push-to-start (iOS 18) can ask for the new activity's update token (`"input-push-token": 1`) or subscribe it to

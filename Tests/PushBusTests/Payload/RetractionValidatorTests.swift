@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusValidation
 import Testing
 
 /// `pushbus validate` knows the retract and replace keys: wrong types, unknown keys, and a retraction no code runs.

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A strict RFC 8259 reader that builds a ``PushValue`` straight from bytes.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension PushValue {
     /// Parses JSON bytes strictly (RFC 8259).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension PushProvider {
     /// An action button a provider describes in its payload (OneSignal `os_data.buttons`, Iterable

@@ -1,5 +1,4 @@
 import Foundation
-import PushBusCore
 
 /// Why an attachment was refused or failed. The notification is delivered without it.
 ///

@@ -1,5 +1,4 @@
 import Foundation
-import PushBusCore
 
 /// A media type iOS attaches to a notification, recognized from a file's first bytes.
 public enum AttachmentMediaType: String, Sendable, Hashable, CaseIterable {

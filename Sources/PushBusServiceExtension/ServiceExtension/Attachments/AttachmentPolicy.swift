@@ -1,5 +1,4 @@
-import Foundation
-import PushBusCore
+public import Foundation
 
 /// The rules attachments are downloaded under.
 ///

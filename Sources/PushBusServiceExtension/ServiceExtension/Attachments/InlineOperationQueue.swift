@@ -1,5 +1,4 @@
 import Foundation
-import PushBusCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,5 +1,4 @@
-import Foundation
-import PushBusCore
+public import Foundation
 
 /// A downloaded media file attached to a notification.
 public struct ServiceExtensionAttachment: Sendable, Hashable {
