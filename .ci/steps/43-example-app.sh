@@ -8,7 +8,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-swift build --target PushBusApple --target PushBusRouting --target PushBusTesting > /dev/null
+# Each product's module: the example's targets import one each (the app PushBusApple, the extensions their umbrellas).
+swift build --target PushBus --target PushBusApple --target PushBusTesting --target PushBusValidation \
+    --target PushBusNotificationServiceExtension --target PushBusNotificationContentExtension > /dev/null
 modules="$(swift build --show-bin-path)/Modules"
 [ -d "$modules" ] || modules="$(swift build --show-bin-path)"
 work="$(mktemp -d)"
@@ -51,9 +53,10 @@ check ExternalContract -- Examples/contract
 # beside `import PushBus` without qualifying any name.
 check ExternalNames -- Examples/names
 # ...because none of those names is PushBus's: a public type of PushBus named like one would need `PushBus.` in such an
-# app (its own type wins in its module). Each qualified lookup below must fail, in every product an app imports.
+# app (its own type wins in its module). Each qualified lookup below must fail, in every product's module.
 names=(PushSubscription Subscription Notification Message Token AppState DeviceToken SystemClock)
-for module in PushBus PushBusRouting PushBusApple PushBusTesting; do
+for module in PushBus PushBusApple PushBusTesting PushBusValidation PushBusServiceExtension \
+    PushBusNotificationServiceExtension PushBusNotificationContentExtension; do
     probe="$work/NameProbe$module.swift"
     { echo "import $module"; for name in "${names[@]}"; do echo "typealias Probe$name = $module.$name"; done; } >"$probe"
     errors=$(swiftc -swift-version 6 -parse-as-library -typecheck -module-name NameProbe -I "$work" -I "$modules" \

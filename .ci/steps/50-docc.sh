@@ -12,7 +12,7 @@ started=$(date +%s)
 
 modules=(PushBus PushBusCore PushBusValidation PushBusCategories PushBusHub PushBusStorage PushBusServiceExtension
     PushBusServiceExtensionStorage PushBusContentExtensionKit PushBusDelivery PushBusLiveActivity PushBusRouting PushBusApple
-    PushBusAppleServiceExtension PushBusTesting)
+    PushBusAppleServiceExtension PushBusTesting PushBusNotificationServiceExtension PushBusNotificationContentExtension)
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 graphs="$work/symbol-graphs"
@@ -20,12 +20,12 @@ mkdir -p "$graphs"
 
 symbol_flags=(-Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs"
     -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public)
-# PushBusTesting pulls in PushBus (and the modules it re-exports) and PushBusRouting; PushBusApple (with the Linux
-# stubs) is a separate leaf that pulls in the extension-safe glue (PushBusAppleServiceExtension among it). The umbrella's symbol graph holds the re-exported symbols, so its catalog curates them too.
-swift build --scratch-path .build-docc --target PushBusTesting "${symbol_flags[@]}" > "$work/build.log" 2>&1 \
-    || { cat "$work/build.log" >&2; exit 1; }
-swift build --scratch-path .build-docc --target PushBusApple "${symbol_flags[@]}" >> "$work/build.log" 2>&1 \
-    || { cat "$work/build.log" >&2; exit 1; }
+# One build of every product's module: the umbrellas (PushBus and the two extensions'), PushBusTesting (and with it
+# the validator) and PushBusApple (with the Linux stubs). A module that re-exports others (`@_exported`) holds their
+# symbols in its graph, so its catalog curates them too.
+swift build --scratch-path .build-docc --target PushBus --target PushBusTesting --target PushBusApple \
+    --target PushBusNotificationServiceExtension --target PushBusNotificationContentExtension "${symbol_flags[@]}" \
+    > "$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
 echo "symbol graphs: $(( $(date +%s) - started )) s"
 
 failed=0
