@@ -2,18 +2,14 @@
 // notification that tells the running app another process wrote to it. Extension-safe: an app and every extension
 // (service, content, widget, intents) open it the same way.
 #if canImport(UserNotifications)
-import Foundation
+public import Foundation
 #elseif PUSHBUS_APPLE_STUBS
-import Foundation
+public import Foundation
 import PushBusAppleStubs
 #endif
 #if canImport(UserNotifications) || PUSHBUS_APPLE_STUBS
 import PushBusAppleServiceExtension
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
+public import PushBusStorage
 
 extension DeliveryLedger {
     /// The ledger directory in the shared container of the app group `identifier`
@@ -42,6 +38,20 @@ extension DeliveryLedger {
         throws(DeliveryLedgerError)
     {
         try self.init(directory: DeliveryLedger.appGroupDirectory(identifier), configuration: configuration)
+    }
+
+    /// Opens the durable ledger in the app group `identifier`'s shared container for the process `role` (the app, a
+    /// service or a content extension), so the ledger says who saw what.
+    ///
+    /// ```swift
+    /// let ledger = try DeliveryLedger(appGroup: "group.com.example.app", role: .serviceExtension)
+    /// ```
+    public convenience init(
+        appGroup identifier: String, role: DeliveryProcessRole, configuration: Configuration = Configuration()
+    ) throws(DeliveryLedgerError) {
+        var configuration = configuration
+        configuration.role = role
+        try self.init(appGroup: identifier, configuration: configuration)
     }
 
     /// Tells a running app that this process wrote to the shared ledger: posts the Darwin notification `name`,

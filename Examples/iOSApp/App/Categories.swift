@@ -1,4 +1,4 @@
-import PushBus
+import PushBusApple
 
 /// The app's notification categories, registered once at launch
 /// (`PushBusApp.registerForNotifications(options:categories:)`).

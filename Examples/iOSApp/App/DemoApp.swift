@@ -1,6 +1,4 @@
-import PushBus
 import PushBusApple
-import PushBusRouting
 import SwiftUI
 import UIKit
 

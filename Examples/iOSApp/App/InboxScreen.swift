@@ -1,5 +1,4 @@
-import PushBus
-import PushBusRouting
+import PushBusApple
 import SwiftUI
 import UIKit
 

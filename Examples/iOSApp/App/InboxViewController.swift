@@ -1,5 +1,4 @@
-import PushBus
-import PushBusRouting
+import PushBusApple
 import UIKit
 
 /// The first screen: the notification inbox (what arrived, read or not), shared with the extensions. Deep links

@@ -1,6 +1,5 @@
 import ActivityKit
 import Foundation
-import PushBus
 import PushBusApple
 
 /// A delivery's Live Activity; the server starts it with a push-to-start push and updates it by push.

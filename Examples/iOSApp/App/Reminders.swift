@@ -1,5 +1,4 @@
 import Foundation
-import PushBus
 import PushBusApple
 
 /// The recurring reminder: a local notification of the reminder category, which the content extension expands

@@ -1,4 +1,4 @@
-import PushBus
+import PushBusApple
 
 /// What the app does with answers to its notifications, also when iOS wakes it in the background for them.
 enum Replies {

@@ -1,5 +1,4 @@
-import PushBus
-import PushBusRouting
+import PushBusApple
 import UIKit
 
 /// The app's deep links. A push's link (`"route": "pushbusdemo://product/42"`) opens here once the first screen

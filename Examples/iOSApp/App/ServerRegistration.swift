@@ -1,4 +1,4 @@
-import PushBus
+import PushBusApple
 
 /// Tells the app's server where to send pushes.
 enum ServerRegistration {

@@ -1,7 +1,4 @@
-import PushBusAppleExtension
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusStorage
+import PushBusNotificationContentExtension
 import UIKit
 import UserNotifications
 import UserNotificationsUI
@@ -15,10 +12,12 @@ import UserNotificationsUI
 /// nothing is assumed about the thread `didReceive(_:completionHandler:)` comes on. `PushBusContentExtension` is
 /// `Sendable`, so they can use it directly.
 final class NotificationViewController: UIViewController, UNNotificationContentExtension {
-    private let pushBus: PushBusContentExtension? = (try? AppGroup.openLedger(role: .contentExtension)).map {
-        PushBusContentExtension(ledger: $0, ledgerChangeNotificationName: AppGroup.ledgerChanged)
-    }
-    private let sharedValues = try? AppGroup.openSharedValues()
+    private let pushBus: PushBusContentExtension? =
+        (try? DeliveryLedger(appGroup: AppGroup.identifier, role: .contentExtension)).map {
+            PushBusContentExtension(ledger: $0, ledgerChangeNotificationName: AppGroup.ledgerChanged)
+        }
+    private let sharedValues = try? SharedValueStore(
+        directory: DeliveryLedger.appGroupDirectory(AppGroup.identifier, name: "SharedValues"))
     private let slider = UISlider()
     private let label = UILabel()
 
@@ -65,4 +64,10 @@ final class NotificationViewController: UIViewController, UNNotificationContentE
         try? sharedValues?.set(seconds, for: .reminderSeconds)
         pushBus?.dismiss(in: extensionContext, action: "CONFIRM", values: ["seconds": String(seconds)])
     }
+}
+
+extension SharedValueKey where Value == Int {
+    /// The reminder interval the slider chose, in seconds (10–300 s): kept in the App Group's shared values (one JSON
+    /// file per key) for the next reminder.
+    static let reminderSeconds = SharedValueKey("reminderSeconds")
 }

@@ -1,8 +1,4 @@
-import PushBusAppleExtension
-import PushBusCore
-import PushBusServiceExtension
-import PushBusServiceExtensionStorage
-import PushBusStorage
+import PushBusNotificationServiceExtension
 import UserNotifications
 
 /// The Notification Service Extension (Info.plist `NSExtensionPrincipalClass`:
@@ -12,7 +8,7 @@ import UserNotifications
 final class NotificationService: PushBusNotificationService {
     /// The shared ledger, opened once per extension process. `nil` when the App Group cannot be opened: the
     /// notification is then shown with its attachments, unrecorded.
-    private static let ledger = try? AppGroup.openLedger(role: .serviceExtension)
+    private static let ledger = try? DeliveryLedger(appGroup: AppGroup.identifier, role: .serviceExtension)
 
     override func makePipeline(for request: UNNotificationRequest) -> ServiceExtensionPipeline {
         var steps: [ServiceExtensionStep] = [.attachments()]  // images, GIFs, audio, video (HTTPS only)

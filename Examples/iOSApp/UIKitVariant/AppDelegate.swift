@@ -1,6 +1,4 @@
-import PushBus
 import PushBusApple
-import PushBusRouting
 import UIKit
 
 @main
@@ -16,7 +14,7 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
     ) -> Bool {
         // The App Group's ledger behind the delivery: the app and its extensions agree on what was delivered,
         // shown, opened and answered. If the group cannot be opened, an in-memory ledger keeps the app working.
-        let ledger = (try? AppGroup.openLedger()) ?? DeliveryLedger()
+        let ledger = (try? DeliveryLedger(appGroup: AppGroup.identifier)) ?? DeliveryLedger()
         let delivery = PushDelivery(center: .shared, ledger: ledger)
         PushBusApp.install(delivery: delivery)  // before returning: the tap that launched the app needs the delegate
         Routes.register(on: router)

@@ -1,6 +1,4 @@
-import PushBus
 import PushBusApple
-import PushBusRouting
 import UIKit
 
 final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
