@@ -34,7 +34,7 @@ let suites: [Suite] = [
             .product(name: "OpenCombine", package: "OpenCombine"),
         ]
     ),
-    Suite(name: "RouterBenchmarks", dependencies: [.product(name: "PushBusRouting", package: "PushBus")]),
+    Suite(name: "RouterBenchmarks", dependencies: [.product(name: "PushBus", package: "PushBus")]),  // the router is in PushBus
     Suite(
         name: "NSEBenchmarks",
         dependencies: [

@@ -2,9 +2,8 @@
 // package are written against these names, and only code outside it sees what is `public` (the package's own tests
 // also see `package` declarations). Type-checked by .ci/steps/43-example-app.sh; never run.
 import Foundation
-import PushBus
-import PushBusRouting
 import PushBusTesting
+import PushBusValidation
 
 @MainActor
 func designContract(userInfo: [AnyHashable: Any], json: Data, url: URL) async throws {

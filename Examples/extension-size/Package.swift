@@ -6,8 +6,11 @@
 // each program links the products that layout offers for what it runs:
 // - before the module split (main at a2ffcf5): the one `PushBus` module;
 // - after the first split (main at c097d2a): PushBusCore, PushBusExtensions and (both programs) PushBusStorage;
-// - now: PushBusCore and PushBusServiceExtension, plus PushBusStorage and PushBusServiceExtensionStorage for the
-//   ledger and the inbox.
+// - after the second split: PushBusCore and PushBusServiceExtension, plus PushBusStorage and
+//   PushBusServiceExtensionStorage for the ledger and the inbox;
+// - now (one product per kind of target): PushBusServiceExtension (the pipeline, re-exporting Core) for the minimal
+//   one, PushBusNotificationServiceExtension (the service extension's product: pipeline, storage steps, ledger,
+//   inbox, and the extension-safe glue, against the Linux stubs here) for the one with storage.
 import Foundation
 import PackageDescription
 
@@ -15,7 +18,10 @@ let root = ProcessInfo.processInfo.environment["PUSHBUS_ROOT"] ?? "../.."
 func product(_ name: String) -> Target.Dependency { .product(name: name, package: "PushBus") }
 let minimal: [Target.Dependency]
 let storage: [Target.Dependency]
-if FileManager.default.fileExists(atPath: root + "/Sources/PushBusServiceExtension") {
+if FileManager.default.fileExists(atPath: root + "/Sources/PushBusNotificationServiceExtension") {
+    minimal = [product("PushBusServiceExtension")]
+    storage = [product("PushBusNotificationServiceExtension")]
+} else if FileManager.default.fileExists(atPath: root + "/Sources/PushBusServiceExtension") {
     minimal = [product("PushBusCore"), product("PushBusServiceExtension")]
     storage = minimal + [product("PushBusStorage"), product("PushBusServiceExtensionStorage")]
 } else if FileManager.default.fileExists(atPath: root + "/Sources/PushBusExtensions") {

@@ -1,8 +1,6 @@
-// The complete example of Docs/Testing.md, verbatim from `import PushBus` on (DocsCodeBlockTests checks it): if it
+// The complete example of Docs/Testing.md, verbatim from `import PushBusTesting` on (DocsCodeBlockTests checks it): if it
 // stops compiling or passing, the guide is wrong.
 import Foundation
-import PushBus
-import PushBusRouting
 import PushBusTesting
 import Testing
 

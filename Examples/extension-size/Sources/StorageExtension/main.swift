@@ -3,7 +3,9 @@
 // back. Compiles against every layout (Package.swift).
 import Foundation
 
-#if canImport(PushBusServiceExtension)
+#if canImport(PushBusNotificationServiceExtension)
+import PushBusNotificationServiceExtension
+#elseif canImport(PushBusServiceExtensionStorage)
 import PushBusCore
 import PushBusServiceExtension
 import PushBusServiceExtensionStorage
