@@ -1,3 +1,5 @@
+import PushBusCore
+
 /// What the router checks in a route's captured path parameters before the handler sees them.
 ///
 /// A wildcard or parameter captures what the URL holds, percent-decoded: `app://files/*path` opened with
