@@ -1,6 +1,6 @@
 // UIApplicationDelegate shapes, forwarded to the neutral AppDelegateAdapter. Call these from your app delegate.
 #if canImport(UIKit) && os(iOS)
-import UIKit
+public import UIKit
 #elseif PUSHBUS_APPLE_STUBS
 public import PushBusAppleStubs
 #endif

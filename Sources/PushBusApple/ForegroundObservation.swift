@@ -5,7 +5,7 @@ import UIKit
 import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && !os(watchOS)) || PUSHBUS_APPLE_STUBS
-import Foundation
+internal import Foundation
 import PushBusCore
 
 /// Observes one of `UIApplication`'s lifecycle notifications (default `willEnterForegroundNotification`) for the

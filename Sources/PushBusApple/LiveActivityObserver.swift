@@ -1,11 +1,11 @@
 // Feeds ActivityKit's token sequences into PushCenter.liveActivities.
 #if canImport(ActivityKit) && os(iOS) && !targetEnvironment(macCatalyst)
-import ActivityKit
+public import ActivityKit
 #elseif PUSHBUS_APPLE_STUBS
 public import PushBusAppleStubs
 #endif
 #if (canImport(ActivityKit) && os(iOS) && !targetEnvironment(macCatalyst)) || PUSHBUS_APPLE_STUBS
-import Foundation
+internal import Foundation
 import PushBusCore
 import PushBusHub
 import PushBusLiveActivity

@@ -1,11 +1,11 @@
 // UNNotificationSettings → NotificationSettingsSnapshot, telling "this iOS has no such setting" from "off".
 #if canImport(UIKit) && os(iOS)
-import UserNotifications
+public import UserNotifications
 #elseif PUSHBUS_APPLE_STUBS
 public import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
-import Foundation
+internal import Foundation
 import PushBusDelivery
 
 /// Which notification settings the running iOS has, by the version that introduced them

@@ -1,9 +1,9 @@
-import Foundation
+internal import Foundation
 import PushBusCore
 
 // The app's state, read from UIKit where there is one.
 #if canImport(UIKit)
-import UIKit
+public import UIKit
 #elseif PUSHBUS_APPLE_STUBS
 public import PushBusAppleStubs
 #endif

@@ -1,9 +1,9 @@
 // Opt-in Objective-C runtime forwarding of the device-token callbacks. Apple platforms with UIKit only: it
 // cannot be type-checked on Linux (no Objective-C runtime), so it is kept deliberately small.
 #if canImport(ObjectiveC) && canImport(UIKit) && !os(watchOS)
-import Foundation
+internal import Foundation
 import ObjectiveC
-import UIKit
+public import UIKit
 
 extension PushBusApp {
     /// Makes the app delegate forward the device-token callbacks to ``appDelegate`` without code in the app

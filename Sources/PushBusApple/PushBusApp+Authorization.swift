@@ -1,12 +1,12 @@
 // The one call (authorize, categories, remote registration), settings changes, and the Settings app.
 #if canImport(UIKit) && os(iOS)
-import UIKit
-import UserNotifications
+public import UIKit
+public import UserNotifications
 #elseif PUSHBUS_APPLE_STUBS
 public import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
-import Foundation
+internal import Foundation
 import PushBusCategories
 import PushBusDelivery
 

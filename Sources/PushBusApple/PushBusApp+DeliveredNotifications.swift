@@ -1,11 +1,11 @@
 // Reconciles the ledger with Notification Center after the device was locked since boot.
 #if canImport(UserNotifications)
-import UserNotifications
+public import UserNotifications
 #elseif PUSHBUS_APPLE_STUBS
 public import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
-import Foundation
+internal import Foundation
 import PushBusCore
 import PushBusStorage
 

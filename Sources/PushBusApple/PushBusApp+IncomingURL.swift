@@ -1,6 +1,6 @@
 // URL-scheme and universal-link opens → neutral IncomingURL values for the router (PushBusRouting's open(_:context:)).
 #if canImport(UIKit) && os(iOS)
-import UIKit
+public import UIKit
 #elseif PUSHBUS_APPLE_STUBS
 public import PushBusAppleStubs
 #endif

@@ -1,12 +1,12 @@
 // The one call that sets an app up: the shared ledger, the delegate, the lifecycle, routes, inbox, badge, tokens.
 #if canImport(UIKit) && os(iOS)
-import UIKit
+public import UIKit
 import UserNotifications
 #elseif PUSHBUS_APPLE_STUBS
 public import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
-import Foundation
+internal import Foundation
 import PushBusCategories
 import PushBusCore
 import PushBusDelivery

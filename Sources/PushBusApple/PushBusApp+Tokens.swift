@@ -6,7 +6,7 @@ import UserNotifications
 import PushBusAppleStubs
 #endif
 #if canImport(UserNotifications) || PUSHBUS_APPLE_STUBS
-import Foundation
+internal import Foundation
 import PushBusCore
 import PushBusDelivery
 import PushBusHub

@@ -1,6 +1,6 @@
 // The opt-in entry point: install the notification-center delegate, request authorization, self-check.
 #if canImport(UserNotifications)
-import UserNotifications
+public import UserNotifications
 #elseif PUSHBUS_APPLE_STUBS
 public import PushBusAppleStubs
 #endif

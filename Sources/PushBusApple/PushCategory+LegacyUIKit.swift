@@ -2,12 +2,12 @@
 // Mac Catalyst included: the UIUserNotification* API is unavailable on tvOS and visionOS only
 // (UIKit/UIUserNotificationSettings.h:22-58, iOS 17.4 SDK), and UserNotificationAuthorizer's legacy path calls it.
 #if canImport(UIKit) && os(iOS)
-import UIKit
+public import UIKit
 #elseif PUSHBUS_APPLE_STUBS
 public import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
-import Foundation
+internal import Foundation
 import PushBusCategories
 import PushBusCore
 import PushBusHub

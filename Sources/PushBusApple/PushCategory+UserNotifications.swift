@@ -1,11 +1,11 @@
 // PushCategory / PushAction → UNNotificationCategory / UNNotificationAction (iOS 10+), and registration.
 #if canImport(UserNotifications)
-import UserNotifications
+public import UserNotifications
 #elseif PUSHBUS_APPLE_STUBS
 public import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
-import Foundation
+internal import Foundation
 import PushBusCategories
 import PushBusCore
 import PushBusHub

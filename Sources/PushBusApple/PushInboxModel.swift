@@ -1,7 +1,7 @@
 // SwiftUI's view of a PushInbox. Combine exists on Apple platforms only, so this file is not type-checked by the
 // Linux stubs build; it uses nothing but ObservableObject, @Published and MainActor.
 #if canImport(Combine) && canImport(UserNotifications)
-import Combine
+public import Combine
 import PushBusCore
 import PushBusStorage
 

@@ -1,11 +1,12 @@
 // The UNUserNotificationCenterDelegate that feeds the adapters and keeps the delegate installed before it.
 #if canImport(UserNotifications)
-import UserNotifications
+import Foundation
+public import UserNotifications
 #elseif PUSHBUS_APPLE_STUBS
+public import Foundation  // NSObject, which Apple's UserNotifications re-exports
 public import PushBusAppleStubs
 #endif
 #if canImport(UserNotifications) || PUSHBUS_APPLE_STUBS
-public import Foundation
 import PushBusCore
 import PushBusDelivery
 

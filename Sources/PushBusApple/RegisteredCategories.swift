@@ -5,7 +5,7 @@ import UserNotifications
 import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
-import Foundation
+internal import Foundation
 import PushBusCategories
 import PushBusCore
 

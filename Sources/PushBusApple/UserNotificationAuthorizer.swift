@@ -1,12 +1,12 @@
 // NotificationAuthorizer over UNUserNotificationCenter and UIApplication (and the iOS 8–9 settings path).
 #if canImport(UIKit) && os(iOS)
-import UIKit
-import UserNotifications
+public import UIKit
+public import UserNotifications
 #elseif PUSHBUS_APPLE_STUBS
 public import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
-import Foundation
+internal import Foundation
 import PushBusCategories
 import PushBusCore
 import PushBusDelivery

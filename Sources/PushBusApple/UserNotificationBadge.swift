@@ -1,12 +1,12 @@
 // The app icon's badge: setBadgeCount on iOS 16+, applicationIconBadgeNumber below.
 #if canImport(UIKit) && os(iOS)
-import UIKit
-import UserNotifications
+public import UIKit
+public import UserNotifications
 #elseif PUSHBUS_APPLE_STUBS
 public import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
-import Foundation
+internal import Foundation
 import PushBusDelivery
 
 /// Sets and clears the app icon's badge, keeping Notification Center's list unless asked to empty it.

@@ -1,6 +1,6 @@
 // A NotificationScheduler backed by UNUserNotificationCenter.
 #if canImport(UserNotifications)
-import UserNotifications
+public import UserNotifications
 #if canImport(CoreLocation)
 import CoreLocation
 #endif
@@ -8,7 +8,7 @@ import CoreLocation
 public import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
-import Foundation
+internal import Foundation
 import PushBusCore
 import PushBusDelivery
 

@@ -1,11 +1,11 @@
 // Conversions from UserNotifications types to the neutral snapshots the adapters take.
 #if canImport(UserNotifications)
-import UserNotifications
+public import UserNotifications
 #elseif PUSHBUS_APPLE_STUBS
 public import PushBusAppleStubs
 #endif
 #if canImport(UserNotifications) || PUSHBUS_APPLE_STUBS
-import Foundation
+internal import Foundation
 import PushBusCore
 import PushBusDelivery
 

@@ -1,8 +1,8 @@
 // The Notification Content Extension's helper: the notification as a PushMessage, answers recorded in the shared
 // ledger, iOS's completion called exactly once. Extension-safe: no API unavailable to app extensions.
 #if canImport(UserNotificationsUI)
-import UserNotifications
-import UserNotificationsUI
+public import UserNotifications
+public import UserNotificationsUI
 #elseif PUSHBUS_APPLE_STUBS
 public import PushBusAppleStubs
 #endif

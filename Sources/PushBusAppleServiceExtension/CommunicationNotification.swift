@@ -1,8 +1,8 @@
 // Communication notifications (iOS 15+): the sender's name and avatar instead of the app icon. Extension-safe.
 #if canImport(UserNotifications)
-import UserNotifications
+public import UserNotifications
 #if canImport(Intents)
-import Intents
+public import Intents
 #endif
 #elseif PUSHBUS_APPLE_STUBS
 public import PushBusAppleStubs

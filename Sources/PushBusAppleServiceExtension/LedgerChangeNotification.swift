@@ -5,7 +5,7 @@
 import Foundation
 #elseif PUSHBUS_APPLE_STUBS
 import Foundation
-import PushBusAppleStubs
+internal import PushBusAppleStubs
 #endif
 #if canImport(UserNotifications) || PUSHBUS_APPLE_STUBS
 

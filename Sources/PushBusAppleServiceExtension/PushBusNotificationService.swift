@@ -1,13 +1,13 @@
 // The Notification Service Extension's principal class, running a ServiceExtensionPipeline. Extension-safe: it uses
 // no API unavailable to app extensions (no UIApplication).
 #if canImport(UserNotifications)
-import UserNotifications
+public import UserNotifications
 #elseif PUSHBUS_APPLE_STUBS
 public import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
 import Foundation
-import PushBusCore
+internal import PushBusCore
 public import PushBusServiceExtension
 
 /// Subclass this as your extension's `NSExtensionPrincipalClass` and override ``makePipeline(for:)``.

@@ -1,6 +1,6 @@
 // Copies a pipeline's neutral content into the content handed back to iOS. Extension-safe.
 #if canImport(UserNotifications)
-import UserNotifications
+public import UserNotifications
 #elseif PUSHBUS_APPLE_STUBS
 public import PushBusAppleStubs
 #endif

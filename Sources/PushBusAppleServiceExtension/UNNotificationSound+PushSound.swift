@@ -1,7 +1,7 @@
 // The neutral sound and interruption level in UserNotifications' types. Extension-safe, and shared with the app
 // glue: PushBusApple depends on this module for them.
 #if canImport(UserNotifications)
-import UserNotifications
+package import UserNotifications
 #elseif PUSHBUS_APPLE_STUBS
 package import PushBusAppleStubs
 #endif

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// The coercion rules: a wrong type is converted only when its meaning is unambiguous, and reported either way.
 extension APSReader {

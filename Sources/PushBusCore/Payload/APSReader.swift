@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// Reads `aps` members into ``PushContent`` with the lenient coercion rules, collecting issues.
 struct APSReader {

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// Reads the elements of an `NSArray` or `NSDictionary` one at a time, as the objects they hold.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// Walks what iOS hands over in `userInfo` and builds a ``PushValue``, collecting ``PayloadIssue``s.
 ///

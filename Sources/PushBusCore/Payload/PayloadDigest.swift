@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// A stable 128-bit digest of a ``PushValue``, computed by walking it (no serialization, no sorting).
 ///

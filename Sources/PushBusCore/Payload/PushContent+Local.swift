@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 extension PushContent {
     /// Content of a local notification, built from explicit fields.

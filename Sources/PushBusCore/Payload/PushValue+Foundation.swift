@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 extension PushValue {
     /// Converts what iOS hands over in `userInfo` (`[AnyHashable: Any]`, `NSNumber`, `NSString`, `NSArray`,

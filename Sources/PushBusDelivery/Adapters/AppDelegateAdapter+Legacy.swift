@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 public import PushBusCore
 
 /// The iOS 4–10 local-notification and iOS 8–10 action callbacks.

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 public import PushBusCore
 
 /// Where the app learns that its notification settings changed: the glue reads the settings at launch and each

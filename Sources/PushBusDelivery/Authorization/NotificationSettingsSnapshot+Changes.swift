@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 extension NotificationSettingsSnapshot {
     /// One field of a snapshot, named for change reports.

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// What the user allowed for the app's notifications, as a typed value (`UNNotificationSettings`, read once).
 ///

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 public import PushBusCore
 
 /// The system asked the app to show its own notification settings screen

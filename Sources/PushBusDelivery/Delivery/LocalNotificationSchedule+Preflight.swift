@@ -1,4 +1,4 @@
-import PushBusCore
+internal import PushBusCore
 
 /// What a schedule tells the delivery's preflight: here, beside `PushDelivery`, so that the local-notification
 /// model does not name the delivery.

@@ -1,5 +1,5 @@
 public import Foundation
-import PushBusCore
+internal import PushBusCore
 
 /// What a build's provisioning profile (`embedded.mobileprovision`) says about push: the `aps-environment` the
 /// build is signed for, which decides the APNs host its device token belongs to.

@@ -1,6 +1,6 @@
-import Foundation
+internal import Foundation
 import PushBusCategories
-import PushBusCore
+internal import PushBusCore
 import PushBusHub
 import PushBusStorage
 

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 public import PushBusCore
 public import PushBusHub
 public import PushBusStorage

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// Finds the next date matching a calendar trigger's components, without `Calendar.nextDate(after:matching:…)`
 /// (whose behaviour has differed between platforms and releases, notably across DST changes on Linux).

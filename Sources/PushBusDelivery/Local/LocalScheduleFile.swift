@@ -1,5 +1,5 @@
-import Foundation
-import PushBusCore
+internal import Foundation
+internal import PushBusCore
 
 /// The file a ``LocalNotificationSchedule`` keeps its requests in (`local-notification-schedule.json`): all of
 /// the schedule's file code. Written with the package's atomic replace (temporary file, `fsync`, `rename`);

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// What a ``LocalNotificationSchedule`` holds (and saves): every request with its next fire date and whether it
 /// is pending in the system. Pure: ``plan(pending:now:configuration:)`` says what a refill does.

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 extension NotificationScheduler {
     /// The pending requests with these identifiers, in the scheduler's order (O2SPushKit's

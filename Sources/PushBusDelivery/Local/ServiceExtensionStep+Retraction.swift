@@ -1,5 +1,5 @@
-import Foundation
-import PushBusCore
+internal import Foundation
+internal import PushBusCore
 public import PushBusServiceExtension
 import PushBusServiceExtensionStorage
 public import PushBusStorage

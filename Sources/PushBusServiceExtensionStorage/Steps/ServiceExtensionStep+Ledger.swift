@@ -1,5 +1,5 @@
 import Foundation
-import PushBusCore
+internal import PushBusCore
 public import PushBusServiceExtension
 public import PushBusStorage
 

@@ -1,5 +1,5 @@
-import Foundation
-import PushBusCore
+internal import Foundation
+internal import PushBusCore
 
 /// The inbox folded from ledger records: a pure value, applied record by record in sequence order, so every
 /// process that applies the same records agrees (which of two racing "added" records wins, for one).

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 package import PushBusCore
 
 extension PushInbox {

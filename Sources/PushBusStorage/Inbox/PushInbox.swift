@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 public import PushBusCore
 
 /// The notifications the user received, with read state: the history users ask every push SDK for, kept in a

@@ -1,5 +1,5 @@
-import Foundation
-import PushBusCore
+internal import Foundation
+internal import PushBusCore
 
 /// Why a ledger could not be opened or written. A failed write never blocks a delivery: the caller reports it
 /// (``DeliveryLedger/Configuration/onIssue``) and goes on.

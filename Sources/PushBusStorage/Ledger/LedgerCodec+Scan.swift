@@ -1,4 +1,4 @@
-import PushBusCore
+internal import PushBusCore
 
 extension LedgerCodec {
     /// One valid frame found by ``scan(_:from:after:)``.

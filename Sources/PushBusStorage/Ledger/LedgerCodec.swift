@@ -1,5 +1,5 @@
-import Foundation
-import PushBusCore
+internal import Foundation
+internal import PushBusCore
 
 /// The ledger file format, version 1 (Docs/Ledger.md): a 32-byte header, then frames.
 ///

@@ -1,5 +1,5 @@
 package import Foundation
-import PushBusCore
+internal import PushBusCore
 
 #if canImport(Darwin)
 import Darwin

@@ -1,5 +1,5 @@
-import Foundation
-import PushBusCore
+internal import Foundation
+internal import PushBusCore
 
 /// The in-memory side of a ``DeliveryLedger``: its records in sequence order, an index by message, the issues
 /// found, and the event subscribers' read positions. A plain value, used under the ledger's state lock.

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 import PushBusCategories
 
 /// Categories merged, never replaced: iOS keeps one set and `setNotificationCategories` replaces it, so an SDK

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 import PushBusDelivery
 
 /// Local notifications: scheduled on the ``SimulatedScheduler``, handed to the adapters when they fire.

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 import PushBusDelivery
 
 /// The simulated device's whole Notification Center as a `NotificationScheduler`: the remote notifications iOS

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 import PushBusCore
 
 /// Everything a ``SimulatedDevice`` saw, behind one lock: the timeline and the indexes tests query.

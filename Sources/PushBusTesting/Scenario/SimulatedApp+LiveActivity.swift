@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 import PushBusDelivery
 
 /// The Live Activity steps of a scenario (`Docs/LiveActivities.md`).

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 import PushBusServiceExtension
 
 /// The retract and replace steps and expectations of a scenario (Docs/Retraction.md, Docs/Testing.md).

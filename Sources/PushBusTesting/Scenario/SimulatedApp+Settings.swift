@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 import PushBusDelivery
 
 /// The authorization, settings and link steps of a scenario (`Docs/Testing.md`).

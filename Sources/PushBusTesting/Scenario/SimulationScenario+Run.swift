@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// What running a ``SimulationScenario`` gave: the device with its recordings, and the unmet expectations.
 public struct ScenarioRun: Sendable {

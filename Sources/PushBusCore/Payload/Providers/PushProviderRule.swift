@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// What PushBus knows about one push service: the keys that give it away and where it keeps its message id,
 /// deep link, image and buttons. The rules live in one table, ``PushProviderTable/rules``.
