@@ -9,8 +9,11 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 # Each product's module: the example's targets import one each (the app PushBusApple, the extensions their umbrellas).
-swift build --target PushBus --target PushBusApple --target PushBusTesting --target PushBusValidation \
-    --target PushBusNotificationServiceExtension --target PushBusNotificationContentExtension > /dev/null
+# (`swift build` builds one `--target`, the last it is given: one build each.)
+for target in PushBus PushBusApple PushBusTesting PushBusValidation PushBusNotificationServiceExtension \
+    PushBusNotificationContentExtension; do
+    swift build --target "$target" > /dev/null
+done
 modules="$(swift build --show-bin-path)/Modules"
 [ -d "$modules" ] || modules="$(swift build --show-bin-path)"
 work="$(mktemp -d)"
