@@ -66,7 +66,8 @@ UMBRELLAS = {"PushBus", "PushBusNotificationServiceExtension", "PushBusNotificat
 FOLDERS = {
     "PushBusCore": {
         "Internal": [], "Clock": ["Internal"], "Links": [], "Payload": ["Internal"],
-        "Message": ["Payload", "Internal"], "Identity": ["Message", "Payload", "Internal"], "Subscription": ["Internal"],
+        "Message": ["Payload", "Scope", "Internal"], "Identity": ["Message", "Payload", "Internal"], "Subscription": ["Internal"],
+        "Scope": ["Payload"],
     },
     "PushBusValidation": {"Validation": []},
     "PushBusCategories": {"Categories": []},
@@ -77,7 +78,7 @@ FOLDERS = {
     "PushBusContentExtensionKit": {"ContentExtension": []},
     "PushBusDelivery": {
         "Tokens": [], "Local": [], "Authorization": [], "Delivery": ["Local"], "Adapters": ["Delivery", "Local"],
-        "Coexistence": ["Adapters", "Delivery"],
+        "Coexistence": ["Adapters", "Delivery"], "Scopes": ["Delivery", "Local", "Tokens"],
     },
     "PushBusLiveActivity": {"LiveActivity": []},
     # The Apple glue is flat: its files sit at the module's root, one per Apple type or extension point.

@@ -1,11 +1,11 @@
 import Foundation
 import PushBusCategories
 import PushBusContentExtensionKit
-import PushBusCore
+public import PushBusCore
 import PushBusHub
 import PushBusServiceExtension
 import PushBusServiceExtensionStorage
-import PushBusStorage
+public import PushBusStorage
 
 /// What removing a scope (signing an account out) did: ``PushDelivery/removeScope(_:inbox:tokens:scheduler:)``
 /// returns it and records it in the ledger (a `scope.removed` record).

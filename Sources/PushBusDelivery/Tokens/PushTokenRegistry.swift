@@ -1,5 +1,5 @@
 public import Foundation
-internal import PushBusCore
+public import PushBusCore
 
 /// Every push token the app has, kept across launches, so its server learns each one exactly once.
 ///

@@ -1,4 +1,4 @@
-import PushBus
+public import PushBusCore
 
 /// Why a pattern could not be registered or a URL could not be opened.
 public enum RouteError: Error, Sendable, Hashable, CustomStringConvertible {

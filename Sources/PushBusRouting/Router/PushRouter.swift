@@ -1,5 +1,5 @@
 import Foundation
-import PushBusCore
+public import PushBusCore
 import PushBusHub
 
 /// A platform-neutral URL router with access control, interceptors, safe fallbacks and a readiness gate.

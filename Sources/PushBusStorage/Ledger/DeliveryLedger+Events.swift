@@ -1,4 +1,4 @@
-internal import PushBusCore
+package import PushBusCore
 
 extension DeliveryLedger {
     /// The recorded events, in sequence order, each once: those written after `sequence` (when given) and every one

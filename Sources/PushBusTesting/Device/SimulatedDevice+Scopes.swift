@@ -1,6 +1,6 @@
 import Foundation
-import PushBus
-import PushBusRouting
+import PushBusCore
+import PushBusDelivery
 
 /// What the simulated app keeps about its accounts: the ones signed in (its own data, outliving its processes,
 /// as an app's keychain and defaults do), how a push names its account, and the account on screen.

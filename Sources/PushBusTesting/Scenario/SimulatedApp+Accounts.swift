@@ -1,5 +1,6 @@
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusStorage
 
 extension SimulationScenario {
     /// The accounts of an app signed in to several (`"app": {"accounts": {…}}`, Docs/Accounts.md): where a push
