@@ -10,7 +10,10 @@ MANIFEST.json is `swift package dump-package`; ROOT the package root. Checks, ea
   4. every declared dependency on a PushBus module is imported by at least one file of the target;
   5. no file under Sources/ outside Sources/PushBus imports the umbrella `PushBus` (each module depends on the modules
      it uses; an app that links only the router must link no validator);
-  6. inside each neutral module, each folder names only the folders its rule allows.
+  6. inside each neutral module, each folder names only the folders its rule allows;
+  7. a module imported `internal` or `package` by one file of a target is imported with an explicit access level by
+     every file of it: without the upcoming feature (the Apple-SDK check, which compiles with the compiler's
+     defaults) a plain import is public, and the compiler rejects the mix as ambiguous.
 With --rules-only-imports, checks 1 and 6 are skipped (the self-test's planted package has no such modules).
 Exit status 1 when anything failed.
 """
@@ -144,7 +147,12 @@ def check(manifest, root, rules=True):
             if feature not in enabled:
                 fail(f"{name} does not enable the upcoming feature {feature}")
         imported = set()
+        explicit, plain = set(), {}
         for path in swift_files(root, target_path(target)):
+            text = open(path, encoding="utf-8").read()
+            explicit |= set(re.findall(r"^[ \t]*(?:internal|package)[ \t]+import[ \t]+(\w+)", text, re.M))
+            for module in re.findall(r"^[ \t]*import[ \t]+(\w+)[ \t]*$", text, re.M):
+                plain.setdefault(module, []).append(os.path.relpath(path, root))
             relative = os.path.relpath(path, root)
             for module in sorted(imports_of(path)):
                 imported.add(module)
@@ -154,6 +162,10 @@ def check(manifest, root, rules=True):
                     fail(f"{relative} imports the umbrella PushBus: import the modules it uses")
         for module in sorted(local_deps - imported):
             fail(f"{name} depends on {module}, which none of its files imports")
+        for module in sorted(explicit & set(plain)):
+            for relative in plain[module]:
+                fail(f"{relative} imports {module} plainly, which another file of {name} imports with an access level: "
+                     f"write `internal import {module}`")
     print(f"ok: {len(targets)} targets import what they depend on and depend on what they import" if not errors else
           f"module graph: {len(errors)} errors")
 

@@ -1,6 +1,6 @@
 // The UNUserNotificationCenterDelegate that feeds the adapters and keeps the delegate installed before it.
 #if canImport(UserNotifications)
-import Foundation
+internal import Foundation
 public import UserNotifications
 #elseif PUSHBUS_APPLE_STUBS
 public import Foundation  // NSObject, which Apple's UserNotifications re-exports
