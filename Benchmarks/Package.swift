@@ -41,12 +41,7 @@ let suites: [Suite] = [
             .product(name: "PushBus", package: "PushBus"), .product(name: "PushBusTesting", package: "PushBus"),
         ]
     ),
-    Suite(
-        name: "LedgerBenchmarks",
-        dependencies: [
-            .product(name: "PushBus", package: "PushBus"), .product(name: "PushBusRouting", package: "PushBus"),
-        ]
-    ),
+    Suite(name: "LedgerBenchmarks", dependencies: [.product(name: "PushBus", package: "PushBus")]),  // the router too
     Suite(name: "InboxBenchmarks", dependencies: [.product(name: "PushBus", package: "PushBus")]),
 ]
 

@@ -1,7 +1,6 @@
 import Benchmark
 import Foundation
 import PushBus
-import PushBusRouting
 
 #if canImport(Darwin)
 import Darwin

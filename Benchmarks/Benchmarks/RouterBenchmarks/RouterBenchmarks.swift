@@ -1,5 +1,5 @@
 import Benchmark
-import PushBusRouting
+import PushBus
 
 /// Route matching at 10, 100 and 1,000 registered patterns: the trie (``PushRouter/match(_:)``) against a
 /// linear scan. Both parse the URL, pick the winner by the same priority rules and return the parameters.
