@@ -48,6 +48,8 @@ mkdir -p "$variant"
 cp "$app"/App/*.swift "$variant/"
 rm "$variant/DemoApp.swift" "$variant/InboxScreen.swift"
 check ExampleUIKitVariant -- "$variant" "$app/UIKitVariant" "$app/Shared"
+# README's first code block: the smallest app, a one-file SwiftUI app of its own.
+check ExampleSmallestApp -- "$app/Smallest"
 check ExampleNotificationService -application-extension -- "$app/NotificationService" "$app/Shared"
 check ExampleNotificationContent -application-extension -- "$app/NotificationContent" "$app/Shared"
 # DESIGN.md's fixed public names, as code outside the package (a `package` declaration is invisible here).

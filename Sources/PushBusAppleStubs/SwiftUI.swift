@@ -64,6 +64,13 @@ public struct UIApplicationDelegateAdaptor<DelegateType: NSObject & UIApplicatio
     public init(_ delegateType: DelegateType.Type = DelegateType.self) {}
 }
 
+/// Stub of `SwiftUI.Text` (iOS 13) [I: `struct Text: View, Equatable, Sendable`; `init<S>(_ content: S) where S:
+/// StringProtocol`], the initializer a string reaches on Linux (SwiftUI's literal one takes a `LocalizedStringKey`).
+public struct Text: View, Equatable, Sendable {
+    public init<S: StringProtocol>(_ content: S) {}
+    public var body: Never { fatalError("a stub view has no body") }
+}
+
 /// A view a modifier returns (stub-only: SwiftUI's are `ModifiedContent`, which an app never names here).
 public struct ModifiedView<Content: View>: View {
     let content: Content
