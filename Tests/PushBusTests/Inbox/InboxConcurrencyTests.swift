@@ -64,6 +64,8 @@ import Testing
         #expect(inserted.count == writers * adds)
         #expect(Set(inserted.values).count == writers * adds)
         #expect(inbox.unreadCount == writers * adds - markedRead.count)
+        let ledger = inbox.ledger
+        await OwnThread.run { ledger.waitForWrites() }  // the inbox's writer writes its records a moment later
         try other.refresh()
         #expect(other.count == inbox.entries().count + markedRead.count)  // one record per add and per read mark
         watching.cancel()
