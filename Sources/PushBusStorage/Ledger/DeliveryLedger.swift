@@ -163,9 +163,6 @@ public final class DeliveryLedger: Sendable {
     /// How many records wait to be written (0 in memory).
     public var unwrittenCount: Int { writer?.pendingCount ?? 0 }
 
-    /// The records waiting to be written, oldest first.
-    package var unwrittenRecords: [DeliveryRecord] { writer?.pendingRecords ?? [] }
-
     /// The tickets (``enqueueTicketed(_:)``) of records the writer let go without writing them (dropped to make room,
     /// refused for good) since position `position` of that history, and the position after them: a reader that
     /// keeps records it handed over forgets those. `nil` tickets when more left than the writer remembers.
