@@ -33,6 +33,9 @@ package enum AfterAnswer {
         return try withExtendedLifetime(pending) { try body() }
     }
 
+    /// A Boolean value indicating whether work handed to ``run(_:)`` on this thread waits for the answer.
+    package static var isDeferring: Bool { pthread_getspecific(key) != nil }
+
     /// Runs `work` now, or after the current ``deferring(_:)`` on this thread returns.
     package static func run(_ work: @escaping () -> Void) {
         guard let raw = pthread_getspecific(key) else { return work() }

@@ -70,7 +70,10 @@ package final class ObserverRegistry<Observer: Sendable>: Sendable {
 
     private struct State: Sendable {
         /// Ordered by id (ids only grow), so a lookup is a binary search.
-        var observers: [(id: UInt64, observer: Observer)] = []
+        var observers: [Entry<Observer>] = []
+        /// The ids of `observers`, kept beside them so that a snapshot is a retain, not an allocation (a hub with
+        /// monitors takes one on every post).
+        var ids: [UInt64] = []
         var nextID: UInt64 = 0
         /// The calls running now, with the thread running each.
         var calls: [Call] = []
@@ -80,12 +83,12 @@ package final class ObserverRegistry<Observer: Sendable>: Sendable {
 
         func index(of id: UInt64) -> Int? {
             var low = 0
-            var high = observers.count
+            var high = ids.count
             while low < high {
                 let middle = (low + high) / 2
-                if observers[middle].id < id { low = middle + 1 } else { high = middle }
+                if ids[middle] < id { low = middle + 1 } else { high = middle }
             }
-            return low < observers.count && observers[low].id == id ? low : nil
+            return low < ids.count && ids[low] == id ? low : nil
         }
 
         /// Ends the call of `id` on `owner`; returns the waiters to wake.
@@ -110,7 +113,10 @@ package final class ObserverRegistry<Observer: Sendable>: Sendable {
     package func add(_ observer: Observer) -> Token {
         let id = state.withLock { state -> UInt64 in
             state.nextID += 1
-            if !state.isClosed { state.observers.append((state.nextID, observer)) }
+            if !state.isClosed {
+                state.observers.append(Entry(id: state.nextID, observer: observer))
+                state.ids.append(state.nextID)
+            }
             return state.nextID
         }
         return Token(id: id, registry: self)
@@ -118,8 +124,7 @@ package final class ObserverRegistry<Observer: Sendable>: Sendable {
 
     /// The observers registered now. May be called while holding the owner's lock.
     package func snapshot() -> Snapshot {
-        // A closure, not `\.id`: a key path in a generic type is built at run time on every call.
-        state.withLock { Snapshot(ids: $0.observers.map { $0.id }) }
+        state.withLock { Snapshot(ids: $0.ids) }
     }
 
     /// The observers registered now, in registration order (to copy them into another registry).
@@ -153,9 +158,12 @@ package final class ObserverRegistry<Observer: Sendable>: Sendable {
 
     /// Removes every observer, and every later registration at once (the owner is gone).
     package func close() {
-        let removed = state.withLock { state -> [(id: UInt64, observer: Observer)] in
+        let removed = state.withLock { state -> [Entry<Observer>] in
             state.isClosed = true
-            defer { state.observers = [] }
+            defer {
+                state.observers = []
+                state.ids = []
+            }
             return state.observers
         }
         _ = removed  // the observers are released here, outside the lock
@@ -166,6 +174,7 @@ package final class ObserverRegistry<Observer: Sendable>: Sendable {
     private func cancel(_ id: UInt64) {
         let removed = state.withLock { state -> Observer? in
             guard let index = state.index(of: id) else { return nil }
+            state.ids.remove(at: index)
             return state.observers.remove(at: index).observer
         }
         _ = removed  // released here, outside the lock
@@ -196,4 +205,11 @@ package final class ObserverRegistry<Observer: Sendable>: Sendable {
             semaphore.wait()
         }
     }
+}
+
+/// One registration in ``ObserverRegistry``: a struct rather than a tuple, whose type metadata an unspecialized
+/// generic caller would otherwise build at run time on every call.
+private struct Entry<Observer: Sendable>: Sendable {
+    let id: UInt64
+    let observer: Observer
 }
