@@ -20,7 +20,7 @@ public import PushBusCore
 /// - A message whose delivery identity was seen within the configured window is dropped.
 /// - Handlers may post, subscribe and cancel: no lock is held while user code (handlers, filters) runs.
 ///
-/// See `Docs/Architecture.md` for the threading model.
+/// See `Docs/Hub.md` for the threading model.
 public final class PushCenter: Sendable {
     /// The process-wide center the Apple glue uses unless told otherwise.
     public static let shared = PushCenter()

@@ -1,7 +1,7 @@
 internal import Foundation
 internal import PushBusCore
 
-/// The ledger file format, version 1 (Docs/Ledger.md): a 32-byte header, then frames.
+/// The ledger file format, version 1 (Docs/LedgerFormat.md): a 32-byte header, then frames.
 ///
 /// ```
 /// header  "PBLEDGER" | version u32 | generation u64 | base sequence u64 | crc32(previous 28 bytes) u32
