@@ -36,7 +36,7 @@ public enum LiveActivityEndReason: String, Sendable, Hashable, Codable, CustomSt
 /// reaches which activity, and when a token stops working.
 ///
 /// ```swift
-/// center.liveActivities.subscribe { event in
+/// let subscription = center.liveActivities.subscribe { event in
 ///     switch event {
 ///     case .pushToStartToken(let token, let type): server.register(startToken: token.hexString, for: type)
 ///     case .started, .scheduled: break
