@@ -193,4 +193,26 @@ enum DocCommentSnippets {
         let clock = ManualClock()
         clock.advance(by: 25)  // runs every action that fell due, in due order, on this thread
     }
+
+    /// What the LiveActivityEvent example sends its tokens to.
+    struct TokenServer: Sendable {
+        func register(startToken: String, for type: String) {}
+        func register(channel: String, for activity: String) {}
+        func register(updateToken: String, for activity: String) {}
+        func retract(_ token: String?, for activity: String) {}
+    }
+
+    // LiveActivityEvent
+    static func liveActivityEvents(center: PushCenter, server: TokenServer) {
+        let subscription = center.liveActivities.subscribe { event in
+            switch event {
+            case .pushToStartToken(let token, let type): server.register(startToken: token.hexString, for: type)
+            case .started, .scheduled: break
+            case .channelSubscription(let channel, let activity): server.register(channel: channel, for: activity.id)
+            case .updateToken(let token, let activity): server.register(updateToken: token.hexString, for: activity.id)
+            case .ended(let activity, _, let token): server.retract(token?.hexString, for: activity.id)
+            }
+        }
+        _ = subscription
+    }
 }
