@@ -78,8 +78,14 @@ public struct ServiceExtensionContent: Sendable, Hashable {
     /// extension ServiceExtensionKey where Value == Data {
     ///     static let avatar = ServiceExtensionKey("avatar")
     /// }
-    /// // in one step:      context.update { $0[.avatar] = bytes }
-    /// // in a later step:  let bytes = context.content[.avatar]
+    ///
+    /// func storeAvatar(_ bytes: Data, in context: ServiceExtensionStepContext) {
+    ///     context.update { $0[.avatar] = bytes }  // one step stores it
+    /// }
+    ///
+    /// func avatar(in content: ServiceExtensionContent) -> Data? {
+    ///     content[.avatar]  // a later step reads it
+    /// }
     /// ```
     ///
     /// Values live only for the run: they are never shown, written back to iOS, nor recorded.
