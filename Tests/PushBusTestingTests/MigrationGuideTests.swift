@@ -37,11 +37,15 @@ import Testing
         }
     }
 
-    /// A guide page is at most 300 lines, and the index links every page of its own.
+    /// A guide page is at most 300 lines, and the index links every page of its own; a page per system added to
+    /// Docs/ (or its translation) is in `pages`, so the checks here read it too.
     @Test func theIndexLinksEveryPagePerSystem() throws {
         let root = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         for folder in ["Docs/", "Docs/zh-CN/"] {
+            let onDisk = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
+                .filter { $0.hasPrefix("Migration") && $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }
+            #expect(Set(onDisk) == Set(Self.pages), "the migration pages in \(folder)")
             let index = try String(contentsOf: root.appendingPathComponent(folder + "Migration.md"), encoding: .utf8)
             for page in Self.pages {
                 let text = try String(contentsOf: root.appendingPathComponent(folder + page + ".md"), encoding: .utf8)
