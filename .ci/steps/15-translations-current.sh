@@ -8,7 +8,9 @@
 #      translation (the next commit must bring the translation up); editing both in one commit counts as zero;
 #   3. one source for snippets: every ```swift block of the translation appears, line for line, in its English page;
 #   4. no section left out: the translation has as many `## ` sections as its English page, matched by order
-#      (.ci/tools/translation_sections.py; a self-test on planted pages runs first).
+#      (.ci/tools/translation_sections.py; a self-test on planted pages runs first);
+#   5. no page left out: README.zh-CN.md lists every page README.md lists (its translation where there is one), and
+#      marks each English page it links from a list （英文） (.ci/tools/translation_page_list.py; self-tested first).
 # Nothing here can rot silently: a translation without a marker, an unlinked one, an uncommitted one or a shallow
 # clone (history unknown) fails instead of passing. CI clones with full history (`git clone` default).
 # Takes well under a second.
@@ -38,6 +40,32 @@ if ! python3 .ci/tools/translation_sections.py "$planted/full.md" "$planted/en.m
     exit 1
 fi
 echo "ok: the self-test finds the planted missing section, and passes the complete translation"
+
+mkdir -p "$planted/readmes/Docs/zh-CN"
+printf '# R\n\n- [Docs/A.md](Docs/A.md): a.\n- [Docs/T.md](Docs/T.md): t.\n- [Docs/B.md](Docs/B.md): b,\n  more.\n' \
+    >"$planted/readmes/README.md"
+touch "$planted/readmes/Docs/zh-CN/T.md"
+printf '# R\n\n- [Docs/zh-CN/T.md](Docs/zh-CN/T.md)：t（英文原文：[Docs/T.md](Docs/T.md)）。\n- [Docs/A.md](Docs/A.md)（英文）：a。\n' \
+    >"$planted/readmes/short.md"
+printf '# R\n\n- [Docs/zh-CN/T.md](Docs/zh-CN/T.md)：t。\n- [Docs/A.md](Docs/A.md)：a。\n- [Docs/B.md](Docs/B.md)（英文）：b。\n' \
+    >"$planted/readmes/unmarked.md"
+printf '# R\n\n- [Docs/zh-CN/T.md](Docs/zh-CN/T.md)：t。\n- [Docs/A.md](Docs/A.md)（英文）：a。\n- [Docs/B.md](Docs/B.md)（英文）：b。\n' \
+    >"$planted/readmes/full.md"
+for planted_readme in short unmarked; do
+    if got=$(python3 .ci/tools/translation_page_list.py "$planted/readmes/README.md" "$planted/readmes/$planted_readme.md" 2>&1); then
+        echo "error: the page-list check passed the planted $planted_readme.md" >&2
+        exit 1
+    fi
+    case "$planted_readme:$got" in
+        "short:"*"does not list Docs/B.md"*|"unmarked:"*"Docs/A.md is not marked"*) ;;
+        *) printf 'error: the page-list check said\n%s\nabout the planted %s.md\n' "$got" "$planted_readme" >&2; exit 1 ;;
+    esac
+done
+if ! python3 .ci/tools/translation_page_list.py "$planted/readmes/README.md" "$planted/readmes/full.md"; then
+    echo "error: the page-list check failed a planted README that lists and marks every page" >&2
+    exit 1
+fi
+echo "ok: the self-test finds the planted missing page and unmarked link, and passes the complete list"
 
 status=0
 fail() { echo "error: $*" >&2; status=1; }
@@ -90,6 +118,8 @@ PY
     python3 .ci/tools/translation_sections.py "$translation" "$source" || status=1
     echo "$translation: $behind commit(s) behind $source"
 done
+
+python3 .ci/tools/translation_page_list.py README.md README.zh-CN.md || status=1
 
 [ $status -eq 0 ] && echo "ok: the translations are current"
 exit $status

@@ -5,7 +5,7 @@ public import ActivityKit
 public import PushBusAppleStubs
 #endif
 #if (canImport(ActivityKit) && os(iOS) && !targetEnvironment(macCatalyst)) || PUSHBUS_APPLE_STUBS
-internal import Foundation
+public import Foundation
 import PushBusCore
 import PushBusHub
 import PushBusLiveActivity
@@ -44,10 +44,13 @@ public final class LiveActivityObserver<Attributes: ActivityAttributes & Sendabl
     /// The name posted as the attributes type (the `attributes-type` of push-to-start payloads).
     public let attributesType: String
     private let tokens: LiveActivityTokens
+    private let notificationCenter: NotificationCenter
     private struct Observation: Sendable {
         var isStarted = false
         var running: [Task<Void, Never>] = []
         var tracked: Set<String> = []
+        /// Calls ``refresh()`` at each `willEnterForegroundNotification`.
+        var foreground: ForegroundObservation?
     }
 
     private let tasks = LockedState(Observation())
@@ -55,12 +58,16 @@ public final class LiveActivityObserver<Attributes: ActivityAttributes & Sendabl
     /// - Parameters:
     ///   - tokens: Where to post (default: `PushCenter.shared.liveActivities`).
     ///   - attributesType: The type's name as the server sends it (default: the Swift type's name).
+    ///   - notificationCenter: Where `willEnterForegroundNotification` is observed for ``refresh()`` (default
+    ///     `.default`).
     public init(
         tokens: LiveActivityTokens = PushCenter.shared.liveActivities,
-        attributesType: String = String(describing: Attributes.self)
+        attributesType: String = String(describing: Attributes.self),
+        notificationCenter: NotificationCenter = .default
     ) {
         self.tokens = tokens
         self.attributesType = attributesType
+        self.notificationCenter = notificationCenter
     }
 
     deinit { stop() }
@@ -74,6 +81,19 @@ public final class LiveActivityObserver<Attributes: ActivityAttributes & Sendabl
         guard isFirst else { return }
         for activity in Activity<Attributes>.activities { report(activity) }
         var started: [Task<Void, Never>] = []
+        // The update streams can stay silent for whole launches: the synchronous tokens are read again at each
+        // foreground (refresh()). UIKit posts the notification on the main thread, where the observation is made.
+        let center = notificationCenter
+        started.append(
+            Task { @MainActor [weak self] in
+                let observation = ForegroundObservation(notificationCenter: center) { [weak self] in self?.refresh() }
+                let kept = self?.tasks.withLock { state -> Bool in
+                    guard state.isStarted, !Task.isCancelled else { return false }
+                    state.foreground = observation
+                    return true
+                }
+                if kept != true { observation.cancel() }  // stopped meanwhile
+            })
         started.append(
             Task { [weak self] in
                 let updates = Activity<Attributes>.activityUpdates.makeAsyncIterator()
@@ -101,6 +121,27 @@ public final class LiveActivityObserver<Attributes: ActivityAttributes & Sendabl
         tasks.withLock { $0.running += started }
     }
 
+    /// Reads what ActivityKit holds now and posts it: on iOS 17.2+ the synchronous `Activity<A>.pushToStartToken`,
+    /// and each activity in `Activity<A>.activities` with its `pushToken` and state. ``start()`` calls it at each
+    /// `willEnterForegroundNotification`, because `pushToStartTokenUpdates` and `pushTokenUpdates` can stay silent
+    /// for whole launches while the token changes. Only what changed is delivered (the channel drops what it
+    /// already holds), and an activity that ended is never reported again.
+    public func refresh() {
+        for activity in Activity<Attributes>.activities { report(activity) }
+        if #available(iOS 17.2, *), let data = Activity<Attributes>.pushToStartToken {
+            LiveActivityAdapter(tokens: tokens).pushToStartTokenReceived(data, attributesType: attributesType)
+        }
+    }
+
+    /// Posts that the activity `activityID` listens to the broadcast channel `channelID` (iOS 18): ActivityKit does
+    /// not report an activity's channel, so an app that requested one itself (rather than with
+    /// `request(attributes:content:channel:style:)`) says which. A `PushTokenRegistry` attached to the channel
+    /// records it (`Key.broadcastChannel(activityID:)`) and drops it at the activity's end.
+    public func recordChannel(_ channelID: String, forActivity activityID: String) {
+        LiveActivityAdapter(tokens: tokens).channelSubscribed(
+            channelID, activityID: activityID, attributesType: attributesType)
+    }
+
     /// Stops observing. Tokens already posted stay in the center.
     public func stop() {
         let running = tasks.withLock { state -> [Task<Void, Never>] in
@@ -110,8 +151,8 @@ public final class LiveActivityObserver<Attributes: ActivityAttributes & Sendabl
         for task in running { task.cancel() }
     }
 
-    /// Reports one activity's start, token or end, and observes it once.
-    private func report(_ activity: Activity<Attributes>) {
+    /// Reports one activity's start (or schedule), token or end, and observes it once.
+    func report(_ activity: Activity<Attributes>) {
         let adapter = LiveActivityAdapter(tokens: tokens)
         let type = attributesType
         let id = activity.id

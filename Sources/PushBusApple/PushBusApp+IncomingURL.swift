@@ -14,8 +14,10 @@ import PushBusCore
 ///
 /// ```swift
 /// // Scene delegate
-/// func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
-///            options connectionOptions: UIScene.ConnectionOptions) {
+/// func scene(
+///     _ scene: UIScene, willConnectTo session: UISceneSession,
+///     options connectionOptions: UIScene.ConnectionOptions
+/// ) {
 ///     for incoming in PushBusApp.incomingURLs(connectionOptions) { router.open(incoming) }  // cold start
 /// }
 /// func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
@@ -25,8 +27,10 @@ import PushBusCore
 ///     if let incoming = PushBusApp.incomingURL(userActivity) { router.open(incoming) }  // .universalLink
 /// }
 /// // App delegate (no scenes)
-/// func application(_ app: UIApplication, open url: URL,
-///                  options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+/// func application(
+///     _ app: UIApplication, open url: URL,
+///     options: [UIApplication.OpenURLOptionsKey: Any] = [:]
+/// ) -> Bool {
 ///     router.open(PushBusApp.incomingURL(url, options: options))
 ///     return true
 /// }

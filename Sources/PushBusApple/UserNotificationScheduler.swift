@@ -17,8 +17,10 @@ import PushBusDelivery
 ///
 /// ```swift
 /// let scheduler = UserNotificationScheduler()
-/// try await scheduler.add(LocalNotificationRequest(identifier: "stand-up",
-///     content: PushContent(title: "Stand up"), trigger: .timeInterval(3600, repeats: true)))
+/// try await scheduler.add(
+///     LocalNotificationRequest(
+///         identifier: "stand-up",
+///         content: PushContent(title: "Stand up"), trigger: .timeInterval(3600, repeats: true)))
 /// ```
 public final class UserNotificationScheduler: NotificationScheduler {
     private let box: CenterBox

@@ -60,7 +60,7 @@ extension DeliveryLedger {
     /// extension helpers post it themselves when given a name).
     ///
     /// ```swift
-    /// try ledger.record(.received(by: .notificationServiceExtension), for: message)
+    /// try ledger.record(.received, for: message, role: .serviceExtension)
     /// DeliveryLedger.postChange(name: "group.com.example.app.ledger")
     /// ```
     public static func postChange(name: String) {

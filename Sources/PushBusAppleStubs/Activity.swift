@@ -37,10 +37,11 @@ public class Activity<Attributes>: Identifiable where Attributes: ActivityAttrib
     private var tokenObservers: [StubBuffer<Data>] = []
     private var stateObservers: [StubBuffer<ActivityState>] = []
 
-    private init(id: String, attributes: Attributes, pushToken: Data?) {
+    private init(id: String, attributes: Attributes, pushToken: Data?, state: ActivityState) {
         self.id = id
         self.attributes = attributes
         _pushToken = pushToken
+        _state = state
     }
 
     /// `var pushToken: Data? { get }` (16.1).
@@ -163,7 +164,14 @@ public class Activity<Attributes>: Identifiable where Attributes: ActivityAttrib
     /// ``activityUpdates`` get it.
     @discardableResult
     public static func stubStart(id: String, attributes: Attributes, pushToken: Data? = nil) -> Activity<Attributes> {
-        let activity = Activity(id: id, attributes: attributes, pushToken: pushToken)
+        stubStart(id: id, attributes: attributes, pushToken: pushToken, state: .active)
+    }
+
+    /// Stub-only: a Live Activity appears in `state` (`.pending` for a scheduled one).
+    static func stubStart(id: String, attributes: Attributes, pushToken: Data?, state: ActivityState) -> Activity<
+        Attributes
+    > {
+        let activity = Activity(id: id, attributes: attributes, pushToken: pushToken, state: state)
         let observers = ActivityKitStubRegistry.shared.withType(Self.self) { type in
             type.activities.append(activity)
             return type.activityObservers.compactMap {
@@ -195,6 +203,18 @@ public class Activity<Attributes>: Identifiable where Attributes: ActivityAttrib
         ActivityKitStubRegistry.shared.withType(Self.self) { type in type.activities.removeAll { $0 === self } }
         for observer in states { observer.finish() }
         for observer in tokens { observer.finish() }
+    }
+
+    /// Stub-only: ActivityKit rotates this activity's token without yielding it to `pushTokenUpdates` (the stream
+    /// stays silent); only ``pushToken`` shows it.
+    public func stubSetPushTokenSilently(_ token: Data) {
+        lock.withLock { _pushToken = token }
+    }
+
+    /// Stub-only: ActivityKit rotates the push-to-start token without yielding it to `pushToStartTokenUpdates` (the
+    /// stream stays silent, as reported on devices); only ``pushToStartToken`` shows it.
+    public static func stubSetPushToStartTokenSilently(_ token: Data) {
+        ActivityKitStubRegistry.shared.withType(Self.self) { $0.pushToStartToken = token }
     }
 
     /// Stub-only: ActivityKit issues or rotates the push-to-start token of this attributes type (17.2).
@@ -283,6 +303,15 @@ final class ActivityKitStubRegistry: @unchecked Sendable {
     private let lock = NSLock()
     private var types: [ObjectIdentifier: TypeState] = [:]
     private var enabled = true
+    private var requests = 0
+
+    /// Numbers the activities `Activity.request` starts.
+    func nextRequestNumber() -> Int {
+        lock.withLock {
+            requests += 1
+            return requests
+        }
+    }
 
     var activitiesEnabled: Bool {
         get { lock.withLock { enabled } }

@@ -18,8 +18,9 @@ public protocol ActivityAttributes: Decodable, Encodable {
 
 /// Stub of `ActivityState` (iOS 16.1): `public enum ActivityState : Sendable, Codable, Hashable`, as in the iOS 17.4
 /// SDK's ActivityKit.swiftinterface. It comes from a library-evolution module and is not `@frozen`: newer SDKs add
-/// cases (iOS 26's `pending`, absent from 17.4 and therefore absent here: glue must never name it). A `switch` over
-/// it needs `@unknown default` on Apple, which the stub cannot enforce; the glue compares with `==` instead.
+/// cases (iOS 26's `pending`, absent from the 17.4 SDK: the glue never names it, and reads any case it does not know
+/// as pending). A `switch` over it needs `@unknown default` on Apple, which the stub cannot enforce; the glue compares
+/// with `==` instead.
 @available(iOS 16.1, *)
 @available(macOS, unavailable)
 @available(macCatalyst, unavailable)
@@ -35,6 +36,10 @@ public enum ActivityState: Sendable, Codable, Hashable {
     /// Past its stale date; needs an update.
     @available(iOS 16.2, *)
     case stale
+    /// "The Live Activity is scheduled to start at a specified date but hasn't started yet." (iOS 26.0; Apple,
+    /// ActivityKit, "ActivityState.pending": `case pending`.)
+    @available(iOS 26.0, *)
+    case pending
 }
 
 /// Stub of `ActivityContent` (iOS 16.2):

@@ -13,7 +13,7 @@ struct SimulateCommand: AsyncParsableCommand {
         discussion: """
             Single payload: pushbus simulate payload.json --state not-running --tap
             Scripted sequence: pushbus simulate --scenario Examples/scenarios/cold-start-product-tap.json
-            The scenario format is described in Docs/Testing.md. Exit status 1 when a scenario step fails or an \
+            The scenario format is described in Docs/Scenarios.md. Exit status 1 when a scenario step fails or an \
             expectation is not met, 2 when an input cannot be read.
             """
     )

@@ -11,7 +11,7 @@ import PushBusTestSupport
 import PushBusAppleServiceExtension
 import Testing
 
-// The JPush section of Docs/Migration.md: JPush's service-extension statistics as a `.custom` step of PushBus's
+// Docs/MigrationFromJPush.md: JPush's service-extension statistics as a `.custom` step of PushBus's
 // pipeline. `JPushNotificationExtensionService` is a stand-in with the names Swift imports from
 // JPushNotificationExtensionService.h; the extension imports JPush's framework instead.
 

@@ -6,7 +6,7 @@ import PushBusAppleStubs
 import PushBusTestSupport
 import Testing
 
-// The JPush section of Docs/Migration.md (and Docs/zh-CN/Migration.md), compiled: a JPush app that keeps the SDK
+// Docs/MigrationFromJPush.md (and Docs/zh-CN/MigrationFromJPush.md), compiled: a JPush app that keeps the SDK
 // beside PushBus. JPush's Objective-C API is the stand-in below, with the names Swift imports from JPUSHService.h
 // (abridged to what the guide calls); on a device the app imports JPush's framework instead.
 

@@ -5,24 +5,56 @@ import PushBusTestSupport
 import PushBusTesting
 import Testing
 
-/// The "after" code of Docs/Migration.md (and its translation, Docs/zh-CN/Migration.md), compiled and run on a
-/// simulated device: each flow an app wrote on O2SPushKit, JPush, a launch-time pending route or ReerRouter behaves,
-/// written with PushBus, as the guide says.
+/// The "after" code of the migration guides (Docs/Migration.md and the page per system it lists, and their
+/// translations under Docs/zh-CN/), compiled and run on a simulated device: each flow an app wrote on O2SPushKit,
+/// JPush, a launch-time pending route or ReerRouter behaves, written with PushBus, as the guide says.
 @Suite(.timeLimit(.minutes(1))) struct MigrationGuideTests {
+    static let pages = [
+        "Migration", "MigrationFromO2SPushKit", "MigrationFromJPush", "MigrationFromPendingRoute",
+        "MigrationFromReerRouter", "MigrationFromReminderDemo",
+    ]
+
     @Test func everyScenarioTheGuideNamesExists() throws {
         let root = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        for page in ["Docs/Migration.md", "Docs/zh-CN/Migration.md"] {
-            let text = try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
-            let nameCharacters = Set("abcdefghijklmnopqrstuvwxyz0123456789-.")
-            let named = Set(
-                text.split { !nameCharacters.contains($0) }.map(String.init)
-                    .filter { $0.hasSuffix(".json") && $0.contains("-") })
-            let missing = named.filter {
-                !FileManager.default.fileExists(atPath: root.appendingPathComponent("Examples/scenarios/\($0)").path)
+        for folder in ["Docs/", "Docs/zh-CN/"] {
+            var namedInAll: Set<String> = []
+            for page in Self.pages.map({ folder + $0 + ".md" }) {
+                let text = try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
+                let nameCharacters = Set("abcdefghijklmnopqrstuvwxyz0123456789-.")
+                let named = Set(
+                    text.split { !nameCharacters.contains($0) }.map(String.init)
+                        .filter { $0.hasSuffix(".json") && $0.contains("-") })
+                let missing = named.filter {
+                    !FileManager.default.fileExists(
+                        atPath: root.appendingPathComponent("Examples/scenarios/\($0)").path)
+                }
+                #expect(!named.isEmpty, "\(page) names its scenarios")
+                #expect(missing.isEmpty, "\(page) names scenarios that do not exist")
+                namedInAll.formUnion(named)
             }
-            #expect(named.count >= 8, "\(page) names its scenarios")
-            #expect(missing.isEmpty, "\(page) names scenarios that do not exist")
+            #expect(namedInAll.count >= 8, "the guides in \(folder) name their scenarios")
+        }
+    }
+
+    /// A guide page is at most 300 lines, and the index links every page of its own; a page per system added to
+    /// Docs/ (or its translation) is in `pages`, so the checks here read it too.
+    @Test func theIndexLinksEveryPagePerSystem() throws {
+        let root = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for folder in ["Docs/", "Docs/zh-CN/"] {
+            let onDisk = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
+                .filter { $0.hasPrefix("Migration") && $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }
+            #expect(Set(onDisk) == Set(Self.pages), "the migration pages in \(folder)")
+            let index = try String(contentsOf: root.appendingPathComponent(folder + "Migration.md"), encoding: .utf8)
+            for page in Self.pages {
+                let text = try String(contentsOf: root.appendingPathComponent(folder + page + ".md"), encoding: .utf8)
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+                #expect(lines <= 300, "\(folder)\(page).md has \(lines) lines")
+                if page != "Migration" {
+                    #expect(index.contains("](\(page).md)"), "\(folder)Migration.md links \(page).md")
+                }
+            }
         }
     }
 

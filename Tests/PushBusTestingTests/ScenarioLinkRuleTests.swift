@@ -57,6 +57,36 @@ import Testing
         await #expect(throws: ScenarioError.self) { try await scenario.run() }
     }
 
+    /// `rongcloud` for `rongCloud` would match no push, and the rule would never route: refused, with the near miss.
+    @Test func anUnknownProviderIsRefusedWithTheNameItMeant() async throws {
+        let misspelled = #"[{"provider": "rongcloud", "url": "app://chat"}]"#
+        let scenario = try scenario(rules: misspelled, payload: #"{"aps": {"alert": "x"}}"#)
+        let error = await #expect(throws: ScenarioError.self) { try await scenario.run() }
+        #expect(error?.description.contains("unknown provider 'rongcloud' (did you mean 'rongCloud'?)") == true)
+        #expect(error?.description.contains("netEaseIM") == true)  // every name is listed
+    }
+
+    @Test func anOtherSDKClaimingAnUnknownProviderIsRefused() async throws {
+        let scenario = try SimulationScenario(
+            json: Data(
+                """
+                { "name": "an SDK", "app": { "otherSDKs": [ { "name": "im", "providers": ["jpush", "getuiPush"] } ] },
+                  "steps": [ { "do": "launch" } ] }
+                """.utf8))
+        let error = await #expect(throws: ScenarioError.self) { try await scenario.run() }
+        #expect(error?.description.contains("other SDK 'im': unknown provider 'getuiPush'") == true)
+    }
+
+    @Test func everyProviderOfTheTableIsANameAScenarioMayUse() async throws {
+        let names = [
+            "apns", "jpush", "rongCloud", "tencentPush", "getui", "umeng", "aliyunPush", "easemob", "netEaseIM",
+        ]
+        for name in names {
+            let rules = #"[{"provider": "\#(name)", "url": "app://chat"}, {"always": true, "url": "app://notices"}]"#
+            #expect(try await opened(rules: rules, payload: #"{"aps": {"alert": "x"}}"#).count == 1, "\(name)")
+        }
+    }
+
     @Test func aMisspelledRuleKeyIsNamed() {
         #expect(throws: (any Error).self) {
             try scenario(rules: #"[{"presnt": ["rc"], "url": "app://chat"}]"#, payload: #"{"aps": {"alert": "x"}}"#)

@@ -2,7 +2,7 @@ import Foundation
 import PushBusTestSupport
 import Testing
 
-/// `pushbus simulate` and `pushbus apns` run as processes: what Docs/Testing.md promises on the command line.
+/// `pushbus simulate` and `pushbus apns` run as processes: what Docs/Scenarios.md promises on the command line.
 ///
 /// Runs the `pushbus` binary that `swift build` / `swift test` put next to the test bundle.
 @Suite(.timeLimit(.minutes(2))) struct SimulateCommandTests {

@@ -26,6 +26,9 @@ enum LiveActivities {
             switch event {
             case .pushToStartToken(let token, let type): print("register start token \(token.hexString) for \(type)")
             case .started(let activity): print("activity \(activity.id) started")
+            case .scheduled(let activity): print("activity \(activity.id) scheduled")
+            case .channelSubscription(let channel, let activity):
+                print("register channel \(channel) for \(activity.id)")
             case .updateToken(let token, let activity): print("register \(token.hexString) for \(activity.id)")
             case .ended(let activity, _, let token): print("retract \(token?.hexString ?? "-") of \(activity.id)")
             }

@@ -9,9 +9,10 @@ public import Foundation
 ///
 /// ```swift
 /// func remind(in seconds: TimeInterval, scheduler: some NotificationScheduler) async throws {
-///     try await scheduler.add(LocalNotificationRequest(
-///         identifier: "reminder", content: PushContent(title: "Time's up"),
-///         trigger: .timeInterval(seconds, repeats: false)))
+///     try await scheduler.add(
+///         LocalNotificationRequest(
+///             identifier: "reminder", content: PushContent(title: "Time's up"),
+///             trigger: .timeInterval(seconds, repeats: false)))
 /// }
 /// ```
 public protocol NotificationScheduler: Sendable {

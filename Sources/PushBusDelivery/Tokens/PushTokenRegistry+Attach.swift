@@ -15,6 +15,7 @@ extension PushTokenRegistry {
     /// | `RegistrationEvent.registered(token)` | `Key.device`, `token.hexString` |
     /// | `LiveActivityEvent.pushToStartToken(token, type)` | `Key.pushToStart(attributesType:)`, the token |
     /// | `LiveActivityEvent.updateToken(token, activity)` | `Key.activityUpdate(activityID:)`, the token |
+    /// | `LiveActivityEvent.channelSubscription(channel, activity)` | `Key.broadcastChannel(activityID:)`, the channel id |
     /// | `LiveActivityEvent.ended(activity, …)` | `Key.activityUpdate(activityID:)` and `Key.broadcastChannel(activityID:)`, `nil` |
     ///
     /// ```swift
@@ -56,7 +57,9 @@ extension PushTokenRegistry {
     static func updates(for event: LiveActivityEvent) -> [(Key, String?)] {
         switch event {
         case .pushToStartToken(let token, let type): return [(.pushToStart(attributesType: type), token.hexString)]
-        case .started: return []
+        case .started, .scheduled: return []
+        case .channelSubscription(let channel, let activity):
+            return [(.broadcastChannel(activityID: activity.id), channel)]
         case .updateToken(let token, let activity): return [(.activityUpdate(activityID: activity.id), token.hexString)]
         case .ended(let activity, _, _):
             return [(.activityUpdate(activityID: activity.id), nil), (.broadcastChannel(activityID: activity.id), nil)]

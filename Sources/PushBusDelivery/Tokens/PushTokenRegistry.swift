@@ -5,8 +5,8 @@ public import PushBusCore
 ///
 /// iOS hands the app many tokens, each by its own API and at its own time: the device token (at every launch,
 /// usually unchanged), a PushKit VoIP token, ActivityKit's push-to-start tokens (one per attributes type) and
-/// per-activity update tokens, broadcast channel ids an activity subscribes to (iOS 18), and the WidgetKit push
-/// token (iOS 26). Record each with ``update(_:to:)``; ``pendingChanges()`` lists what the server has not
+/// per-activity update tokens, broadcast channel ids an activity subscribes to (iOS 18), control push tokens (iOS 18)
+/// and the WidgetKit push token (iOS 26). Record each with ``update(_:to:)``; ``pendingChanges()`` lists what the server has not
 /// acknowledged yet, and ``markReported(_:)`` records that it has. An unchanged token handed over again (the same
 /// device token at the next launch) is no change, so nothing is sent twice.
 ///
@@ -23,8 +23,9 @@ public final class PushTokenRegistry: Sendable {
     public struct Key: Sendable, Hashable, Codable, CustomStringConvertible {
         /// The kind of token.
         public var kind: String
-        /// What the token belongs to: the attributes type (push-to-start), the activity id (update token, channel)
-        /// or `nil`. (Not an account: a ``Change/scope`` says which account's server learns a change.)
+        /// What the token belongs to: the attributes type (push-to-start), the activity id (update token, channel),
+        /// the control kind (controls) or `nil`. (Not an account: a ``Change/scope`` says which account's server
+        /// learns a change.)
         public var qualifier: String?
 
         /// A key of `kind` for `qualifier`.
@@ -45,6 +46,14 @@ public final class PushTokenRegistry: Sendable {
         /// The WidgetKit push token (iOS 26: `WidgetCenter.currentPushInfo`, `WidgetPushHandler`); pushes use
         /// `apns-push-type: widgets` and topic `<bundle id>.push-type.widgets`.
         public static let widgets = Key(kind: "widgets")
+
+        /// A control's push token (iOS 18), per control kind: WidgetKit hands it to the control's
+        /// `ControlPushHandler` in `pushTokensDidChange(controls:)` (`ControlInfo.kind`, `ControlInfo.pushInfo?.token`;
+        /// Apple, "Updating controls locally and remotely"). Pushes use `apns-push-type: controls` and topic
+        /// `<bundle id>.push-type.controls`.
+        public static func controls(kind: String) -> Key {
+            Key(kind: "controls", qualifier: kind)
+        }
 
         /// ActivityKit's push-to-start token for an attributes type (iOS 17.2).
         public static func pushToStart(attributesType: String) -> Key {

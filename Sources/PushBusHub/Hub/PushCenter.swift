@@ -20,7 +20,7 @@ public import PushBusCore
 /// - A message whose delivery identity was seen within the configured window is dropped.
 /// - Handlers may post, subscribe and cancel: no lock is held while user code (handlers, filters) runs.
 ///
-/// See `Docs/Architecture.md` for the threading model.
+/// See `Docs/Hub.md` for the threading model.
 public final class PushCenter: Sendable {
     /// The process-wide center the Apple glue uses unless told otherwise.
     public static let shared = PushCenter()
@@ -114,7 +114,7 @@ public final class PushCenter: Sendable {
     ///   - replay: Whether to start with the matching parked messages.
     ///   - bufferingPolicy: What to keep while the consumer is busy. The default,
     ///     ``PushMessages/BufferingPolicy/default`` (the oldest 256), bounds a sequence that is made but never
-    ///     iterated and keeps what came first (a cold-start tap); drops are counted in `statistics`, and
+    ///     iterated and keeps what came first (a cold-start tap): later messages are dropped while it is full, and
     ///     ``PushMessages/bufferedCount`` tells how many wait.
     public func messages(
         _ filter: PushFilter = .all, replay: ReplayPolicy = .parked,

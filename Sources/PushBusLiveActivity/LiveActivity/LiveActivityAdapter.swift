@@ -12,8 +12,10 @@ import PushBusCore
 /// | an activity in `Activity<A>.activities` or `activityUpdates` | ``activityObserved(id:attributesType:pushToken:status:)`` |
 /// | `activity.pushTokenUpdates` | ``pushTokenReceived(_:activityID:attributesType:)`` |
 /// | `activity.activityStateUpdates` | ``activityStatusChanged(id:attributesType:to:)`` |
+/// | `Activity.request(…, pushType: .channel(id))` (18+) | ``channelSubscribed(_:activityID:attributesType:)`` |
 public struct LiveActivityAdapter: Sendable {
-    /// `ActivityState`, neutral. Only `ended` and `dismissed` end the activity's token.
+    /// `ActivityState`, neutral. Only `ended` and `dismissed` end the activity's token; `pending` (iOS 26) is a
+    /// scheduled activity that has not started.
     public enum Status: String, Sendable, Hashable {
         case active, stale, pending, ended, dismissed
     }
@@ -40,8 +42,19 @@ public struct LiveActivityAdapter: Sendable {
             tokens.post(.ended(identity, reason: reason, invalidatedToken: token))
             return
         }
-        tokens.post(.started(identity))
+        tokens.post(status == .pending ? .scheduled(identity) : .started(identity))
         if let token { tokens.post(.updateToken(token, activity: identity)) }
+    }
+
+    /// The app started `activityID` on a broadcast channel (iOS 18: `pushType: .channel(channelID)`, or a
+    /// push-to-start it asked to carry `input-push-channel`). ActivityKit does not report an activity's channel, so
+    /// whoever requested it says so.
+    ///
+    /// - Returns: Whether it was new (delivered).
+    @discardableResult
+    public func channelSubscribed(_ channelID: String, activityID: String, attributesType: String) -> Bool {
+        let identity = LiveActivityIdentity(id: activityID, attributesType: attributesType)
+        return tokens.post(.channelSubscription(channelID, activity: identity))
     }
 
     /// An activity's update token was issued or rotated.
@@ -53,13 +66,17 @@ public struct LiveActivityAdapter: Sendable {
         return tokens.post(.updateToken(PushToken(token), activity: identity))
     }
 
-    /// An activity's status changed; `ended` and `dismissed` invalidate its token.
+    /// An activity's status changed; `ended` and `dismissed` invalidate its token, and `active` (or `stale`) after
+    /// `pending` is a scheduled activity's start.
     ///
     /// - Returns: Whether the activity ended now (an end was delivered).
     @discardableResult
     public func activityStatusChanged(id: String, attributesType: String, to status: Status) -> Bool {
-        guard let reason = status.endReason else { return false }
         let identity = LiveActivityIdentity(id: id, attributesType: attributesType)
+        guard let reason = status.endReason else {
+            if status != .pending { tokens.post(.started(identity)) }  // news only for a pending activity
+            return false
+        }
         return tokens.post(.ended(identity, reason: reason, invalidatedToken: nil))
     }
 }

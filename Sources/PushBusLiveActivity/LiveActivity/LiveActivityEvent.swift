@@ -36,10 +36,11 @@ public enum LiveActivityEndReason: String, Sendable, Hashable, Codable, CustomSt
 /// reaches which activity, and when a token stops working.
 ///
 /// ```swift
-/// center.liveActivities.subscribe { event in
+/// let subscription = center.liveActivities.subscribe { event in
 ///     switch event {
 ///     case .pushToStartToken(let token, let type): server.register(startToken: token.hexString, for: type)
-///     case .started: break
+///     case .started, .scheduled: break
+///     case .channelSubscription(let channel, let activity): server.register(channel: channel, for: activity.id)
 ///     case .updateToken(let token, let activity): server.register(updateToken: token.hexString, for: activity.id)
 ///     case .ended(let activity, _, let token): server.retract(token?.hexString, for: activity.id)
 ///     }
@@ -49,8 +50,16 @@ public enum LiveActivityEvent: Sendable, Hashable, CustomStringConvertible {
     /// A push-to-start token for an attributes type was issued, or rotated: the new token replaces the previous
     /// one for that type, which must no longer be used.
     case pushToStartToken(PushToken, attributesType: String)
-    /// A Live Activity began (started by the app, or by a push-to-start push).
+    /// A Live Activity began (started by the app, by a push-to-start push, or a scheduled one whose start date
+    /// came).
     case started(LiveActivityIdentity)
+    /// A Live Activity was scheduled to start later (iOS 26: `ActivityState.pending`, requested with `start:`). It is
+    /// listed like a running one; ``started(_:)`` follows when it starts, ``ended(_:reason:invalidatedToken:)`` if it
+    /// is removed first.
+    case scheduled(LiveActivityIdentity)
+    /// A Live Activity listens to a broadcast channel (iOS 18: requested with `pushType: .channel(id)`): the
+    /// channel id (base64) a server broadcasts its updates to. It stops at the activity's end.
+    case channelSubscription(String, activity: LiveActivityIdentity)
     /// A Live Activity's update token was issued, or rotated: it replaces the activity's previous token.
     case updateToken(PushToken, activity: LiveActivityIdentity)
     /// A Live Activity ended or was dismissed: `invalidatedToken` (its last update token, filled in by
@@ -61,7 +70,9 @@ public enum LiveActivityEvent: Sendable, Hashable, CustomStringConvertible {
     public var activity: LiveActivityIdentity? {
         switch self {
         case .pushToStartToken: return nil
-        case .started(let activity), .updateToken(_, let activity), .ended(let activity, _, _): return activity
+        case .started(let activity), .scheduled(let activity), .updateToken(_, let activity),
+            .channelSubscription(_, let activity), .ended(let activity, _, _):
+            return activity
         }
     }
 
@@ -69,6 +80,8 @@ public enum LiveActivityEvent: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .pushToStartToken(let token, let type): return "push-to-start token \(token) for \(type)"
         case .started(let activity): return "Live Activity \(activity) started"
+        case .scheduled(let activity): return "Live Activity \(activity) scheduled (pending)"
+        case .channelSubscription(let channel, let activity): return "Live Activity \(activity) on channel \(channel)"
         case .updateToken(let token, let activity): return "update token \(token) for \(activity)"
         case .ended(let activity, let reason, let token):
             return "Live Activity \(activity) \(reason)" + (token.map { "; token \($0) invalid" } ?? "")

@@ -27,8 +27,27 @@ struct LiveActivityStateMachine: Sendable {
             }
             return .deliver(event)
         case .started(let activity):
-            guard !hasEnded(activity.id), index(of: activity.id) == nil else { return .ignore }
+            guard !hasEnded(activity.id) else { return .ignore }
+            if let index = index(of: activity.id) {
+                // Known: only a scheduled activity's start is news.
+                guard state.activities[index].isPending else { return .ignore }
+                state.activities[index].isPending = false
+                return .deliver(.started(state.activities[index].identity))
+            }
             state.activities.append(.init(identity: activity))
+            return .deliver(event)
+        case .scheduled(let activity):
+            guard !hasEnded(activity.id), index(of: activity.id) == nil else { return .ignore }
+            state.activities.append(.init(identity: activity, isPending: true))
+            return .deliver(event)
+        case .channelSubscription(let channel, let activity):
+            guard !hasEnded(activity.id) else { return .ignore }
+            if let index = index(of: activity.id) {
+                guard state.activities[index].channelID != channel else { return .ignore }
+                state.activities[index].channelID = channel
+                return .deliver(.channelSubscription(channel, activity: state.activities[index].identity))
+            }
+            state.activities.append(.init(identity: activity, channelID: channel))
             return .deliver(event)
         case .updateToken(let token, let activity):
             guard !hasEnded(activity.id) else { return .ignore }
@@ -56,14 +75,17 @@ struct LiveActivityStateMachine: Sendable {
     }
 
     /// What a new subscriber is told first: the latest state as events. Each attributes type's current
-    /// push-to-start token; each running activity's start and its current token; then the ends seen in this
-    /// process (oldest first), so a late subscriber still retracts their tokens.
+    /// push-to-start token; each activity's start (or schedule), its channel and its current token; then the ends
+    /// seen in this process (oldest first), so a late subscriber still retracts their tokens.
     func replay() -> [LiveActivityEvent] {
         var events = state.pushToStartTokens.map {
             LiveActivityEvent.pushToStartToken($0.token, attributesType: $0.attributesType)
         }
         for activity in state.activities {
-            events.append(.started(activity.identity))
+            events.append(activity.isPending ? .scheduled(activity.identity) : .started(activity.identity))
+            if let channel = activity.channelID {
+                events.append(.channelSubscription(channel, activity: activity.identity))
+            }
             if let token = activity.token { events.append(.updateToken(token, activity: activity.identity)) }
         }
         return events + ended

@@ -14,22 +14,42 @@ public struct LiveActivityTokenState: Sendable, Hashable, Codable {
         }
     }
 
-    /// A running Live Activity and its update token (`nil` until ActivityKit issued one).
+    /// A Live Activity that has not ended, and its update token (`nil` until ActivityKit issued one).
     public struct Activity: Sendable, Hashable, Codable {
         /// Which activity: its `Activity.id` and attributes type.
         public var identity: LiveActivityIdentity
         /// The token its update pushes go to (`Activity.pushToken`); `nil` until ActivityKit issues one.
         public var token: PushToken?
+        /// Whether it is scheduled and has not started yet (iOS 26: `ActivityState.pending`).
+        public var isPending: Bool
+        /// The broadcast channel it listens to (iOS 18: `pushType: .channel(id)`), when the app said so.
+        public var channelID: String?
 
-        package init(identity: LiveActivityIdentity, token: PushToken? = nil) {
+        package init(
+            identity: LiveActivityIdentity, token: PushToken? = nil, isPending: Bool = false, channelID: String? = nil
+        ) {
             self.identity = identity
             self.token = token
+            self.isPending = isPending
+            self.channelID = channelID
+        }
+
+        private enum CodingKeys: String, CodingKey { case identity, token, isPending, channelID }
+
+        /// Reads files written before `isPending` and `channelID` existed (both absent: running, no channel).
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            identity = try container.decode(LiveActivityIdentity.self, forKey: .identity)
+            token = try container.decodeIfPresent(PushToken.self, forKey: .token)
+            isPending = try container.decodeIfPresent(Bool.self, forKey: .isPending) ?? false
+            channelID = try container.decodeIfPresent(String.self, forKey: .channelID)
         }
     }
 
     /// The push-to-start tokens, in the order their types first got one.
     package var pushToStartTokens: [PushToStart]
-    /// The running activities, in the order they started. Ended activities are removed.
+    /// The activities that have not ended (running, and scheduled ones still `pending`), in the order they were
+    /// first seen. Ended activities are removed.
     public var activities: [Activity]
 
     package init(pushToStartTokens: [PushToStart] = [], activities: [Activity] = []) {

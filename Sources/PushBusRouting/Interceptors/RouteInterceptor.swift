@@ -36,9 +36,10 @@ public struct RouteInterceptor: Sendable {
     /// rewrites it, `.reject(_)` vetoes it.
     ///
     /// ```swift
-    /// router.addInterceptor(.willOpen { attempt in
-    ///     attempt.url.contains("blocked.example") ? .reject("blocked host") : .allow
-    /// })
+    /// router.addInterceptor(
+    ///     .willOpen { attempt in
+    ///         attempt.url.contains("blocked.example") ? .reject("blocked host") : .allow
+    ///     })
     /// ```
     public static func willOpen(
         name: String = "will-open", _ decide: @escaping @Sendable (RouteAttempt) -> RouteDecision

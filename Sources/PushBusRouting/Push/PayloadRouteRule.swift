@@ -8,14 +8,17 @@ public import PushBusCore
 /// let rules = PayloadRouteRules([
 ///     PayloadRouteRule(when: ["BusinessLine": "1"], open: "app://flight/order/{OrderID}"),
 ///     PayloadRouteRule(when: ["BusinessLine": "6"], open: "app://train/order/{OrderID}"),
-///     PayloadRouteRule(matching: [.value("aps.sound", equals: "chat.caf"), .present("rc")],
-///                      open: "app://chat/{rc.fId}"),
+///     PayloadRouteRule(
+///         matching: [.value("aps.sound", equals: "chat.caf"), .present("rc")],
+///         open: "app://chat/{rc.fId}"),
 ///     PayloadRouteRule(matching: [.provider(.rongCloud)], open: "app://chat"),
-///     .always(open: "app://notices"),                              // everything else
+///     .always(open: "app://notices"),  // everything else
 /// ])
-/// let subscription = router.attach(to: center, options: .init(link: { message in
-///     rules.link(for: message) ?? PushRouteLink.default(in: message)
-/// }))
+/// let subscription = router.attach(
+///     to: center,
+///     options: .init(link: { message in
+///         rules.link(for: message) ?? PushRouteLink.default(in: message)
+///     }))
 /// // {"aps": {…}, "BusinessLine": 6, "OrderID": "T2024"} opens app://train/order/T2024
 /// ```
 ///

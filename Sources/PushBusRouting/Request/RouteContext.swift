@@ -3,8 +3,9 @@ public import PushBusCore
 /// What the caller hands a route besides the URL: the notification it came from, extra parameters, values.
 ///
 /// ```swift
-/// router.open("myapp://product/12345", source: .push,
-///             context: RouteContext(message: message, parameters: ["name": "iPhone"]))
+/// router.open(
+///     "myapp://product/12345", source: .push,
+///     context: RouteContext(message: message, parameters: ["name": "iPhone"]))
 /// ```
 /// ``parameters`` are merged into ``RouteRequest/parameters`` above the query items and below the path
 /// parameters. ``values`` carries anything else (`Sendable`) to the handler untouched.

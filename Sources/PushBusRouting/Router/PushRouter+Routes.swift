@@ -6,9 +6,11 @@ extension PushRouter {
     /// runs after the router's global interceptors and the route's own, in the order added.
     ///
     /// ```swift
-    /// try router.addInterceptor(forRoute: "myapp://user", RouteInterceptor { request in
-    ///     request["name"] == "google" ? .reject("blocked user") : .allow
-    /// })
+    /// try router.addInterceptor(
+    ///     forRoute: "myapp://user",
+    ///     RouteInterceptor { request in
+    ///         request["name"] == "google" ? .reject("blocked user") : .allow
+    ///     })
     /// ```
     ///
     /// - Parameters:

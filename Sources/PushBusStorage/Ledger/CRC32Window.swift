@@ -1,5 +1,5 @@
 /// The CRC-32 of any range of a buffer in constant time, after one linear pass: how the ledger's resynchronization
-/// checks many overlapping candidate frames without reading their bodies again (Docs/Ledger.md, "Damage").
+/// checks many overlapping candidate frames without reading their bodies again (Docs/LedgerFormat.md, "Damage").
 ///
 /// The CRC register is linear over GF(2): running `n` bytes `D` from state `s` gives `Mⁿ·s ⊕ raw(0, D)`, where `M`
 /// is one zero byte. With `P[k]`, the register after the window's first `k` bytes, `raw(s, bytes[a..<e]) =

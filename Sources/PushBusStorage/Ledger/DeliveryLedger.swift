@@ -15,7 +15,7 @@ public import PushBusCore
 /// any process (``Configuration/durability`` says what else). Records not written yet are visible to the queries at
 /// once. Shared: every process that opens the same directory appends under a short, bounded `flock` (never held
 /// across a flush or an `await`) and sees the others' records after ``refresh()``. Damaged bytes are skipped and
-/// listed in `issues`; they never stop later records from loading. Docs/Ledger.md describes the file format.
+/// listed in `issues`; they never stop later records from loading. Docs/LedgerFormat.md describes the file format.
 ///
 /// > Warning: ``append(_:)`` waits for the writer, which may wait up to ``Configuration/maximumLockWait`` for
 /// > another process's lock: call it where waiting is acceptable (an extension, a background task), and use

@@ -29,7 +29,7 @@ extension LedgerCodec {
         package var bytesExamined = 0
     }
 
-    /// Reads every frame in `bytes` from `start`, resynchronizing after damage (Docs/Ledger.md, "Damage").
+    /// Reads every frame in `bytes` from `start`, resynchronizing after damage (Docs/LedgerFormat.md, "Damage").
     ///
     /// A record is returned only when its sequence is above `floor` and above every record returned before it; a
     /// repeated or out-of-order one is an ``DeliveryLedgerIssue/Kind/outOfOrderRecord``. A damaged frame whose

@@ -1,9 +1,9 @@
 internal import Foundation
 internal import PushBusCore
 
-/// The ledger file format, version 1 (Docs/Ledger.md): a 32-byte header, then frames.
+/// The ledger file format, version 1 (Docs/LedgerFormat.md): a 32-byte header, then frames.
 ///
-/// ```
+/// ```text
 /// header  "PBLEDGER" | version u32 | generation u64 | base sequence u64 | crc32(previous 28 bytes) u32
 /// frame   "PBR1" | payload length u32 | crc32(length bytes + payload) u32 | payload (tag, varint length, bytes)…
 /// ```

@@ -67,7 +67,7 @@ extension SimulatedDevice {
 
     /// The app's inbox sets the badge through `badge` from now on, in every process (the running one at once):
     /// what `inbox.syncBadge(with: JPushBadge(icon: UserNotificationBadge()))` does in an app whose push SDK's
-    /// server counts badges (Docs/Migration.md, JPush). Applied at once, so the timeline reads the same on every
+    /// server counts badges (Docs/MigrationFromJPush.md). Applied at once, so the timeline reads the same on every
     /// run.
     public func syncInboxBadge(with badge: SimulatedSDKBadge) {
         inboxSlot.state.withLock { $0.badgeController = badge }

@@ -1,4 +1,4 @@
-internal import Foundation
+public import Foundation
 import PushBusCore
 import PushBusLiveActivity
 import PushBusValidation
@@ -25,7 +25,7 @@ extension SimulatedDevice {
         public var identity: LiveActivityIdentity
         /// The current update token.
         public var token: PushToken
-        /// `active`, `ended` or `dismissed`.
+        /// `pending` (scheduled, iOS 26), `active`, `ended` or `dismissed`.
         public var state: State
         /// The latest `content-state`.
         public var contentState: PushValue
@@ -37,8 +37,12 @@ extension SimulatedDevice {
         /// update token the app sees.
         public var channelID: String? = nil
 
-        /// The ActivityKit life-cycle states the simulator models.
-        public enum State: String, Sendable, Hashable { case active, ended, dismissed }
+        /// When a scheduled activity starts (`request(…, start:)`, iOS 26); `nil` for one started at once.
+        public var startDate: Date? = nil
+
+        /// The ActivityKit life-cycle states the simulator models (`ActivityState`; `pending` is iOS 26's
+        /// scheduled activity that has not started).
+        public enum State: String, Sendable, Hashable { case pending, active, ended, dismissed }
     }
 
     /// The Live Activities iOS holds now (dismissed ones are gone), in start order.
@@ -86,11 +90,12 @@ extension SimulatedDevice {
         }
         if let channel {
             note("the app starts Live Activity \(activity.identity) on broadcast channel \(channel)")
-            whileRunning { $0.observed(activity) }
-            do {
-                try process.tokens?.update(.broadcastChannel(activityID: activity.identity.id), to: channel)
-            } catch {
-                note("the app cannot record channel \(channel) in its token registry: \(error)")
+            whileRunning {
+                $0.observed(activity)
+                // What LiveActivityObserver.request(attributes:content:channel:) posts: ActivityKit does not report
+                // an activity's channel, so the app says which one it asked for.
+                $0.channelSubscribed(
+                    channel, activityID: activity.identity.id, attributesType: activity.identity.attributesType)
             }
         } else {
             note("the app starts Live Activity \(activity.identity) with update token \(activity.token)")
@@ -122,9 +127,19 @@ extension SimulatedDevice {
             let type = aps["attributes-type"]?.stringValue ?? ""
             let activity = try activityKit.state.withLock { state -> SimulatedLiveActivity in
                 guard state.pushToStart[type] != nil else { throw LiveActivitySimulationError.noPushToStartToken(type) }
-                return state.begin(type, id: id, contentState: contentState, byPush: true)
+                var activity = state.begin(type, id: id, contentState: contentState, byPush: true)
+                if let channel = aps[APSKeys.inputPushChannel]?.stringValue {
+                    // "input-push-channel": the new activity subscribes to the channel and gets no update token.
+                    activity.channelID = channel
+                    state.activities[state.activities.count - 1] = activity
+                }
+                return activity
             }
-            note("push-to-start: iOS starts Live Activity \(activity.identity), update token \(activity.token)")
+            if let channel = activity.channelID {
+                note("push-to-start: iOS starts Live Activity \(activity.identity) on broadcast channel \(channel)")
+            } else {
+                note("push-to-start: iOS starts Live Activity \(activity.identity), update token \(activity.token)")
+            }
             if state == .notRunning {
                 note("the app is not running: its observer gets the update token at the next launch")
             }
@@ -166,6 +181,7 @@ extension SimulatedDevice {
             return state.activities[index]
         }
         note("ActivityKit rotates the update token of \(updated.identity) to \(updated.token)")
+        guard !tokenUpdatesSilent(noting: "pushTokenUpdates") else { return updated.token }
         whileRunning {
             $0.pushTokenReceived(
                 updated.token.data, activityID: updated.identity.id, attributesType: updated.identity.attributesType)
@@ -185,6 +201,7 @@ extension SimulatedDevice {
             return token
         }
         note("ActivityKit rotates the push-to-start token of \(attributesType) to \(token)")
+        guard !tokenUpdatesSilent(noting: "pushToStartTokenUpdates") else { return token }
         whileRunning { $0.pushToStartTokenReceived(token.data, attributesType: attributesType) }
         return token
     }
@@ -262,20 +279,30 @@ extension SimulatedDevice {
 extension LiveActivityAdapter {
     /// What the observer reports for an activity in `Activity<A>.activities` / `activityUpdates`.
     func observed(_ activity: SimulatedDevice.SimulatedLiveActivity) {
-        let status: Status = activity.state == .active ? .active : activity.state == .ended ? .ended : .dismissed
+        let status: Status
+        switch activity.state {
+        case .pending: status = .pending
+        case .active: status = .active
+        case .ended: status = .ended
+        case .dismissed: status = .dismissed
+        }
+        // A channel activity has no update token; a scheduled one gets its token when it starts.
+        let hasToken = activity.channelID == nil && activity.state != .pending
         activityObserved(
             id: activity.identity.id, attributesType: activity.identity.attributesType,
-            pushToken: activity.channelID == nil ? activity.token.data : nil, status: status)
+            pushToken: hasToken ? activity.token.data : nil, status: status)
     }
 }
 
 extension LiveActivityEvent {
     /// The short form scenario expectations use: `pushToStartToken DeliveryAttributes`, `started order-17`,
-    /// `updateToken order-17`, `ended order-17`.
+    /// `scheduled order-17`, `channel match-9 dHN1L3Rlc3Q=`, `updateToken order-17`, `ended order-17`.
     public var scenarioName: String {
         switch self {
         case .pushToStartToken(_, let type): return "pushToStartToken \(type)"
         case .started(let activity): return "started \(activity.id)"
+        case .scheduled(let activity): return "scheduled \(activity.id)"
+        case .channelSubscription(let channel, let activity): return "channel \(activity.id) \(channel)"
         case .updateToken(_, let activity): return "updateToken \(activity.id)"
         case .ended(let activity, _, _): return "ended \(activity.id)"
         }
@@ -318,6 +345,11 @@ final class SimulatedActivityKit: Sendable {
         var reported: [LiveActivityEvent] = []
         /// The current process's recording subscription to `center.liveActivities`.
         var recording: PushCancellable?
+        /// Whether `pushToStartTokenUpdates` and `pushTokenUpdates` yield nothing (``SimulatedDevice/LiveActivities/
+        /// silenceTokenUpdates()``): a rotation reaches the app only through its synchronous reads.
+        var silentTokenUpdates = false
+        /// The clock actions that start scheduled activities, by activity id.
+        var scheduledStarts: [String: ScheduledAction] = [:]
 
         /// A deterministic token: a kind byte and a counter, 32 bytes like real ones.
         mutating func makeToken(kind: UInt8) -> PushToken {
@@ -340,7 +372,8 @@ final class SimulatedActivityKit: Sendable {
             return activity
         }
 
-        /// The index of the running activity `id` (the only one when `id` is `nil`).
+        /// The index of the running activity `id` (the only one when `id` is `nil`). A `pending` activity takes no
+        /// push: ActivityKit has not started it.
         func activeIndex(_ id: String?) throws -> Int {
             let candidates = activities.indices.filter { activities[$0].state == .active }
             if let id {

@@ -64,8 +64,9 @@ extension SimulatedDevice {
             device.observeLiveActivities(attributesType)
         }
         /// The app starts a Live Activity (`Activity.request(…, pushType: .token)`, or `.channel(channel)` on
-        /// iOS 18); it must be in the foreground. With a channel, the app records the channel id in its token
-        /// registry (``SimulatedDevice/reportTokens(in:)``), as ActivityKit does not report it.
+        /// iOS 18); it must be in the foreground. With a channel, the app posts the subscription
+        /// (`LiveActivityEvent.channelSubscription`, which a token registry records), as ActivityKit does not report
+        /// it.
         ///
         /// - Returns: The activity's id.
         /// - Throws: ``LiveActivitySimulationError/appNotInForeground`` otherwise.
@@ -99,6 +100,24 @@ extension SimulatedDevice {
         public func rotatePushToStartToken(_ attributesType: String) throws -> PushToken {
             try device.rotatePushToStartToken(attributesType)
         }
+        /// A broadcast push on `channel` (iOS 18): its `update` or `end` reaches every activity subscribed to the
+        /// channel. Returns the ids it reached; throws ``LiveActivitySimulationError/invalidPayload(_:)`` when
+        /// `PayloadValidator.validateBroadcast` finds an error.
+        @discardableResult
+        public func broadcast(_ payload: PushValue, channel: String) throws -> [String] {
+            try device.broadcast(liveActivity: payload, channel: channel)
+        }
+        /// The app schedules a Live Activity to start `delay` seconds from now on the device's clock (iOS 26:
+        /// `request(…, start:)`); it is `pending` until then. Must be in the foreground; returns the activity's id.
+        @discardableResult
+        public func schedule(
+            _ attributesType: String, id: String? = nil, contentState: PushValue = [:], startingIn delay: TimeInterval
+        ) throws -> String {
+            try device.scheduleLiveActivity(attributesType, id: id, contentState: contentState, startingIn: delay)
+        }
+        /// ActivityKit's token update streams go silent: later rotations reach the app only through the
+        /// synchronous reads its observer makes at launch and at each foreground.
+        public func silenceTokenUpdates() { device.silenceLiveActivityTokenUpdates() }
         /// The person removes `activity` from the Lock Screen (`ActivityState.dismissed`).
         public func dismiss(_ activity: String) throws { try device.dismissLiveActivity(activity) }
         /// Uses `directory` for the app's `LiveActivityTokenStore`: at each launch the simulated app calls

@@ -229,6 +229,7 @@ public final class SimulatedDevice: Sendable {
                     date: clock.now)))
         reconcileCategories()
         if callback == .didFinishLaunching { liveActivitiesAppLaunched() }
+        if callback == .willEnterForeground || callback == .sceneWillEnterForeground { liveActivitiesAppForegrounded() }
         inboxNoticed(callback)
     }
 

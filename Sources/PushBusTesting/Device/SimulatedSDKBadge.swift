@@ -2,7 +2,7 @@ import PushBusDelivery
 
 /// A `BadgeController` that shows the count on a ``SimulatedDevice``'s app icon and reports it to push SDKs whose
 /// servers count badges (``SimulatedSDK/countsBadge``), as the JPush guide's `JPushBadge` tells
-/// `JPUSHService.setBadge(_:)` (Docs/Migration.md): the SDK's next "+1" push then starts from the app's count.
+/// `JPUSHService.setBadge(_:)` (Docs/MigrationFromJPush.md): the SDK's next "+1" push then starts from the app's count.
 ///
 /// ```swift
 /// let jpush = SimulatedSDK(name: "jpush", providers: [.jpush], countsBadge: true)

@@ -30,7 +30,7 @@ extension SimulationScenario {
     }
 }
 
-/// The inbox steps and expectations of a scenario (Docs/Inbox.md, Docs/Testing.md).
+/// The inbox steps and expectations of a scenario (Docs/Inbox.md, Docs/Scenarios.md).
 extension SimulatedApp {
     /// Gives the device's app an inbox and, unless the setup says not to, a service extension that adds to it.
     static func installInbox(

@@ -23,6 +23,16 @@ extension SimulatedApp {
             try device.liveActivities.rotateToken(try required(step.activity, "activity", step))
         case "rotatePushToStartToken":
             try device.liveActivities.rotatePushToStartToken(try required(step.attributesType, "attributesType", step))
+        case "liveActivityBroadcast":
+            try device.liveActivities.broadcast(
+                try payload(of: step, baseDirectory: baseDirectory),
+                channel: try required(step.channel, "channel", step))
+        case "scheduleLiveActivity":
+            try device.liveActivities.schedule(
+                try required(step.attributesType, "attributesType", step), id: step.activity,
+                contentState: step.payload ?? [:], startingIn: try required(step.seconds, "seconds", step))
+        case "silenceLiveActivityTokenUpdates":
+            device.liveActivities.silenceTokenUpdates()
         case "dismissLiveActivity":
             try device.liveActivities.dismiss(try required(step.activity, "activity", step))
         case "recordToken":
@@ -58,6 +68,7 @@ extension SimulatedApp {
         case "device": key = .device
         case "voip": key = .voip
         case "widgets": key = .widgets
+        case "controls": key = .controls(kind: try required(step.control, "control", step))
         case "pushToStart":
             key = .pushToStart(attributesType: try required(step.attributesType, "attributesType", step))
         case "activityUpdate": key = .activityUpdate(activityID: try required(step.activity, "activity", step))
@@ -91,6 +102,10 @@ extension SimulationScenario {
         if let expected = expect?.liveActivitiesRunning {
             let actual = device.liveActivities.all.filter { $0.state == .active }.count
             if actual != expected { failures.append("expected \(expected) Live Activities running, got \(actual)") }
+        }
+        if let expected = expect?.liveActivitiesPending {
+            let actual = device.liveActivities.all.filter { $0.state == .pending }.count
+            if actual != expected { failures.append("expected \(expected) Live Activities pending, got \(actual)") }
         }
         if let expected = expect?.liveActivityUpdatesApplied {
             let actual = device.liveActivities.all.map(\.updateCount).reduce(0, +)

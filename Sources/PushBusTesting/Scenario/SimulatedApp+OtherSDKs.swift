@@ -26,8 +26,11 @@ extension SimulatedApp {
             }
             let presentation = try setup.presentation.map { try PresentationOptions(names: $0) } ?? [.banner, .list]
             let categories = (setup.categories ?? []).map(SimulatedDevice.Configuration.category)
+            let providers = try (setup.providers ?? []).map {
+                try SimulatedApp.providerName($0, in: "other SDK '\(setup.name)'")
+            }
             let sdk = SimulatedSDK(
-                name: setup.name, providers: Set((setup.providers ?? []).map(PushProvider.Name.init(rawValue:))),
+                name: setup.name, providers: Set(providers),
                 categories: categories, presentation: presentation, answers: answers,
                 countsBadge: setup.countsBadge ?? false)
             device.otherSDKs.install(sdk)

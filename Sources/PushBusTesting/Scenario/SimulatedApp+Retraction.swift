@@ -1,7 +1,7 @@
 internal import Foundation
 import PushBusServiceExtension
 
-/// The retract and replace steps and expectations of a scenario (Docs/Retraction.md, Docs/Testing.md).
+/// The retract and replace steps and expectations of a scenario (Docs/Retraction.md, Docs/Scenarios.md).
 extension SimulatedApp {
     /// The app carries out the PushBus retract and replace keys: in `process`, its delivery's
     /// `handleRetractions(in:)` on the device's Notification Center.

@@ -1,7 +1,7 @@
 internal import Foundation
 import PushBusDelivery
 
-/// The authorization, settings and link steps of a scenario (`Docs/Testing.md`).
+/// The authorization, settings and link steps of a scenario (`Docs/Scenarios.md`).
 extension SimulatedApp {
     /// Runs `step` if it is a settings or link step.
     ///

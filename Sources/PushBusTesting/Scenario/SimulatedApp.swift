@@ -177,19 +177,22 @@ final class SimulatedApp: Sendable {
 
     /// The `PayloadRouteRule` a scenario's link rule describes.
     ///
-    /// - Throws: ``ScenarioError`` for `"always": true` beside conditions, or an empty provider or key.
+    /// - Throws: ``ScenarioError`` for `"always": true` beside conditions, an empty provider or key, or a provider
+    ///   PushBus does not know.
     static func payloadRule(_ rule: SimulationScenario.LinkRule) throws -> PayloadRouteRule {
         var conditions: [PayloadRouteRule.Condition] = rule.when.sorted { $0.key < $1.key }.map {
             .value($0.key, equals: $0.value)
         }
         conditions += (rule.present ?? []).map { .present($0) }
-        if let provider = rule.provider { conditions.append(.provider(PushProvider.Name(rawValue: provider))) }
-        if rule.always == true, !conditions.isEmpty {
+        if rule.always == true, !conditions.isEmpty || rule.provider != nil {
             throw ScenarioError(
                 "link rule to '\(rule.url)': \"always\": true matches every payload; drop its conditions")
         }
         if rule.provider?.isEmpty == true || rule.when.keys.contains("") || rule.present?.contains("") == true {
             throw ScenarioError("link rule to '\(rule.url)': an empty key or provider never matches")
+        }
+        if let provider = rule.provider {
+            conditions.append(.provider(try providerName(provider, in: "link rule to '\(rule.url)'")))
         }
         return PayloadRouteRule(matching: conditions, open: rule.url)
     }

@@ -2,7 +2,7 @@ public import Foundation
 import PushBusCore
 
 /// A scripted sequence for ``SimulatedDevice``, read from JSON: the device and app setup, the steps a user and
-/// APNs take, and what must have happened. `pushbus simulate --scenario FILE` runs one; `Docs/Testing.md`
+/// APNs take, and what must have happened. `pushbus simulate --scenario FILE` runs one; `Docs/Scenarios.md`
 /// documents the format.
 ///
 /// ```swift
@@ -246,7 +246,8 @@ public struct SimulationScenario: Sendable, Decodable {
         public var action: String?
         /// `tap`: the text typed into a text-input action.
         public var text: String?
-        /// `advance`: how many seconds; `schedule`: the delay before it fires; `scheduleSeries`: the first one's.
+        /// `advance`: how many seconds; `schedule`: the delay before it fires; `scheduleSeries`: the first one's;
+        /// `scheduleLiveActivity`: the delay before the activity starts.
         public var seconds: Double?
         /// `scheduleSeries`: how many notifications (`ID-1` … `ID-count`).
         public var count: Int?
@@ -273,9 +274,12 @@ public struct SimulationScenario: Sendable, Decodable {
         public var attributesType: String?
         /// Live Activity steps: the activity's id (the new one for a start; the target of an update or end).
         public var activity: String?
-        /// `startLiveActivity`: the broadcast channel id the activity is started with (`pushType: .channel(id)`).
+        /// `startLiveActivity`: the broadcast channel id the activity is started with (`pushType: .channel(id)`);
+        /// `liveActivityBroadcast`: the channel the broadcast is sent to.
         public var channel: String?
-        /// `recordToken`: the token's kind (`device`, `voip`, `widgets`, `pushToStart`, `activityUpdate`,
+        /// `recordToken` of kind `controls`: the control's kind (`ControlInfo.kind`).
+        public var control: String?
+        /// `recordToken`: the token's kind (`device`, `voip`, `widgets`, `controls`, `pushToStart`, `activityUpdate`,
         /// `broadcastChannel`).
         public var kind: String?
         /// `recordToken`: the token or channel id; absent: the token is gone.
@@ -338,6 +342,8 @@ public struct SimulationScenario: Sendable, Decodable {
         public var tokensReported: [String]?
         /// How many Live Activities are still running at the end.
         public var liveActivitiesRunning: Int?
+        /// How many Live Activities are scheduled and not started yet (`pending`) at the end.
+        public var liveActivitiesPending: Int?
         /// How many Live Activity `update` pushes were applied.
         public var liveActivityUpdatesApplied: Int?
         /// The content-extension answers the app's subscribers got, in order (`CONFIRM seconds=30`).

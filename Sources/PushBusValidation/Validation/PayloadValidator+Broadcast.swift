@@ -36,7 +36,7 @@ extension PayloadValidator {
     }
 
     /// Checks `json` as a broadcast push sent with `headers`: the rules of ``validate(_:pushType:)-(Data,_)`` for the
-    /// push type, then the broadcast rules (Docs/Payloads.md, "Broadcast pushes"). Header findings use the
+    /// push type, then the broadcast rules (Docs/Validation.md, "Broadcast pushes"). Header findings use the
     /// header's name as key path.
     ///
     /// ```swift

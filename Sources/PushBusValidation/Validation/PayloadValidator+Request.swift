@@ -36,7 +36,7 @@ extension PayloadValidator {
         }
     }
 
-    /// Checks `json` as a push to one device sent with `headers`: the header rules (Docs/Payloads.md, "Request
+    /// Checks `json` as a push to one device sent with `headers`: the header rules (Docs/Validation.md, "Request
     /// headers"), then the rules of ``validate(_:pushType:)-(Data,_)`` for the push type. Header findings use the
     /// header's name as key path (`device-token` for the token in the path).
     ///

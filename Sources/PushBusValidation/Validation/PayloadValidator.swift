@@ -11,7 +11,7 @@ import PushBusCore
 /// if diagnostics.contains(where: { $0.severity == .error }) { /* do not send */ }
 /// ```
 ///
-/// Rules (Docs/Payloads.md lists them all): the bytes are one valid UTF-8 JSON object with no duplicate keys;
+/// Rules (Docs/Validation.md lists them all): the bytes are one valid UTF-8 JSON object with no duplicate keys;
 /// the size is within the push type's limit (4096 bytes, 5120 for VoIP); `aps` is present (except for the
 /// VoIP, complication, File Provider and Push to Talk types) and an object; every `aps` key has its
 /// documented type; `content-available` pushes with an alert, sound or badge are flagged (they are not

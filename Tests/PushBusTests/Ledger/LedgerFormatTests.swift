@@ -13,7 +13,7 @@ import Testing
 @testable import PushBusStorage
 @testable import PushBusValidation
 
-/// The file format of Docs/Ledger.md: CRC-32 framing, resynchronization after damage, torn tails, the upgrade rule.
+/// The file format of Docs/LedgerFormat.md: CRC-32 framing, resynchronization after damage, torn tails, the upgrade rule.
 @Suite struct LedgerFormatTests {
     @Test func crc32MatchesTheStandardCheckValue() {
         #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)

@@ -103,7 +103,7 @@ import Testing
     @Test(arguments: [2, 3, 100, 1 << 40])
     func aFrameSpelledByAReplyIsNeverReturnedWhenItsRecordIsDamaged(forged: UInt64) throws {
         // One damaged bit in the outer record's checksum (byte 8), its payload (byte 40), or its length (byte 5;
-        // not when it is the last record: see Ledger.md, "Damage", for that limit).
+        // not when it is the last record: see LedgerFormat.md, "Damage", for that limit).
         for damage in [8, 40, 5] {
             for last in damage == 5 ? [false] : [false, true] {
                 let (directory, _) = try ledger(forging: forged, damage: damage, last: last)

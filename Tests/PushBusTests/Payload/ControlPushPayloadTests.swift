@@ -37,7 +37,7 @@ import Testing
         #expect(noAPS.map(\.keyPath) == ["x", "aps"])
     }
 
-    /// The request of Docs/Payloads.md, "Request headers": a control token (any even number of hex digits), the
+    /// The request of Docs/Validation.md, "Request headers": a control token (any even number of hex digits), the
     /// controls topic and priority 5.
     @Test func theDocumentedRequestIsClean() throws {
         let token = "7f" + String(repeating: "0123456789abcdef", count: 4)

@@ -1,0 +1,65 @@
+#if PUSHBUS_APPLE_STUBS
+// The guides' blocks (Docs/*.md) that use the Apple glue and the app's own objects, each compiled here (against the
+// stubs, as the example app is) inside a function whose parameters stand for those objects. DocsCodeBlockTests checks
+// that each block appears here line for line, its imports among this file's. Compiled, not run: the glue's suites run
+// the same calls.
+import Foundation
+import PushBus
+import PushBusApple
+import PushBusAppleExtension
+import PushBusAppleStubs  // UIKit on a device
+import PushBusRouting
+
+@MainActor
+enum AppleGuideSnippets {
+    // Retraction.md: the app carries out the keys
+    static func retractions(delivery: PushDelivery, inbox: PushInbox, badge: any BadgeController) {
+        let retracting = delivery.handleRetractions(in: UserNotificationScheduler())
+        let watching = inbox.attach(to: delivery.center)
+        let badgeFollows = inbox.syncBadge(with: badge)
+        _ = (retracting, watching, badgeFollows)
+    }
+
+    // Retraction.md and ServiceExtensionStep.retract's doc comment: the service extension's steps
+    static func retractingPipeline(ledger: DeliveryLedger, inbox: PushInbox) -> ServiceExtensionPipeline {
+        ServiceExtensionPipeline(steps: [.retract(ledger: ledger, inbox: inbox), .inbox(inbox)])
+    }
+
+    // Links.md: the "open settings" request
+    static func openSettingsRoute(router: PushRouter, showNotificationSettings: @escaping @MainActor () -> Void) throws
+    {
+        try router.register("myapp://settings/notifications") { _ in Task { @MainActor in showNotificationSettings() } }
+        let link = router.notifications.routeSettingsRequests(
+            from: PushBusApp.notificationSettings, to: "myapp://settings/notifications")
+        _ = link
+    }
+
+    // Inbox.md: the same ledger in every process
+    static func inboxSetUp(center: PushCenter, badgeController: any BadgeController) throws {
+        let directory = try DeliveryLedger.appGroupDirectory("group.com.example.app")  // PushBusAppleExtension
+        let ledger = try DeliveryLedger(directory: directory)
+        let inbox = PushInbox(ledger: ledger)
+        let watching = inbox.attach(to: center)  // the app: alerts enter, taps mark read
+        let badge = inbox.syncBadge(with: badgeController)
+        let refresher = DeliveryLedgerRefresher(ledger: ledger, notificationName: "group.com.example.app.ledger")
+        _ = (watching, badge, refresher)
+    }
+
+    // Preflight.md: the facts iOS does not expose
+    static func preflight(debugEntitlementsData: Data?) async {
+        PushBusApp.recordBuildConfiguration(
+            entitlements: debugEntitlementsData,  // the .entitlements file's bytes, if the app ships them in debug
+            reportedAPNsEnvironment: "development",  // what the app tells its server with the token
+            requestsCriticalAlerts: false,  // whether registerForNotifications asks for .criticalAlert
+            serviceExtensionAppGroups: ["group.com.example.app"])
+        for finding in await PushBusApp.diagnose() { print(finding) }
+    }
+
+    // LocalNotifications.md: the app's notification settings
+    static func openSettings(report: NotificationAuthorizationFlow.Report) async {
+        if report.settings.status == .denied {
+            await PushBusApp.openSettings(.notifications)  // iOS 16+: the app's notification settings; else its page
+        }
+    }
+}
+#endif
