@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-import Darwin
+internal import Darwin
 #elseif canImport(Glibc)
-import Glibc
+internal import Glibc
 #elseif canImport(Musl)
-import Musl
+internal import Musl
 #endif
 
 /// Work that wakes another thread (the ledger's writer, a task that sets the badge), moved past iOS's answer: inside
