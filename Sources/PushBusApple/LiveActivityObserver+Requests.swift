@@ -1,6 +1,8 @@
 // Requests channel (iOS 18) and scheduled (iOS 26) Live Activities and posts what ActivityKit does not report.
 // Compiled only where ActivityKit has that API: against the stubs, and against an SDK whose ActivityKit is newer
 // than the iOS 17.4 SDK's (user module version 127.107), which has neither `PushType.channel(_:)` nor `ActivityStyle`.
+// The package needs Swift 6.2 tools, that is Xcode 26 and its iOS 26 SDK, so every SDK an app builds PushBus with
+// passes the check; only the project's own type-check against the 17.4 SDK leaves this file out.
 #if canImport(ActivityKit, _version: 128) && os(iOS) && !targetEnvironment(macCatalyst)
 public import ActivityKit
 #elseif PUSHBUS_APPLE_STUBS

@@ -39,7 +39,10 @@ extension PushBusApp {
         /// A Boolean value indicating whether the app keeps an inbox of what it was shown: alerts enter it, taps mark
         /// them read, retractions remove them (``Setup/inbox``).
         public var keepsInbox = false
-        /// How the inbox is kept (which custom keys its entries keep, how many, for how long).
+        /// How the ledger is kept, which custom payload keys it and the inbox's entries keep included
+        /// (`ledgerConfiguration.keptCustomKeys`; give the service extension's ledger the same). Its role is `.app`.
+        public var ledgerConfiguration = DeliveryLedger.Configuration()
+        /// How the inbox is kept (how many entries, for how long, which enter).
         public var inboxConfiguration = PushInbox.Configuration()
         /// What the app icon's badge shows (under ``Badge/unreadCount``, what the inbox configuration's
         /// `badgePolicy` counts: every unread entry, those of chosen scopes, or the app's own function).
@@ -132,10 +135,12 @@ extension PushBusApp {
         launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil
     ) -> Setup {
         var ledgerError: DeliveryLedgerError?
-        var ledger = DeliveryLedger()
+        var ledgerConfiguration = configuration.ledgerConfiguration
+        ledgerConfiguration.role = .app
+        var ledger = DeliveryLedger(configuration: ledgerConfiguration)
         if let group = configuration.appGroup {
             do throws(DeliveryLedgerError) {
-                ledger = try DeliveryLedger(appGroup: group)
+                ledger = try DeliveryLedger(appGroup: group, configuration: ledgerConfiguration)
             } catch {
                 ledgerError = error
             }

@@ -35,7 +35,7 @@ extension UNMutableNotificationContent {
         categoryIdentifier = content.categoryIdentifier ?? ""
         threadIdentifier = content.threadIdentifier ?? ""
         var info: [AnyHashable: Any] = [:]
-        for (key, value) in content.userInfo { info[key] = value.foundationValue }
+        for (key, value) in content.payload { info[key] = value.foundationValue }
         userInfo = info
         if #available(iOS 15.0, macOS 12.0, watchOS 8.0, *) {
             interruptionLevel = UNNotificationInterruptionLevel(content.interruptionLevel ?? .active)

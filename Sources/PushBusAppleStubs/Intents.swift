@@ -142,7 +142,35 @@ open class INSendMessageAttachment: NSObject {}
 
 /// Stub of `INIntent` (iOS 10, macOS 11, tvOS 14, watchOS 3.2; abstract) [H: INIntent.h:18].
 @available(iOS 10.0, macOS 11.0, tvOS 14.0, watchOS 3.2, *)
-open class INIntent: NSObject {}
+open class INIntent: NSObject {
+    /// Stub-only: the images given to `setImage(_:forParameterNamed:)`, by parameter.
+    public fileprivate(set) var stubbedParameterImages: [AnyKeyPath: INImage] = [:]
+}
+
+/// Stub of the Intents overlay's `_INIntentSetImageKeyPath` (iOS 12, watchOS 5; not macOS or tvOS), the Swift
+/// form of `-[INIntent setImage:forParameterNamed:]` [H: INIntent.h:38-39; the iOS 17.4 SDK's
+/// Intents.swiftinterface declares the protocol, this extension and `INIntent`'s conformance].
+@available(iOS 10.0, macOS 11.0, watchOS 3.2, tvOS 14.0, *)
+public protocol _INIntentSetImageKeyPath {}
+
+extension _INIntentSetImageKeyPath {
+    @available(iOS 12.0, watchOS 5.0, *)
+    @available(macOS, unavailable)
+    @available(tvOS, unavailable)
+    public func setImage<Value>(_ image: INImage?, forParameterNamed parameterName: KeyPath<Self, Value>) {
+        (self as? INIntent)?.stubbedParameterImages[parameterName] = image
+    }
+
+    @available(iOS 12.0, watchOS 5.0, *)
+    @available(macOS, unavailable)
+    @available(tvOS, unavailable)
+    public func image<Value>(forParameterNamed parameterName: KeyPath<Self, Value>) -> INImage? {
+        (self as? INIntent)?.stubbedParameterImages[parameterName]
+    }
+}
+
+@available(iOS 10.0, macOS 11.0, watchOS 3.2, tvOS 14.0, *)
+extension INIntent: _INIntentSetImageKeyPath {}
 
 /// Stub of `INIntentResponse` (iOS 10, macOS 11, tvOS 14, watchOS 3.2; abstract) [H: INIntentResponse.h:12].
 @available(iOS 10.0, macOS 11.0, tvOS 14.0, watchOS 3.2, *)

@@ -230,7 +230,7 @@ import Testing
             ServiceExtensionPipeline(steps: [
                 .communication { _ in
                     CommunicationMessage(
-                        senderIdentifier: "u-42", senderName: "Ada", avatarImageData: avatar,
+                        sender: .init(identifier: "u-42", displayName: "Ada", imageData: avatar),
                         conversationIdentifier: "c-1")
                 }
             ]))
@@ -244,6 +244,40 @@ import Testing
         #expect(intent.sender?.image?.stubbedImageData == avatar)
         #expect(intent.sender?.customIdentifier == "u-42")
         #expect(intent.conversationIdentifier == "c-1")
+        #expect(intent.recipients == nil, "one-to-one: no recipients")
+        #expect(intent.speakableGroupName == nil)
+        #endif
+    }
+
+    @Test func aGroupConversationNamesItsRecipientsGroupAndGroupImage() async throws {
+        let avatar = Data([0x89, 0x50, 0x4E, 0x47, 1])
+        let groupImage = Data([0xFF, 0xD8, 0xFF, 2])
+        let service = Service(
+            ServiceExtensionPipeline(steps: [
+                .communication { _ in
+                    CommunicationMessage(
+                        sender: .init(identifier: "u-42", displayName: "Ada", imageData: avatar),
+                        recipients: [
+                            .init(identifier: "me", displayName: "Me"), .init(identifier: "u-7", displayName: "Grace"),
+                        ],
+                        conversationIdentifier: "group-9", groupName: "Climbing", groupImageData: groupImage)
+                }
+            ]))
+        let handler = Handler()
+        service.didReceive(request(payload), withContentHandler: handler.call)
+        await handler.waitForCall()
+        let content = try #require(handler.calls.first)
+        #if PUSHBUS_APPLE_STUBS
+        let intent = try #require(content.stubbedContentProvider as? INSendMessageIntent)
+        #expect(intent.sender?.customIdentifier == "u-42")
+        #expect(intent.sender?.image?.stubbedImageData == avatar)
+        #expect(intent.recipients?.map(\.customIdentifier) == ["me", "u-7"])
+        #expect(intent.recipients?.map(\.displayName) == ["Me", "Grace"])
+        #expect(intent.speakableGroupName?.spokenPhrase == "Climbing")
+        #expect(intent.conversationIdentifier == "group-9")
+        #expect(intent.image(forParameterNamed: \.speakableGroupName)?.stubbedImageData == groupImage)
+        #else
+        _ = content
         #endif
     }
 
@@ -272,7 +306,7 @@ import Testing
     @Test func communicationDetailsIOSRefusesAreReportedAndTheNotificationIsStillShown() async throws {
         let service = RefusedCommunicationService(
             ServiceExtensionPipeline(steps: [
-                .communication { _ in CommunicationMessage(senderIdentifier: "u-42", senderName: "Ada") }
+                .communication { _ in CommunicationMessage(sender: .init(identifier: "u-42", displayName: "Ada")) }
             ]))
         let original = UNMutableNotificationContent()
         original.title = "Encrypted"

@@ -111,8 +111,15 @@ private func record(_ tokens: LiveActivityTokens) -> (Received, PushCancellable)
         let observer = LiveActivityObserver<ForegroundAttributes>(
             tokens: tokens, attributesType: "Foreground", notificationCenter: center)
         observer.start()
-        Activity<ForegroundAttributes>.stubSetPushToStartTokenSilently(Data([0xC2]))
-        let rotated = PushToken(Data([0xC2]))
+        // Once the stream is observed (a yielded rotation arrives), it goes silent while the token changes.
+        Activity<ForegroundAttributes>.stubIssuePushToStartToken(Data([0xC2]))
+        try await TestDeadline.race("the observed stream") {
+            while tokens.state.pushToStartToken(for: "Foreground") != PushToken(Data([0xC2])) {
+                try await Task.sleep(nanoseconds: 1_000_000)
+            }
+        }
+        Activity<ForegroundAttributes>.stubSetPushToStartTokenSilently(Data([0xC3]))
+        let rotated = PushToken(Data([0xC3]))
         // The observation is made on the main actor after start(); post until it answers (a post it hears twice
         // changes nothing).
         try await TestDeadline.race("the foreground refresh") {

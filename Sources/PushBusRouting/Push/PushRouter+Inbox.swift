@@ -20,7 +20,7 @@ extension PushRouter.NotificationRoutes {
     ///   - inbox: The inbox it is in.
     ///   - options: How the link is found (``PushRouter/AttachOptions/link``); `nil` uses the options of this router's first
     ///     `attach(to:options:)`, so payload link rules given there apply to the inbox too. Only the custom keys
-    ///     the inbox keeps (`PushInbox.Configuration.keptCustomKeys`) are there for those rules to read.
+    ///     the ledger keeps (`DeliveryLedger.Configuration.keptCustomKeys`) are there for those rules to read.
     /// - Returns: What the router did: opened, fallen back, or ``RouteResult/deferred`` until ``PushRouter/setReady(_:)``
     ///   (recorded as routed all the same, like a deferred tap). `nil` when there is nothing to open: no link, or
     ///   this delivery was routed already, from the inbox or by a tap, in this launch or an earlier one (the

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import PushBusCore
 
 /// The notification a Notification Service Extension is rewriting: a mutable copy of what iOS shows.
@@ -25,16 +25,19 @@ public struct ServiceExtensionContent: Sendable, Hashable {
     public var interruptionLevel: InterruptionLevel?
     /// iOS 15+, 0…1.
     public var relevanceScore: Double?
-    /// The whole payload, `aps` included, as `UNNotificationContent.userInfo` holds it.
-    public var userInfo: [String: PushValue]
+    /// The whole payload, `aps` included (`PushContent.payload`); the Apple glue writes it back as
+    /// `UNNotificationContent.userInfo`. Read your own keys through ``customData``.
+    public var payload: [String: PushValue]
     /// The media attached so far (downloaded files, typed by their bytes).
     public var attachments: [ServiceExtensionAttachment]
-    /// Set to make it a communication notification (iOS 15+: sender name and avatar).
+    /// Set to make it a communication notification (iOS 15+: sender name and avatar, a group's name and image).
     public var communication: CommunicationMessage?
+    /// What steps hand to later steps, by typed key (``subscript(_:)``); never shown or written back.
+    var values: [ServiceExtensionValue.Slot: ServiceExtensionValue] = [:]
 
     /// Creates empty content.
     package init() {
-        userInfo = [:]
+        payload = [:]
         attachments = []
     }
 
@@ -52,40 +55,83 @@ public struct ServiceExtensionContent: Sendable, Hashable {
         threadIdentifier = content.threadIdentifier
         interruptionLevel = content.interruptionLevel
         relevanceScore = content.relevanceScore
-        userInfo = content.payload.objectValue ?? [:]
+        payload = content.payload.objectValue ?? [:]
     }
 
-    /// The top-level keys other than `aps` (what providers put their data in).
+    /// The custom payload values: the top-level keys other than `aps` (where your server and providers put their
+    /// data), as `PushContent.customData`, `InboxEntry.customData` and `DeliverySummary.customData` name them.
+    ///
+    /// Setting it replaces every top-level key but `aps`, which stays as it was.
     public var customData: [String: PushValue] {
-        userInfo.filter { $0.key != "aps" }
+        get { payload.filter { $0.key != "aps" } }
+        set {
+            let aps = payload["aps"]
+            payload = newValue.filter { $0.key != "aps" }
+            payload["aps"] = aps
+        }
+    }
+
+    /// The value an earlier step stored under `key`, or `nil`: how steps hand each other what they learned (the
+    /// sender, an avatar's bytes) without a store of their own.
+    ///
+    /// ```swift
+    /// extension ServiceExtensionKey where Value == Data {
+    ///     static let avatar = ServiceExtensionKey("avatar")
+    /// }
+    ///
+    /// func storeAvatar(_ bytes: Data, in context: ServiceExtensionStepContext) {
+    ///     context.update { $0[.avatar] = bytes }  // one step stores it
+    /// }
+    ///
+    /// func avatar(in content: ServiceExtensionContent) -> Data? {
+    ///     content[.avatar]  // a later step reads it
+    /// }
+    /// ```
+    ///
+    /// Values live only for the run: they are never shown, written back to iOS, nor recorded.
+    public subscript<Value>(key: ServiceExtensionKey<Value>) -> Value? {
+        get { values[key.slot]?.value as? Value }
+        set { values[key.slot] = newValue.map(ServiceExtensionValue.init) }
     }
 }
 
-/// A message from a person, shown as a communication notification (iOS 15+: the sender's name and avatar).
+/// The name and type of a value steps hand to later steps through ``ServiceExtensionContent/subscript(_:)``.
 ///
-/// `PushBusAppleExtension` turns it into an `INSendMessageIntent` whose sender is an `INPerson` with
-/// `INImage(imageData:)`, and calls `content.updating(from:)`.
-public struct CommunicationMessage: Sendable, Hashable {
-    /// The sender's stable identifier in your service (`INPerson.customIdentifier`, `INPersonHandle.value`).
-    public var senderIdentifier: String
-    /// The name shown as the notification's title.
-    public var senderName: String
-    /// The avatar's image bytes (PNG or JPEG). Never a file URL: the extension's files may be gone when shown.
-    public var avatarImageData: Data?
-    /// Groups messages of one conversation (`INSendMessageIntent.conversationIdentifier`).
-    public var conversationIdentifier: String?
-    /// A group conversation's name (`speakableGroupName`); `nil` for a one-to-one conversation.
-    public var groupName: String?
+/// Declare each key once, typed, where the steps can see it:
+///
+/// ```swift
+/// extension ServiceExtensionKey where Value == CommunicationMessage.Participant {
+///     static let sender = ServiceExtensionKey("sender")
+/// }
+/// ```
+///
+/// Two keys with the same name and different types name different values.
+public struct ServiceExtensionKey<Value: Sendable & Hashable>: Sendable, Hashable {
+    /// The key's name; with the value's type it identifies the value.
+    public let name: String
 
-    /// Creates a message from a sender; by default without an avatar, a conversation identifier or a group name.
-    public init(
-        senderIdentifier: String, senderName: String, avatarImageData: Data? = nil,
-        conversationIdentifier: String? = nil, groupName: String? = nil
-    ) {
-        self.senderIdentifier = senderIdentifier
-        self.senderName = senderName
-        self.avatarImageData = avatarImageData
-        self.conversationIdentifier = conversationIdentifier
-        self.groupName = groupName
+    /// Creates a key.
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    var slot: ServiceExtensionValue.Slot { ServiceExtensionValue.Slot(name: name, type: ObjectIdentifier(Value.self)) }
+}
+
+/// A value a step stored: `Sendable` and `Hashable` as its key's type requires.
+struct ServiceExtensionValue: Hashable, @unchecked Sendable {
+    /// Where a value is kept: its key's name and type.
+    struct Slot: Sendable, Hashable {
+        let name: String
+        let type: ObjectIdentifier
+    }
+
+    // Safe: built only from a `ServiceExtensionKey<Value>`'s value, whose `Value` is `Sendable`; `AnyHashable`
+    // only hides the type.
+    let value: AnyHashable
+
+    init<Value: Sendable & Hashable>(_ value: Value) {
+        self.value = AnyHashable(value)
     }
 }
+

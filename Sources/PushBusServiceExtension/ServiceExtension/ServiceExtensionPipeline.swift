@@ -5,10 +5,10 @@ import PushBusCore
 ///
 /// ```swift
 /// let pipeline = ServiceExtensionPipeline(steps: [
-///     .claim { $0.userInfo["pushbus"] != nil },               // "not mine" for another SDK's pushes
+///     .claim { $0.customData["pushbus"] != nil },               // "not mine" for another SDK's pushes
 ///     .rewrite { content in content.body = try decrypt(content.body) },
 ///     .attachments(AttachmentDownloader()),
-///     .filter(hasFilteringEntitlement: false) { $0.userInfo["muted"] != nil },
+///     .filter(hasFilteringEntitlement: false) { $0.customData["muted"] != nil },
 ///     .badge { _ in inbox.unreadCount + 1 },
 ///     .receipt { receipt in try ledger.record(receipt) },     // written before the handler, never delaying it
 /// ])

@@ -7,7 +7,7 @@ extension ServiceExtensionStep {
     /// keeps the content as it was and is reported (``ServiceExtensionStepOutcome/failed(_:)``).
     ///
     /// ```swift
-    /// .rewrite { content in content.body = try crypto.open(content.userInfo["ciphertext"]?.stringValue) }
+    /// .rewrite { content in content.body = try crypto.open(content.customData["ciphertext"]?.stringValue) }
     /// ```
     public static func rewrite(
         _ name: String = "rewrite",
@@ -46,7 +46,7 @@ extension ServiceExtensionStep {
         _ downloader: AttachmentDownloader = AttachmentDownloader(), locator: AttachmentLocator = AttachmentLocator()
     ) -> Self {
         .custom("attachments") { context in
-            let found = locator.addresses(in: context.content.userInfo)
+            let found = locator.addresses(in: context.content.payload)
             let limit = max(0, downloader.policy.maximumCount)
             for extra in found.dropFirst(limit) {
                 context.reportAttachment(
@@ -90,9 +90,12 @@ extension ServiceExtensionStep {
         }
     }
 
-    /// Makes it a communication notification: the closure names the sender (and may fetch the avatar's bytes).
+    /// Makes it a communication notification: the closure names the sender, and for a group conversation its
+    /// members, name and image (``CommunicationMessage``).
     ///
-    /// `nil` leaves the notification as it is. `PushBusAppleExtension` applies it on iOS 15+.
+    /// Fetch avatars with ``AttachmentDownloader/imageData(from:maximumBytes:)`` (the attachments' limits), or read
+    /// what an earlier step stored on the content (``ServiceExtensionContent/subscript(_:)``). `nil` leaves the
+    /// notification as it is. `PushBusAppleExtension` applies it on iOS 15+.
     public static func communication(
         _ message: @escaping @Sendable (ServiceExtensionContent) async -> CommunicationMessage?
     ) -> Self {

@@ -65,7 +65,7 @@ extension ServiceExtensionStep {
 
     /// The payload as the app will read it, with the text the extension wrote.
     static func shownContent(_ content: ServiceExtensionContent) -> PushContent {
-        var shown = PushContent(payload: .object(content.userInfo))
+        var shown = PushContent(payload: .object(content.payload))
         shown.title = content.title
         shown.subtitle = content.subtitle
         shown.body = content.body

@@ -29,7 +29,8 @@ public struct InboxEntry: Sendable, Hashable, Identifiable {
     public var threadIdentifier: String?
     /// The push service's name (`"fcm"`, `"jpush"`, …), `nil` for local notifications.
     public var provider: String?
-    /// The custom payload keys the inbox keeps (``PushInbox/Configuration/keptCustomKeys``).
+    /// The custom payload values the entry keeps: those whose keys the ledger's configuration lists
+    /// (``DeliveryLedger/Configuration/keptCustomKeys``, in the app's ledger and the extension's alike).
     public var customData: [String: PushValue]
     /// The account the notification belongs to (`PushMessage.scope`); `nil` in an app with one.
     public var scope: PushScope?

@@ -47,8 +47,6 @@ extension PushInbox {
         public var maximumAge: TimeInterval = 30 * 86_400
         /// At most this many entries; the oldest leave first (default 200).
         public var maximumCount = 200
-        /// Custom payload keys to keep with each entry (for example `["orderID"]`).
-        public var keptCustomKeys: Set<String> = []
         /// A Boolean value indicating whether local notifications enter too (default `false`).
         public var includesLocalNotifications = false
         /// When set, only these categories enter.
@@ -68,8 +66,9 @@ extension PushInbox {
         /// are this close, in seconds (default 30, like the delivery's correlation window).
         public var correlationWindow: TimeInterval = 30
 
-        /// Creates the default configuration (each property gives its default): no custom keys kept, every
-        /// category admitted, and no `admits` decision.
+        /// Creates the default configuration (each property gives its default): every category admitted, and no
+        /// `admits` decision. The custom keys an entry keeps are the ledger's
+        /// (`DeliveryLedger.Configuration.keptCustomKeys`).
         public init() {}
 
         /// A Boolean value indicating whether `message` enters the inbox: a visible alert (a title or body; never a

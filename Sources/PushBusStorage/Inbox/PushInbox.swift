@@ -226,7 +226,8 @@ public final class PushInbox: Sendable {
         var values = [DeliveryRecord.entryKey: String(id)]
         if let subtitle = message.content.subtitle { values["subtitle"] = subtitle }
         let summary = DeliverySummary(
-            message, keeping: configuration.keptCustomKeys, maximumBytes: ledger.configuration.maximumSummaryBytes)
+            message, keeping: ledger.configuration.keptCustomKeys,
+            maximumBytes: ledger.configuration.maximumSummaryBytes)
         try write(
             DeliveryRecord(
                 messageID: message.id, requestIdentifier: message.requestIdentifier,

@@ -12,7 +12,14 @@ extension DeliveryLedger {
         /// a fixed payload): the first, the latest, the latest summary, inbox entries and removals, content
         /// answers, and one record per distinct event, newest first (Docs/LedgerFormat.md, "Writing, locking, compaction"). Default 100.
         public var maximumRecordsPerMessage = 100
-        /// The custom payload keys ``DeliveryLedger/record(_:for:role:)`` keeps in a summary.
+        /// The custom payload keys kept with a message: in the summary ``DeliveryLedger/record(_:for:role:)`` writes,
+        /// and in the ``InboxEntry/customData`` of a ``PushInbox`` on this ledger (the one setting for both). Give
+        /// the app's ledger and the service extension's the same keys, so the entries either process adds keep them.
+        ///
+        /// ```swift
+        /// var configuration = DeliveryLedger.Configuration()
+        /// configuration.keptCustomKeys = ["account", "orderID"]
+        /// ```
         public var keptCustomKeys: Set<String> = []
         /// The most UTF-8 bytes of text (title, body, custom values, event values) a record keeps. Default 4 KiB.
         public var maximumSummaryBytes = 4_096

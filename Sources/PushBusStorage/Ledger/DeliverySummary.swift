@@ -23,7 +23,8 @@ public struct DeliverySummary: Sendable, Hashable {
     var deepLinkText: String?
     /// The push service's name (`PushProvider.Name`), `nil` for local notifications.
     public var provider: String?
-    /// The custom payload keys the ledger was asked to keep (``DeliveryLedger/Configuration/keptCustomKeys``).
+    /// The custom payload values whose keys the ledger was asked to keep
+    /// (``DeliveryLedger/Configuration/keptCustomKeys``).
     public var customData: [String: PushValue]
     /// A Boolean value indicating whether text or custom values were cut to fit the size bound.
     public var isTruncated: Bool

@@ -135,7 +135,7 @@ extension SimulatedDevice {
             // As on iOS: `userInfo` is the extension's (the app computes the same identity from it), while the
             // text, badge and sound shown are the rewritten content's.
             var shown = SimulatedNotification(
-                remote: .object(result.content.userInfo), identifier: id, date: notification.date)
+                remote: .object(result.content.payload), identifier: id, date: notification.date)
             shown.content = notification.content.applying(result.content)
             shown.content.payload = shown.payload
             storage.withLock { $0.received[id] = shown }

@@ -119,6 +119,51 @@ extension InstallAndDiagnoseGlueTests {
         #expect(ledger.allRecords.contains { $0.requestIdentifier == "L-\(index)" }, "\(lifecycle): \(uikit.calls)")
     }
 
+    /// One setting keeps custom keys: `ledgerConfiguration.keptCustomKeys` in the app, the same keys in the service
+    /// extension's ledger; entries either process adds carry those values in `customData`.
+    @Test func theLedgersKeptCustomKeysReachTheInboxEntriesOfTheAppAndTheServiceExtension() async throws {
+        let directory = try prepare()
+        defer { PushBusApp.uninstall(); try? FileManager.default.removeItem(at: directory) }
+        let uikit = SimulatedUIKit(.appDelegate, wiring: ShopAppDelegate())
+        await uikit.coldStart()
+        uikit.enterBackground()
+
+        // When the service extension (its own process, its own ledger with the same keys) adds one push
+        var configuration = DeliveryLedger.Configuration()
+        configuration.keptCustomKeys = ["order"]
+        let extensionLedger = try DeliveryLedger(
+            appGroup: Shop.appGroup, role: .serviceExtension, configuration: configuration)
+        let fromExtension = PushMessage(
+            content: PushContent(payload: ["aps": ["alert": "Order E"], "order": "E-1", "secret": "x"]),
+            requestIdentifier: "E")
+        try PushInbox(ledger: extensionLedger).add(fromExtension, role: .serviceExtension)
+        await OwnThread.run { extensionLedger.waitForWrites() }
+        // and Notification Center shows another the app records itself when it is back
+        var shown = Self.notification("A")
+        let content = UNMutableNotificationContent()
+        content.title = "Order A"
+        content.userInfo = ["aps": ["alert": ["title": "Order A"]], "order": "A-1", "secret": "y"]
+        shown = UNNotification(
+            stubbedDate: Date(),
+            request: UNNotificationRequest(
+                identifier: "A", content: content, trigger: UNPushNotificationTrigger(stubbedRepeats: false)))
+        UNUserNotificationCenter.current().stubDeliver(shown)
+        await uikit.returnToForeground()
+
+        // Then both entries keep "order" and nothing else
+        let inbox = try #require(PushBusApp.setup?.inbox)
+        try await TestDeadline.poll("both entries") {
+            try? inbox.refresh()
+            let ids = Set(inbox.entries().compactMap(\.requestIdentifier))
+            return ids.isSuperset(of: ["E", "A"])
+        }
+        let entries = Dictionary(
+            inbox.entries().compactMap { entry in entry.requestIdentifier.map { ($0, entry) } },
+            uniquingKeysWith: { first, _ in first })
+        #expect(entries["E"]?.customData == ["order": "E-1"])
+        #expect(entries["A"]?.customData == ["order": "A-1"])
+    }
+
     /// The wiring the Docs showed before: activation forwarded from `applicationDidBecomeActive(_:)` only. Without
     /// scenes it works; with scenes UIKit never calls it, launch never ends and nothing is recovered.
     @Test func forwardingActivationFromTheAppDelegateAloneMissesEveryActivationOfAScenebasedApp() async throws {

@@ -26,6 +26,7 @@ extension PushBusApp.Configuration {
         configuration.router = Shop.router  // taps open their deep links
         configuration.keepsInbox = true  // alerts enter the inbox, taps mark them read
         configuration.badge = .unreadCount  // the app icon shows the unread count
+        configuration.ledgerConfiguration.keptCustomKeys = ["order"]  // the ledger and the inbox keep "order"
         configuration.onRegistration = { event in
             if case .registered(let token) = event { print("upload \(token.hexString)") }
         }

@@ -216,3 +216,90 @@ enum DocCommentSnippets {
         _ = subscription
     }
 }
+
+// The service extension's doc comments: ServiceExtensionContent's typed values, ServiceExtensionKey, CommunicationMessage,
+// AttachmentDownloader.imageData(from:maximumBytes:), ServiceExtensionPipeline, ServiceExtensionStep.rewrite and
+// DeliveryLedger.Configuration.keptCustomKeys. ServiceExtensionImageDataTests and ServiceExtensionStepValueTests run them.
+extension ServiceExtensionKey where Value == Data {
+    static let avatar = ServiceExtensionKey("avatar")
+}
+
+func storeAvatar(_ bytes: Data, in context: ServiceExtensionStepContext) {
+    context.update { $0[.avatar] = bytes }  // one step stores it
+}
+
+func avatar(in content: ServiceExtensionContent) -> Data? {
+    content[.avatar]  // a later step reads it
+}
+
+extension ServiceExtensionKey where Value == CommunicationMessage.Participant {
+    static let sender = ServiceExtensionKey("sender")
+}
+
+enum DocCommentServiceExtensionSnippets {
+    // CommunicationMessage
+    static func groupMessage(avatar: Data, groupImage: Data) -> CommunicationMessage {
+        CommunicationMessage(
+            sender: .init(identifier: "u-42", displayName: "Ada", imageData: avatar),
+            recipients: [.init(identifier: "me", displayName: "Me"), .init(identifier: "u-7", displayName: "Grace")],
+            conversationIdentifier: "group-9", groupName: "Climbing", groupImageData: groupImage)
+    }
+
+    // AttachmentDownloader.imageData(from:maximumBytes:)
+    static func avatar(address: String) async -> Data? {
+        let avatar = try? await AttachmentDownloader().imageData(from: address, maximumBytes: 1_000_000)
+        return avatar
+    }
+
+    // DeliveryLedger.Configuration.keptCustomKeys
+    static func keptCustomKeys() -> DeliveryLedger.Configuration {
+        var configuration = DeliveryLedger.Configuration()
+        configuration.keptCustomKeys = ["account", "orderID"]
+        return configuration
+    }
+
+    struct Crypto: Sendable {
+        func open(_ sealed: String?) throws -> String? { sealed }
+    }
+
+    struct ReceiptLog: Sendable {
+        func record(_ receipt: ServiceExtensionResult) throws {}
+    }
+
+    /// What the block reads of `UNNotificationRequest`.
+    struct Request {
+        struct Content {
+            let userInfo: [AnyHashable: Any]
+        }
+        let identifier: String
+        let content: Content
+    }
+
+    // ServiceExtensionStep.rewrite(_:_:)
+    static func rewrite(crypto: Crypto) -> ServiceExtensionStep {
+        let step: ServiceExtensionStep =
+            .rewrite { content in content.body = try crypto.open(content.customData["ciphertext"]?.stringValue) }
+        return step
+    }
+
+    // ServiceExtensionPipeline
+    static func pipeline(
+        request: Request, inbox: PushInbox,
+        ledger: ReceiptLog, decrypt: @escaping @Sendable (String?) throws -> String?,
+        contentHandler: @escaping @Sendable (ServiceExtensionContent) -> Void
+    ) {
+        let pipeline = ServiceExtensionPipeline(steps: [
+            .claim { $0.customData["pushbus"] != nil },               // "not mine" for another SDK's pushes
+            .rewrite { content in content.body = try decrypt(content.body) },
+            .attachments(AttachmentDownloader()),
+            .filter(hasFilteringEntitlement: false) { $0.customData["muted"] != nil },
+            .badge { _ in inbox.unreadCount + 1 },
+            .receipt { receipt in try ledger.record(receipt) },     // written before the handler, never delaying it
+        ])
+        let run = pipeline.run(PushContent(userInfo: request.content.userInfo), requestIdentifier: request.identifier) {
+            result in contentHandler(result.content)               // called exactly once
+        }
+        // serviceExtensionTimeWillExpire(): run.timeWillExpire()
+        _ = run
+    }
+}

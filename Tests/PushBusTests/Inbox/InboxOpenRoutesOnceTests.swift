@@ -59,9 +59,10 @@ import Testing
 
     @Test func theLinkRulesGivenToAttachApplyToInboxOpens() throws {
         // Given: a JPush-style payload without a link, a rule turning its keys into one, kept by the inbox
-        var configuration = PushInbox.Configuration()
+        var configuration = DeliveryLedger.Configuration()
+        configuration.clock = clock
         configuration.keptCustomKeys = ["line", "order"]
-        let inbox = PushInbox(ledger: InboxFixture.ledger(clock: clock), configuration: configuration)
+        let inbox = PushInbox(ledger: DeliveryLedger(configuration: configuration))
         let push = PushMessage(
             content: PushContent(userInfo: ["aps": ["alert": "Shipped"], "line": "orders", "order": "42"]),
             requestIdentifier: "r1", date: clock.now)

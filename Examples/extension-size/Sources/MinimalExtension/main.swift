@@ -14,7 +14,7 @@ import PushBus
 #endif
 
 let pipeline = ServiceExtensionPipeline(steps: [
-    .claim { $0.userInfo["aps"] != nil },
+    .claim { $0.payload["aps"] != nil },
     .rewrite { content in content.title = content.title.map { "[\($0)]" } },
     .attachments(),
 ])

@@ -23,7 +23,7 @@ try FileManager.default.createDirectory(at: directory, withIntermediateDirectori
 let ledger = try DeliveryLedger(directory: directory)
 let inbox = PushInbox(ledger: ledger)
 let pipeline = ServiceExtensionPipeline(steps: [
-    .claim { $0.userInfo["aps"] != nil },
+    .claim { $0.payload["aps"] != nil },
     .rewrite { content in content.title = content.title.map { "[\($0)]" } },
     .attachments(),
     .inbox(inbox),

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import PushBusCore
 
 #if canImport(FoundationNetworking)
@@ -58,6 +58,56 @@ public struct AttachmentDownloader: Sendable {
             job.fail(.unfinished)
         }
         return AttachmentReport(key: found.key, address: found.address, outcome: outcome)
+    }
+}
+
+extension AttachmentDownloader {
+    /// Downloads an image that is not an attachment (a sender's avatar, a group's picture for a
+    /// ``CommunicationMessage``) and returns its bytes, under the attachments' rules.
+    ///
+    /// The same ``AttachmentPolicy`` as ``ServiceExtensionStep/attachments(_:locator:)``: HTTPS only unless the host
+    /// is allowed, redirects only to HTTPS, ``AttachmentPolicy/timeout``, `Accept-Encoding: identity`, a declared
+    /// `Content-Length` over the cap refused before the body is read, every (decoded) byte counted as it arrives
+    /// and the transfer cancelled at the cap, the type read from the bytes. The body streams to a file that is
+    /// read once it is complete, then deleted, so only the image itself is ever held in memory. Called from a step,
+    /// the run's deadline (or iOS's `serviceExtensionTimeWillExpire()`) cancels it:
+    /// ``AttachmentFailureReason/unfinished``.
+    ///
+    /// ```swift
+    /// let avatar = try? await AttachmentDownloader().imageData(from: address, maximumBytes: 1_000_000)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - address: The image's address.
+    ///   - maximumBytes: A cap below ``AttachmentPolicy/maximumImageBytes`` (say 1 MB for an avatar in the
+    ///     extension's ~24 MB); `nil` keeps the policy's.
+    /// - Returns: The bytes of a JPEG, PNG, GIF, HEIC or WebP image.
+    /// - Throws: Why there is no image: the attachments' reasons, and ``AttachmentFailureReason/unrecognizedContent``
+    ///   for bytes that are not an image (audio and video included).
+    public func imageData(from address: String, maximumBytes: Int? = nil) async throws(AttachmentFailureReason)
+        -> Data
+    {
+        var imagePolicy = policy
+        let limit = max(0, min(policy.maximumImageBytes, maximumBytes ?? .max))
+        imagePolicy.maximumImageBytes = limit
+        // Nothing but an image is kept: no other type may grow past the image's cap before its bytes say so.
+        imagePolicy.maximumAudioBytes = min(policy.maximumAudioBytes, limit)
+        imagePolicy.maximumVideoBytes = min(policy.maximumVideoBytes, limit)
+        let report = await AttachmentDownloader(policy: imagePolicy, clock: clock)
+            .download(
+                AttachmentLocator.Found(key: "image", address: address), identifier: "image-\(UUID().uuidString)")
+        switch report.outcome {
+        case .failed(let reason):
+            throw reason
+        case .attached(let file):
+            defer { try? FileManager.default.removeItem(at: file.fileURL) }
+            guard file.mediaType.category == .image else { throw .unrecognizedContent }
+            do {
+                return try Data(contentsOf: file.fileURL)
+            } catch {
+                throw .fileSystem("\(error)")
+            }
+        }
     }
 }
 

@@ -41,7 +41,7 @@ public struct AttachmentLocator: Sendable {
 
     /// Every attachment address in the payload, in the order above, without repeats.
     ///
-    /// - Parameter userInfo: The whole payload (``ServiceExtensionContent/userInfo``).
+    /// - Parameter userInfo: The whole payload (``ServiceExtensionContent/payload``).
     package func addresses(in userInfo: [String: PushValue]) -> [Found] {
         let recognized = Set(PushProviderTable.recognizedRules(in: userInfo).map(\.name))
         var found: [Found] = []
