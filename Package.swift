@@ -173,6 +173,10 @@ let package = Package(
             ],
             swiftSettings: imports),
         .testTarget(
+            name: "PushBusHubTests",
+            dependencies: ["PushBusCore", "PushBusHub", "PushBusTesting", "PushBusTestSupport"],
+            swiftSettings: imports),
+        .testTarget(
             name: "PushBusRoutingTests",
             dependencies: ["PushBus", "PushBusCore", "PushBusRouting", "PushBusTesting", "PushBusTestSupport"],
             swiftSettings: imports),

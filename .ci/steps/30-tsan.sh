@@ -10,6 +10,7 @@ suites='HubConcurrencyTests|HubReentrancyTests|HubDeliveryTests|SubscriptionLife
 suites+='|PushMessagesTests|CancelWithoutBlockingTests|ParkedTapHandOverTests'
 suites+='|ParkingTests|DeduplicationTests|PushFilterTests|RegistrationEventTests|HubTeardownTests'
 suites+='|MonitorCancellationTests|CancelAndWaitEveryTokenTests|CancelAndWaitFromInsideTheCallbackTests'
+suites+='|CancelAndWaitHubTokenTests|CancelAndWaitFromInsideAHubCallbackTests'
 suites+='|ObserverRegistryTests'
 
 # TSan reports make the run fail (halt_on_error), not just print.

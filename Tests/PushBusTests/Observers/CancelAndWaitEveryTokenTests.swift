@@ -5,31 +5,9 @@ import PushBusTestSupport
 import PushBusTesting
 import Testing
 
-/// `cancelAndWait()` waits for a call running on another thread, whatever the subscription is: a hub
-/// subscription, a registration subscription, a monitor, a closure subscription, an inbox, settings or Live
-/// Activity observer.
+/// `cancelAndWait()` waits for a call running on another thread, whatever the subscription is: a closure
+/// subscription, an inbox, settings or Live Activity observer (the hub's own tokens: `CancelAndWaitHubTokenTests`).
 @Suite(.timeLimit(.minutes(1))) struct CancelAndWaitEveryTokenTests {
-    @Test func aHubSubscription() async {
-        let center = HubFixtures.center()
-        await CancelAndWaitProbe.waitsForARunningCall(
-            register: { callback in center.subscribe(replay: .none) { _ in callback() } },
-            trigger: { center.post(HubFixtures.message("a")) })
-    }
-
-    @Test func aRegistrationSubscription() async {
-        let center = HubFixtures.center()
-        await CancelAndWaitProbe.waitsForARunningCall(
-            register: { callback in center.subscribeRegistration { _ in callback() } },
-            trigger: { center.post(registration: .registered(PushToken(Data([0x01])))) })
-    }
-
-    @Test func aMonitor() async {
-        let center = HubFixtures.center()
-        await CancelAndWaitProbe.waitsForARunningCall(
-            register: { callback in center.monitor { _, _ in callback() } },
-            trigger: { center.post(HubFixtures.message("a")) })
-    }
-
     @Test func aClosureSubscriptionWhoseCancelRunsOnAnotherThread() async {
         // The "call" is the closure's run, started by a cancel() on another thread.
         let box = LockedBox<PushCancellable?>(nil)
@@ -75,22 +53,8 @@ import Testing
 }
 
 /// `cancelAndWait()` called from inside the subscription's own callback returns (it cannot wait for the call it
-/// is part of) and the callback is not called again.
+/// is part of) and the callback is not called again (the hub's own tokens: `CancelAndWaitFromInsideAHubCallbackTests`).
 @Suite(.timeLimit(.minutes(1))) struct CancelAndWaitFromInsideTheCallbackTests {
-    @Test func aHubSubscription() async {
-        let center = HubFixtures.center()
-        await CancelAndWaitProbe.returnsFromInsideTheCallback(
-            register: { callback in center.subscribe(replay: .none) { _ in callback() } },
-            trigger: { center.post(HubFixtures.message(UUID().uuidString)) })
-    }
-
-    @Test func aMonitor() async {
-        let center = HubFixtures.center()
-        await CancelAndWaitProbe.returnsFromInsideTheCallback(
-            register: { callback in center.monitor { _, _ in callback() } },
-            trigger: { center.post(HubFixtures.message(UUID().uuidString)) })
-    }
-
     @Test func anInboxObserver() async {
         let clock = ManualClock()
         let inbox = PushInbox(ledger: InboxFixture.ledger(clock: clock))

@@ -3,17 +3,8 @@ import Foundation
 import PushBusTestSupport
 import Testing
 
-@testable import PushBus
-@testable import PushBusCategories
-@testable import PushBusContentExtensionKit
 @testable import PushBusCore
-@testable import PushBusDelivery
 @testable import PushBusHub
-@testable import PushBusLiveActivity
-@testable import PushBusServiceExtension
-@testable import PushBusServiceExtensionStorage
-@testable import PushBusStorage
-@testable import PushBusValidation
 
 /// Releasing a center ends every subscription, also in the middle of a storm, and frees the hub: subscribers hold
 /// the hub's storage strongly, so nothing may keep the storage and its subscribers alive after the center and the

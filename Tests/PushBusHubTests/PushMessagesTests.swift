@@ -1,5 +1,6 @@
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusHub
 import Testing
 
 @Suite(.timeLimit(.minutes(2))) struct PushMessagesTests {

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusHub
 import PushBusTestSupport
 import Testing
 

@@ -3,17 +3,8 @@ import Foundation
 import PushBusTesting
 import Testing
 
-@testable import PushBus
-@testable import PushBusCategories
-@testable import PushBusContentExtensionKit
 @testable import PushBusCore
-@testable import PushBusDelivery
 @testable import PushBusHub
-@testable import PushBusLiveActivity
-@testable import PushBusServiceExtension
-@testable import PushBusServiceExtensionStorage
-@testable import PushBusStorage
-@testable import PushBusValidation
 
 /// The hub's pure parts, driven directly: no threads, no locks. Each step is one transition and its action.
 @Suite struct PushCenterStateMachineTests {
