@@ -10,8 +10,26 @@ import PushBusAppleExtension
 import PushBusAppleStubs  // UIKit on a device
 import PushBusRouting
 
+/// The attributes type the Live Activity guide's blocks use.
+struct GuideDeliveryAttributes: ActivityAttributes, Sendable {
+    struct ContentState: Codable, Hashable, Sendable { var stopsAway: Int }
+    var orderID: String
+}
+
 @MainActor
 enum AppleGuideSnippets {
+    // LiveActivities.md: a Live Activity on a broadcast channel
+    static func channelActivity(
+        deliveries: LiveActivityObserver<GuideDeliveryAttributes>, attributes: GuideDeliveryAttributes,
+        content: ActivityContent<GuideDeliveryAttributes.ContentState>
+    ) throws {
+        if #available(iOS 18.0, *) {
+            _ = try deliveries.request(attributes: attributes, content: content, channel: "bWF0Y2gvZmluYWw=")
+        } else {
+            _ = try Activity.request(attributes: attributes, content: content, pushType: .token)  // update token
+        }
+    }
+
     // Retraction.md: the app carries out the keys
     static func retractions(delivery: PushDelivery, inbox: PushInbox, badge: any BadgeController) {
         let retracting = delivery.handleRetractions(in: UserNotificationScheduler())

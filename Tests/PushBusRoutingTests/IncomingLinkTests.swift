@@ -39,6 +39,15 @@ import Testing
         #expect(IncomingURL.universalLink(activityType: "handoff", webpageURL: link?.url) == nil)
     }
 
+    @Test func onOpenURLsLinksOpenWithTheSourceTheirSchemeNames() throws {
+        let sources = Sources()
+        let router = try makeRouter(sources)
+        router.open(IncomingURL(onOpenURL: URL(string: "https://example.com/product/5")!))
+        router.open(IncomingURL(onOpenURL: URL(string: "myapp://product/6")!))
+        #expect(sources.all == [.universalLink, .urlScheme])
+        #expect(router.open(IncomingURL(onOpenURL: URL(string: "myapp://admin")!)).match == nil)
+    }
+
     @Test func anIncomingURLCarriesTheContextAndWaitsForReadiness() throws {
         let router = PushRouter(schemes: ["myapp"], isReady: false)
         let opened = LockedState<[String]>([])

@@ -126,6 +126,24 @@ final class DocumentedSetUpRig: @unchecked Sendable {
     }
 }
 
+/// What the app does between two taps, seconds apart on a device: enough other work to push the tap's code and
+/// data out of the CPU's caches. Every tap row runs it between samples, so that no row's tap profits from caches
+/// the previous tap warmed (a row with a writer thread or a badge task would otherwise pay for its threads' work
+/// in cache misses that the bare row never sees).
+func coolDown() {
+    coolDownBuffer.withUnsafeMutableBufferPointer { bytes in
+        var index = 0
+        while index < bytes.count {
+            bytes[index] &+= 1
+            index += 64
+        }
+    }
+    blackHole(coolDownBuffer[0])
+}
+
+/// Larger than the last-level cache of the machines the benchmarks run on (and of a phone's).
+nonisolated(unsafe) var coolDownBuffer = [UInt8](repeating: 0, count: 32 << 20)
+
 /// The icon's badge: a call that returns at once (UIKit's `setBadgeCount` is asynchronous too).
 struct NoBadge: BadgeController {
     func apply(_ change: BadgeChange) async throws { blackHole(change) }
@@ -242,6 +260,7 @@ let benchmarks: @Sendable () -> Void = {
             rig.adapter.didReceive(tap, appState: .active) { measured.stopMeasurement() }
             benchmark.stopMeasurement()  // ignored once stopped
             rig.settle()
+            coolDown()
         }
         Benchmark("Tap burst on the calling thread: \(rig.name)", configuration: burstConfiguration) { benchmark in
             let taps = (0..<burstSize).map { _ in rig.tap() }

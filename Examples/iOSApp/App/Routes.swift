@@ -45,6 +45,6 @@ extension Routes {
 
     /// Opens a link the app was asked to open (`onOpenURL`): it waits, like a tap, until the first screen is up.
     static func open(_ url: URL) {
-        router.open(url.absoluteString, source: url.scheme == "https" ? .universalLink : .urlScheme)
+        router.open(IncomingURL(onOpenURL: url))  // https: a universal link; pushbusdemo: a custom scheme
     }
 }

@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-import Darwin
+internal import Darwin
 #elseif canImport(Glibc)
-import Glibc
+internal import Glibc
 #elseif canImport(Musl)
-import Musl
+internal import Musl
 #endif
 
 /// Work that wakes another thread (the ledger's writer, a task that sets the badge), moved past iOS's answer: inside
@@ -32,6 +32,9 @@ package enum AfterAnswer {
         }
         return try withExtendedLifetime(pending) { try body() }
     }
+
+    /// A Boolean value indicating whether work handed to ``run(_:)`` on this thread waits for the answer.
+    package static var isDeferring: Bool { pthread_getspecific(key) != nil }
 
     /// Runs `work` now, or after the current ``deferring(_:)`` on this thread returns.
     package static func run(_ work: @escaping () -> Void) {

@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-import Darwin
+internal import Darwin
 #elseif canImport(Glibc)
-import Glibc
+internal import Glibc
 #elseif canImport(Musl)
-import Musl
+internal import Musl
 #endif
 
 /// The calling thread, as an identifier unique among the threads running now: how an observer registry and a

@@ -1,11 +1,11 @@
 #if canImport(os)
-import os
+package import os
 #elseif canImport(Glibc)
-import Glibc
+package import Glibc
 #elseif canImport(Musl)
-import Musl
+package import Musl
 #elseif canImport(WinSDK)
-import WinSDK
+package import WinSDK
 #endif
 
 /// The package's one lock: `os_unfair_lock` on Apple platforms, `pthread_mutex_t` elsewhere.
@@ -15,12 +15,14 @@ import WinSDK
 /// so it is never moved while locked.
 package final class Lock: @unchecked Sendable {
     // Safe: the pointee is only touched through the platform lock functions, which are thread-safe by contract.
+    // `@usableFromInline` so that the lock's calls inline into other modules of the package (the hub takes it
+    // twice per post): a call across modules costs more than the uncontended lock itself.
     #if canImport(os)
-    private let primitive: UnsafeMutablePointer<os_unfair_lock>
+    @usableFromInline let primitive: UnsafeMutablePointer<os_unfair_lock>
     #elseif canImport(WinSDK)
-    private let primitive: UnsafeMutablePointer<SRWLOCK>
+    @usableFromInline let primitive: UnsafeMutablePointer<SRWLOCK>
     #else
-    private let primitive: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline let primitive: UnsafeMutablePointer<pthread_mutex_t>
     #endif
 
     package init() {
@@ -42,7 +44,7 @@ package final class Lock: @unchecked Sendable {
         primitive.deallocate()
     }
 
-    @inline(__always)
+    @inlinable
     package func lock() {
         #if canImport(os)
         os_unfair_lock_lock(primitive)
@@ -54,7 +56,7 @@ package final class Lock: @unchecked Sendable {
     }
 
     /// Takes the lock if it is free; `false` (without waiting) when another thread holds it.
-    @inline(__always)
+    @inlinable
     package func tryLock() -> Bool {
         #if canImport(os)
         return os_unfair_lock_trylock(primitive)
@@ -65,7 +67,7 @@ package final class Lock: @unchecked Sendable {
         #endif
     }
 
-    @inline(__always)
+    @inlinable
     package func unlock() {
         #if canImport(os)
         os_unfair_lock_unlock(primitive)
@@ -77,7 +79,7 @@ package final class Lock: @unchecked Sendable {
     }
 
     /// Runs `body` with the lock held. `body` must not call back into code that takes the same lock.
-    @inline(__always)
+    @inlinable
     package func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock()
         defer { unlock() }
@@ -90,13 +92,13 @@ package final class Lock: @unchecked Sendable {
 /// Sendable only when `State` is: the lock serializes access, but a non-Sendable value handed out of
 /// ``withLock(_:)`` could still be shared unsafely.
 package final class LockedState<State> {
-    private let lock = Lock()
-    private var state: State
+    @usableFromInline let lock = Lock()
+    @usableFromInline var state: State
 
     package init(_ initial: State) { state = initial }
 
     /// Runs `body` with exclusive access to the state. Do not call out to user code from `body`.
-    @inline(__always)
+    @inlinable
     package func withLock<T>(_ body: (inout State) throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }

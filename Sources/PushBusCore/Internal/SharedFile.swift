@@ -1,11 +1,11 @@
 package import Foundation
 
 #if canImport(Darwin)
-import Darwin
+internal import Darwin
 #elseif canImport(Glibc)
-import Glibc
+internal import Glibc
 #elseif canImport(Musl)
-import Musl
+internal import Musl
 #endif
 
 /// Files in a directory other processes share (the app-group container), opened without trusting it:

@@ -40,6 +40,17 @@ public struct IncomingURL: Sendable, Hashable {
         self.sourceApplication = sourceApplication
     }
 
+    /// The URL SwiftUI's `onOpenURL` hands over, which delivers both kinds: an `https` (or `http`) URL is a
+    /// universal link, any other scheme a custom-scheme open.
+    ///
+    /// ```swift
+    /// router.open(IncomingURL(onOpenURL: url))  // in SwiftUI's .onOpenURL { url in … }
+    /// ```
+    public init(onOpenURL url: URL) {
+        let scheme = url.scheme?.lowercased()
+        self.init(url: url, kind: scheme == "https" || scheme == "http" ? .universalLink : .urlScheme)
+    }
+
     /// The universal link a continued user activity carries: its web page URL when the activity type is
     /// `NSUserActivityTypeBrowsingWeb`, else `nil` (Handoff, Spotlight and other activities are not links).
     public static func universalLink(activityType: String, webpageURL: URL?) -> IncomingURL? {

@@ -22,7 +22,9 @@ import Dispatch
 package final class ObserverRegistry<Observer: Sendable>: Sendable {
     /// The observers registered when ``snapshot()`` was taken, in registration order.
     package struct Snapshot: Sendable {
-        fileprivate let ids: [UInt64]
+        @usableFromInline let ids: [UInt64]
+
+        @usableFromInline init(ids: [UInt64]) { self.ids = ids }
 
         /// A Boolean value indicating whether no observer was registered.
         package var isEmpty: Bool { ids.isEmpty }
@@ -57,104 +59,69 @@ package final class ObserverRegistry<Observer: Sendable>: Sendable {
         package var subscription: PushCancellable { PushCancellable(token: self) }
     }
 
-    private struct Call: Sendable {
-        let id: UInt64
-        let owner: UInt
+    /// The observers, in the same order as `book.ids`.
+    @usableFromInline struct State: Sendable {
+        @usableFromInline var book = ObserverBook()
+        @usableFromInline var observers: [Observer] = []
     }
 
-    private struct Waiter: Sendable {
-        let id: UInt64
-        let owner: UInt
-        let semaphore: DispatchSemaphore
-    }
-
-    private struct State: Sendable {
-        /// Ordered by id (ids only grow), so a lookup is a binary search.
-        var observers: [(id: UInt64, observer: Observer)] = []
-        var nextID: UInt64 = 0
-        /// The calls running now, with the thread running each.
-        var calls: [Call] = []
-        var waiters: [Waiter] = []
-        /// Set by ``close()``: later registrations are born cancelled.
-        var isClosed = false
-
-        func index(of id: UInt64) -> Int? {
-            var low = 0
-            var high = observers.count
-            while low < high {
-                let middle = (low + high) / 2
-                if observers[middle].id < id { low = middle + 1 } else { high = middle }
-            }
-            return low < observers.count && observers[low].id == id ? low : nil
-        }
-
-        /// Ends the call of `id` on `owner`; returns the waiters to wake.
-        mutating func end(_ id: UInt64, owner: UInt) -> [DispatchSemaphore] {
-            if let index = calls.lastIndex(where: { $0.id == id && $0.owner == owner }) { calls.remove(at: index) }
-            return waiters.isEmpty ? [] : waiters.filter { $0.id == id }.map(\.semaphore)
-        }
-
-        /// Starts a call of `id` on `owner` if it is still registered; returns the observer to call.
-        mutating func begin(_ id: UInt64, owner: UInt) -> Observer? {
-            guard let index = index(of: id) else { return nil }
-            calls.append(Call(id: id, owner: owner))
-            return observers[index].observer
-        }
-    }
-
-    private let state = LockedState(State())
+    // Inlinable, with what they touch, so that each registry's calls are compiled for its observer type in the module
+    // that owns it (a generic call across modules looks up type metadata on every call).
+    @usableFromInline let state = LockedState(State())
 
     package init() {}
 
     /// Registers `observer`; nothing is called. May be called while holding the owner's lock.
     package func add(_ observer: Observer) -> Token {
         let id = state.withLock { state -> UInt64 in
-            state.nextID += 1
-            if !state.isClosed { state.observers.append((state.nextID, observer)) }
-            return state.nextID
+            let id = state.book.add()
+            if id != nil { state.observers.append(observer) }
+            return id ?? state.book.nextID
         }
         return Token(id: id, registry: self)
     }
 
     /// The observers registered now. May be called while holding the owner's lock.
+    @inlinable
     package func snapshot() -> Snapshot {
-        // A closure, not `\.id`: a key path in a generic type is built at run time on every call.
-        state.withLock { Snapshot(ids: $0.observers.map { $0.id }) }
+        state.withLock { Snapshot(ids: $0.book.ids) }
     }
 
     /// The observers registered now, in registration order (to copy them into another registry).
-    package var registered: [Observer] { state.withLock { $0.observers.map { $0.observer } } }
+    package var registered: [Observer] { state.withLock { $0.observers } }
 
     /// A Boolean value indicating whether no observer is registered.
     package var isEmpty: Bool { state.withLock { $0.observers.isEmpty } }
 
     /// Calls `body` with each observer registered now, in registration order, on this thread.
+    @inlinable
     package func forEach(_ body: (Observer) -> Void) { notify(snapshot(), body) }
 
     /// Calls `body` with each observer of `snapshot` that is still registered when its turn comes, in order, on
     /// this thread, outside the lock.
+    @inlinable
     package func notify(_ snapshot: Snapshot, _ body: (Observer) -> Void) {
         guard !snapshot.ids.isEmpty else { return }
         let owner = CurrentThread.owner
         var running: UInt64?
         for id in snapshot.ids {
-            let (observer, wakeups) = state.withLock { state -> (Observer?, [DispatchSemaphore]) in
-                let wakeups = running.map { state.end($0, owner: owner) } ?? []
-                return (state.begin(id, owner: owner), wakeups)
+            // The bookkeeping is not generic, so this section costs the same whatever `Observer` is.
+            var wakeups = ObserverWakeups()
+            let observer = state.withLock { state -> Observer? in
+                if let running { wakeups = state.book.end(running, owner: owner) }
+                return state.book.begin(id, owner: owner).map { state.observers[$0] }
             }
-            for semaphore in wakeups { semaphore.signal() }
+            wakeups.signal()
             running = observer == nil ? nil : id
             if let observer { body(observer) }
         }
-        if let running {
-            for semaphore in state.withLock({ $0.end(running, owner: owner) }) { semaphore.signal() }
-        }
+        if let running { state.withLock { $0.book.end(running, owner: owner) }.signal() }
     }
 
     /// Removes every observer, and every later registration at once (the owner is gone).
     package func close() {
-        let removed = state.withLock { state -> [(id: UInt64, observer: Observer)] in
-            state.isClosed = true
+        let removed = state.withLock { state -> [Observer] in
+            state.book.close()
             defer { state.observers = [] }
             return state.observers
         }
@@ -165,35 +132,149 @@ package final class ObserverRegistry<Observer: Sendable>: Sendable {
 
     private func cancel(_ id: UInt64) {
         let removed = state.withLock { state -> Observer? in
-            guard let index = state.index(of: id) else { return nil }
-            return state.observers.remove(at: index).observer
+            guard let index = state.book.remove(id) else { return nil }
+            return state.observers.remove(at: index)
         }
         _ = removed  // released here, outside the lock
     }
 
-    private func isRegistered(_ id: UInt64) -> Bool { state.withLock { $0.index(of: id) != nil } }
+    private func isRegistered(_ id: UInt64) -> Bool { state.withLock { $0.book.index(of: id) != nil } }
 
     private func cancelAndWait(_ id: UInt64) {
         cancel(id)
         let owner = CurrentThread.owner
         let semaphore = DispatchSemaphore(value: 0)
         while true {
-            let (mustWait, wakeups) = state.withLock { state -> (Bool, [DispatchSemaphore]) in
-                state.waiters.removeAll { $0.semaphore === semaphore }
-                let blocking = state.calls.contains { call in
-                    call.id == id && call.owner != owner
-                        && !state.waiters.contains { $0.id == id && $0.owner == call.owner }
-                }
-                guard blocking else { return (false, []) }
-                state.waiters.append(Waiter(id: id, owner: owner, semaphore: semaphore))
-                // A caller waiting from inside a call no longer blocks the others: let them check again.
-                let isInside = state.calls.contains { $0.id == id && $0.owner == owner }
-                let others = isInside ? state.waiters.filter { $0.id == id && $0.owner != owner } : []
-                return (true, others.map(\.semaphore))
-            }
+            let (mustWait, wakeups) = state.withLock { $0.book.wait(for: id, owner: owner, semaphore: semaphore) }
             for other in wakeups { other.signal() }
             guard mustWait else { return }
             semaphore.wait()
         }
+    }
+}
+
+/// What ``ObserverRegistry`` knows besides the observers themselves: their ids, the calls running and the threads
+/// waiting for them. Not generic, so the registry's lock sections run code compiled for these types rather than
+/// the unspecialized generic code every caller in another module would otherwise get.
+@usableFromInline
+struct ObserverBook: Sendable {
+    @usableFromInline
+    struct Call: Sendable {
+        @usableFromInline let id: UInt64
+        @usableFromInline let owner: UInt
+
+        @inlinable init(id: UInt64, owner: UInt) {
+            self.id = id
+            self.owner = owner
+        }
+    }
+
+    @usableFromInline
+    struct Waiter: Sendable {
+        let id: UInt64
+        let owner: UInt
+        let semaphore: DispatchSemaphore
+    }
+
+    @usableFromInline init() {}
+
+    /// The registered ids, in registration order (ids only grow, so a lookup is a binary search). A snapshot
+    /// shares this array: a retain, not an allocation (a hub with monitors takes one on every post).
+    @usableFromInline var ids: [UInt64] = []
+    private(set) var nextID: UInt64 = 0
+    /// The calls running now, with the thread running each.
+    @usableFromInline var calls: [Call] = []
+    @usableFromInline var waiters: [Waiter] = []
+    /// Set by ``close()``: later registrations are born cancelled.
+    private var isClosed = false
+
+    @inlinable
+    func index(of id: UInt64) -> Int? {
+        var low = 0
+        var high = ids.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ids[middle] < id { low = middle + 1 } else { high = middle }
+        }
+        return low < ids.count && ids[low] == id ? low : nil
+    }
+
+    /// Takes the next id; registers it unless the registry is closed (then `nil`: born cancelled).
+    mutating func add() -> UInt64? {
+        nextID += 1
+        guard !isClosed else { return nil }
+        ids.append(nextID)
+        return nextID
+    }
+
+    /// Unregisters `id`; returns its index (the observer to remove) if it was registered.
+    mutating func remove(_ id: UInt64) -> Int? {
+        guard let index = index(of: id) else { return nil }
+        ids.remove(at: index)
+        return index
+    }
+
+    mutating func close() {
+        isClosed = true
+        ids = []
+    }
+
+    /// Starts a call of `id` on `owner` if it is still registered; returns the observer's index.
+    @inlinable
+    mutating func begin(_ id: UInt64, owner: UInt) -> Int? {
+        guard let index = index(of: id) else { return nil }
+        calls.append(Call(id: id, owner: owner))
+        return index
+    }
+
+    /// Ends the call of `id` on `owner`; returns the waiters to wake.
+    @inlinable
+    mutating func end(_ id: UInt64, owner: UInt) -> ObserverWakeups {
+        if calls.last?.id == id, calls.last?.owner == owner {
+            calls.removeLast()
+        } else {
+            endOutOfOrder(id, owner: owner)
+        }
+        return waiters.isEmpty ? ObserverWakeups() : wakeups(for: id)
+    }
+
+    @usableFromInline
+    mutating func endOutOfOrder(_ id: UInt64, owner: UInt) {
+        if let index = calls.lastIndex(where: { $0.id == id && $0.owner == owner }) { calls.remove(at: index) }
+    }
+
+    @usableFromInline
+    func wakeups(for id: UInt64) -> ObserverWakeups {
+        ObserverWakeups(waiters.filter { $0.id == id }.map(\.semaphore))
+    }
+
+    /// One round of `cancelAndWait()` for `id` on `owner`: whether it must wait (on `semaphore`, registered here),
+    /// and the other waiters to wake so that they check again.
+    mutating func wait(for id: UInt64, owner: UInt, semaphore: DispatchSemaphore) -> (Bool, [DispatchSemaphore]) {
+        waiters.removeAll { $0.semaphore === semaphore }
+        let blocking = calls.contains { call in
+            call.id == id && call.owner != owner && !waiters.contains { $0.id == id && $0.owner == call.owner }
+        }
+        guard blocking else { return (false, []) }
+        waiters.append(Waiter(id: id, owner: owner, semaphore: semaphore))
+        // A caller waiting from inside a call no longer blocks the others: let them check again.
+        let isInside = calls.contains { $0.id == id && $0.owner == owner }
+        let others = isInside ? waiters.filter { $0.id == id && $0.owner != owner } : []
+        return (true, others.map(\.semaphore))
+    }
+}
+
+/// The `cancelAndWait()` callers a call's end wakes, signalled outside the registry's lock.
+@usableFromInline
+struct ObserverWakeups {
+    private var semaphores: [DispatchSemaphore] = []
+
+    @usableFromInline init() {}
+
+    init(_ semaphores: [DispatchSemaphore]) { self.semaphores = semaphores }
+
+    @usableFromInline
+    func signal() {
+        for semaphore in semaphores { semaphore.signal() }
     }
 }

@@ -62,12 +62,23 @@ extension PushDelivery {
             completion?.finish()
             return
         }
+        guard AfterAnswer.isDeferring else {
+            let receipt = center.post(message)
+            recordPosted(message, receipt: receipt, wakesWriter: false)
+            runResponseHandlers(message, receipt: receipt, completion: completion)
+            ledger.wakeWriter()
+            return
+        }
+        // Inside an adapter's callback the ledger's record is made once iOS is answered, before the callback returns
+        // and ahead of the work the post defers (the router's route records after it), so the ledger keeps the order.
+        let posted = PostedReceipt()
+        AfterAnswer.run { [self] in
+            if let receipt = posted.receipt { recordPosted(message, receipt: receipt, wakesWriter: false) }
+        }
         let receipt = center.post(message)
-        recordPosted(message, receipt: receipt, wakesWriter: false)
+        posted.receipt = receipt
         runResponseHandlers(message, receipt: receipt, completion: completion)
-        // After the completion handler when no handler is running (iOS's tap is answered first); the record is
-        // visible to queries meanwhile.
-        ledger.wakeWriter()
+        AfterAnswer.run { [ledger] in ledger.wakeWriter() }  // after the record
     }
 
     /// Runs the app's response handlers for a posted response; `completion` finishes when they have, or at the
@@ -125,4 +136,10 @@ extension PushDelivery {
         resolved.response?.pushAction = action
         return resolved
     }
+}
+
+/// The receipt of a post whose ledger record waits for iOS's answer (``PushDelivery/deliverResponse(_:completion:)``).
+/// Written before the callback returns, read after, on the same thread.
+private final class PostedReceipt {
+    var receipt: PostReceipt?
 }

@@ -113,22 +113,25 @@ final class HubStorage: Sendable {
         let remembers = remembersTakenTaps && (message.kind == .remoteTapped || message.kind == .localTapped)
         var takers: [MessageSubscriber] = []
         var delivered = 0
-        for entry in snapshot {
-            let subscriber = entry.subscriber
-            switch entry.phase {
-            case .live:
-                guard subscriber.acceptsAll || subscriber.filter.matches(message) else { continue }
-                // A handler on this thread cancelled something: make sure it was not this subscriber.
-                if context.pointee.cancels != cancels, isCancelled(subscriber) { continue }
-                subscriber.handler?(message)
-            case .replaying:
-                guard subscriber.acceptsAll || subscriber.filter.matches(message) else { continue }
-                guard deliverDuringReplay(message, to: subscriber) else { continue }
-            case .cancelled:
-                continue
+        // Borrowed from the snapshot, which the post keeps alive: no retain and release of each subscriber.
+        snapshot.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                let subscriber = entries[index].subscriber
+                switch entries[index].phase {
+                case .live:
+                    guard subscriber.acceptsAll || subscriber.filter.matches(message) else { continue }
+                    // A handler on this thread cancelled something: make sure it was not this subscriber.
+                    if context.pointee.cancels != cancels, isCancelled(subscriber) { continue }
+                    subscriber.handler?(message)
+                case .replaying:
+                    guard subscriber.acceptsAll || subscriber.filter.matches(message) else { continue }
+                    guard deliverDuringReplay(message, to: subscriber) else { continue }
+                case .cancelled:
+                    continue
+                }
+                delivered += 1
+                if remembers { takers.append(subscriber) }
             }
-            delivered += 1
-            if remembers { takers.append(subscriber) }
         }
         if delivered > 0 {
             finish(ticket.ticket, delivered: delivered, taps: remembers ? [message] : [], takenBy: takers)

@@ -236,6 +236,11 @@ extension ServiceExtensionKey where Value == CommunicationMessage.Participant {
     static let sender = ServiceExtensionKey("sender")
 }
 
+// IncomingURL(onOpenURL:); IncomingLinkTests runs it
+func openFromSwiftUI(router: PushRouter, url: URL) {
+    router.open(IncomingURL(onOpenURL: url))  // in SwiftUI's .onOpenURL { url in … }
+}
+
 enum DocCommentServiceExtensionSnippets {
     // CommunicationMessage
     static func groupMessage(avatar: Data, groupImage: Data) -> CommunicationMessage {
