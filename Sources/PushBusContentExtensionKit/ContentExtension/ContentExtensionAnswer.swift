@@ -11,7 +11,8 @@ public import PushBusStorage
 /// `PushResponse.contentExtensionDisposition`.
 ///
 /// ```swift
-/// let answer = ContentExtensionAnswer(action: "CONFIRM", disposition: .dismissExtension, values: ["seconds": "120"])
+/// let answer = ContentExtensionAnswer(
+///     action: "CONFIRM", disposition: .dismissExtension, values: ["seconds": "120"])
 /// try ledger.record(answer.event, for: message, role: .contentExtension)
 /// ```
 public struct ContentExtensionAnswer: Sendable, Hashable {

@@ -3,7 +3,7 @@ public import Foundation
 /// One notification event, whichever callback delivered it: the value every subscriber receives.
 ///
 /// ```swift
-/// center.subscribe(.tapped) { message in
+/// let subscription = center.subscribe(.tapped) { message in
 ///     if let link = message.deepLink { router.open(link.absoluteString, source: .push) }
 /// }
 /// ```

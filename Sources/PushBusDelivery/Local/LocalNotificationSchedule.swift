@@ -15,11 +15,12 @@ public import PushBusHub
 /// ```swift
 /// let schedule = try LocalNotificationSchedule(scheduler: scheduler, directory: appGroupURL)
 /// for (index, date) in doses.enumerated() {
-///     try await schedule.add(LocalNotificationRequest(
-///         identifier: "dose-\(index)", content: PushContent(title: "Take your pill"),
-///         trigger: .once(at: date, in: .current)))
+///     try await schedule.add(
+///         LocalNotificationRequest(
+///             identifier: "dose-\(index)", content: PushContent(title: "Take your pill"),
+///             trigger: .once(at: date, in: .current)))
 /// }
-/// let subscription = schedule.attach(to: PushCenter.shared)   // refills when one is shown or tapped
+/// let subscription = schedule.attach(to: PushCenter.shared)  // refills when one is shown or tapped
 /// ```
 ///
 /// A repeating trigger counts as one pending request, as iOS counts it; location triggers have no date and
