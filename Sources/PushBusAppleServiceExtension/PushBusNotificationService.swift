@@ -15,7 +15,9 @@ public import PushBusServiceExtension
 /// ```swift
 /// final class NotificationService: PushBusNotificationService {
 ///     override func makePipeline(for request: UNNotificationRequest) -> ServiceExtensionPipeline {
-///         ServiceExtensionPipeline(steps: [.claim { $0.customData["pushbus"] != nil }, .attachments(), .receipt(record)])
+///         ServiceExtensionPipeline(steps: [
+///             .claim { $0.customData["pushbus"] != nil }, .attachments(), .receipt(record),
+///         ])
 ///     }
 ///     // Chaining with another SDK's extension: it gets the pushes the pipeline answered "not mine".
 ///     override func forward(

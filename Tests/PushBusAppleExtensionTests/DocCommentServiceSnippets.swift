@@ -9,7 +9,9 @@ import PushBusAppleStubs  // UserNotifications on a device
 enum DocCommentServiceSnippets {
     final class NotificationService: PushBusNotificationService {
         override func makePipeline(for request: UNNotificationRequest) -> ServiceExtensionPipeline {
-            ServiceExtensionPipeline(steps: [.claim { $0.customData["pushbus"] != nil }, .attachments(), .receipt(record)])
+            ServiceExtensionPipeline(steps: [
+                .claim { $0.customData["pushbus"] != nil }, .attachments(), .receipt(record),
+            ])
         }
         // Chaining with another SDK's extension: it gets the pushes the pipeline answered "not mine".
         override func forward(

@@ -134,4 +134,3 @@ struct ServiceExtensionValue: Hashable, @unchecked Sendable {
         self.value = AnyHashable(value)
     }
 }
-

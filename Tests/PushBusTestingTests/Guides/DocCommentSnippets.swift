@@ -294,15 +294,15 @@ enum DocCommentServiceExtensionSnippets {
         contentHandler: @escaping @Sendable (ServiceExtensionContent) -> Void
     ) {
         let pipeline = ServiceExtensionPipeline(steps: [
-            .claim { $0.customData["pushbus"] != nil },               // "not mine" for another SDK's pushes
+            .claim { $0.customData["pushbus"] != nil },  // "not mine" for another SDK's pushes
             .rewrite { content in content.body = try decrypt(content.body) },
             .attachments(AttachmentDownloader()),
             .filter(hasFilteringEntitlement: false) { $0.customData["muted"] != nil },
             .badge { _ in inbox.unreadCount + 1 },
-            .receipt { receipt in try ledger.record(receipt) },     // written before the handler, never delaying it
+            .receipt { receipt in try ledger.record(receipt) },  // written before the handler, never delaying it
         ])
         let run = pipeline.run(PushContent(userInfo: request.content.userInfo), requestIdentifier: request.identifier) {
-            result in contentHandler(result.content)               // called exactly once
+            result in contentHandler(result.content)  // called exactly once
         }
         // serviceExtensionTimeWillExpire(): run.timeWillExpire()
         _ = run

@@ -138,7 +138,9 @@ struct ServiceExtensionStepValueTests {
         ])
         .run(PushContent(payload: ["aps": ["alert": "Hi"]]), requestIdentifier: "r", contentHandler: box.handler)
         let result = try #require(await box.next())
-        #expect(result.content.communication?.sender == .init(identifier: "Ada", displayName: "Ada", imageData: Data([1, 2, 3])))
+        #expect(
+            result.content.communication?.sender
+                == .init(identifier: "Ada", displayName: "Ada", imageData: Data([1, 2, 3])))
     }
 
     @Test func keysOfTheSameNameAndAnotherTypeAreOtherValues() {

@@ -94,7 +94,8 @@ import Testing
         ServiceExtensionPipeline(
             clock: ManualClock(),
             steps: [
-                .rewrite { $0.title = "changed" }, .claim { $0.customData["pushbus"] != nil }, .rewrite { $0.body = "x" },
+                .rewrite { $0.title = "changed" }, .claim { $0.customData["pushbus"] != nil },
+                .rewrite { $0.body = "x" },
                 .receipt { _ in receipts.withLock { $0 += 1 } },
             ]
         ).run(content, requestIdentifier: "r1", contentHandler: box.handler)
