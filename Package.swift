@@ -174,6 +174,8 @@ let package = Package(
             ],
             swiftSettings: imports),
         .testTarget(
+            name: "PushBusCoreTests", dependencies: ["PushBusCore", "PushBusTestSupport"], swiftSettings: imports),
+        .testTarget(
             name: "PushBusHubTests",
             dependencies: ["PushBusCore", "PushBusHub", "PushBusTesting", "PushBusTestSupport"],
             swiftSettings: imports),
