@@ -10,6 +10,7 @@ internal import Foundation
 import PushBusCore
 import PushBusDelivery
 import PushBusHub
+import PushBusStorage
 
 extension PushBusApp {
     private static var tokenReporting: PushCancellable?

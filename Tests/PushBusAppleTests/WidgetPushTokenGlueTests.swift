@@ -60,6 +60,7 @@ import Testing
             #expect(changes.map(\.key) == [.controls(kind: "light"), .controls(kind: "lock")])
             #expect(changes.map(\.value) == [nil, nil])
             #expect(registry.tokens() == [.controls(kind: "garage"): "01"])
+            for change in changes { try registry.markReported(change) }
             // Other kinds of token are not the controls' to remove.
             try registry.update(.device, to: "0a0b")
             #expect(try registry.update(controls: []).map(\.key) == [.controls(kind: "garage")])

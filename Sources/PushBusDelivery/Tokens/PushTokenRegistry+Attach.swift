@@ -1,6 +1,7 @@
 public import PushBusCore
 public import PushBusHub
 import PushBusLiveActivity
+public import PushBusStorage
 
 /// Feeds a ``PushTokenRegistry`` from a center: the device token of each registration and the Live Activity
 /// tokens its `PushCenter.liveActivities` channel posts (from `LiveActivityObserver` or `SimulatedDevice`).
