@@ -170,7 +170,8 @@ let package = Package(
             path: "Sources/PushBusTestChild", swiftSettings: imports),
         // Not a product: the recorders, boxes and process runners every test target shares.
         .target(
-            name: "PushBusTestSupport", dependencies: ["PushBusCore", "PushBusDelivery"],
+            name: "PushBusTestSupport",
+            dependencies: ["PushBusCore", "PushBusStorage", "PushBusServiceExtension", "PushBusDelivery"],
             path: "Tests/PushBusTestSupport", swiftSettings: imports),
         .testTarget(
             name: "PushBusTests",
@@ -183,6 +184,22 @@ let package = Package(
         .testTarget(
             name: "PushBusHubTests",
             dependencies: ["PushBusCore", "PushBusHub", "PushBusTesting", "PushBusTestSupport"],
+            swiftSettings: imports),
+        .testTarget(
+            name: "PushBusStorageTests",
+            dependencies: ["PushBusCore", "PushBusStorage", "PushBusTesting", "PushBusTestSupport"],
+            swiftSettings: imports),
+        .testTarget(
+            name: "PushBusValidationTests", dependencies: ["PushBusCore", "PushBusValidation"], swiftSettings: imports),
+        .testTarget(
+            name: "PushBusCategoriesTests", dependencies: ["PushBusCore", "PushBusCategories"], swiftSettings: imports),
+        .testTarget(
+            name: "PushBusLiveActivityTests",
+            dependencies: ["PushBusCore", "PushBusHub", "PushBusLiveActivity", "PushBusTestSupport"],
+            swiftSettings: imports),
+        .testTarget(
+            name: "PushBusServiceExtensionTests",
+            dependencies: ["PushBusCore", "PushBusServiceExtension", "PushBusTesting", "PushBusTestSupport"],
             swiftSettings: imports),
         .testTarget(
             name: "PushBusRoutingTests",

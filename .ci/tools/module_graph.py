@@ -62,7 +62,7 @@ MODULES = {
     "PushBusTesting": ["PushBusCore", "PushBusValidation", "PushBusCategories", "PushBusHub", "PushBusStorage",
                        "PushBusServiceExtension", "PushBusServiceExtensionStorage", "PushBusContentExtensionKit",
                        "PushBusDelivery", "PushBusLiveActivity", "PushBusRouting"],
-    "PushBusTestSupport": ["PushBusCore", "PushBusDelivery"],
+    "PushBusTestSupport": ["PushBusCore", "PushBusStorage", "PushBusServiceExtension", "PushBusDelivery"],
 }
 # The targets no module may depend on: the umbrellas of products.
 UMBRELLAS = {"PushBus", "PushBusNotificationServiceExtension", "PushBusNotificationContentExtension",

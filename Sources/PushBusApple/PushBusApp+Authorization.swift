@@ -50,8 +50,8 @@ extension PushBusApp {
     /// the app returns to the foreground.
     ///
     /// ```swift
-    /// let report = await PushBusApp.registerForNotifications(options: [.alert, .sound, .badge, .provisional],
-    ///                                                        categories: categories)
+    /// let report = await PushBusApp.registerForNotifications(
+    ///     options: [.alert, .sound, .badge, .provisional], categories: categories)
     /// if report.settings.status == .denied { showTurnOnNotificationsBanner() }
     /// // the device token (or the failure) arrives as a RegistrationEvent, as before
     /// ```

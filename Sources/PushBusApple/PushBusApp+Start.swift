@@ -19,11 +19,11 @@ extension PushBusApp {
     ///
     /// ```swift
     /// var configuration = PushBusApp.Configuration(appGroup: "group.com.example.shop")
-    /// configuration.router = router                       // taps open their deep links
-    /// configuration.keepsInbox = true                     // alerts enter the inbox, taps mark them read
-    /// configuration.badge = .unreadCount                  // the app icon shows the inbox's unread count
+    /// configuration.router = router  // taps open their deep links
+    /// configuration.keepsInbox = true  // alerts enter the inbox, taps mark them read
+    /// configuration.badge = .unreadCount  // the app icon shows the inbox's unread count
     /// configuration.categories = Categories.all
-    /// configuration.onRegistration = { event in … }       // upload the device token
+    /// configuration.onRegistration = { event in server.upload(event) }  // the device token
     /// PushBusApp.start(configuration)
     /// ```
     public struct Configuration: Sendable {

@@ -14,9 +14,11 @@ import PushBusStorage
 /// PushBus's Apple glue: installs the notification-center delegate and checks the setup.
 ///
 /// ```swift
-/// func application(_ application: UIApplication,
-///                  didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-///     PushBusApp.install()                                              // before returning from launch
+/// func application(
+///     _ application: UIApplication,
+///     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+/// ) -> Bool {
+///     PushBusApp.install()  // before returning from launch
 ///     PushBusApp.appDelegate.application(application, didFinishLaunchingWithOptions: launchOptions)
 ///     return true
 /// }

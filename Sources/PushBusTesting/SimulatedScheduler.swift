@@ -24,10 +24,11 @@ import PushBusDelivery
 /// ```swift
 /// let clock = ManualClock()
 /// let scheduler = SimulatedScheduler(clock: clock)
-/// try scheduler.add(LocalNotificationRequest(identifier: "tea", content: PushContent(title: "Tea"),
-///                                            trigger: .timeInterval(180, repeats: false)))
+/// try scheduler.add(
+///     LocalNotificationRequest(
+///         identifier: "tea", content: PushContent(title: "Tea"), trigger: .timeInterval(180, repeats: false)))
 /// clock.advance(by: 180)
-/// scheduler.deliveredNotifications().map(\.identifier)   // ["tea"]
+/// let delivered = scheduler.deliveredNotifications().map(\.identifier)  // ["tea"]
 /// ```
 public final class SimulatedScheduler: NotificationScheduler {
     /// What the delivery hook did with a fired notification.
@@ -46,8 +47,8 @@ public final class SimulatedScheduler: NotificationScheduler {
     ///
     /// ```swift
     /// scheduler.setDeliveryHook { notification in
-    ///     guard device.state == .active else { return .listed }        // background: Notification Center
-    ///     adapter.willPresent(snapshot(of: notification)) { options in   // foreground: ask the app
+    ///     guard device.state == .active else { return .listed }  // background: Notification Center
+    ///     adapter.willPresent(snapshot(of: notification)) { options in  // foreground: ask the app
     ///         if options.contains(.list) { scheduler.recordDelivered(notification) }
     ///     }
     ///     return .notListed

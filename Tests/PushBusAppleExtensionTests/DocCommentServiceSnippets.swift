@@ -30,4 +30,20 @@ extension DocCommentServiceSnippets.NotificationService {
     /// Another SDK's extension.
     var other: UNNotificationServiceExtension { UNNotificationServiceExtension() }
 }
+// Inbox.md: the service extension's inbox step, in an extension of its own.
+enum InboxGuideServiceSnippets {
+    final class NotificationService: PushBusNotificationService {
+        override func makePipeline(for request: UNNotificationRequest) -> ServiceExtensionPipeline {
+            ServiceExtensionPipeline(steps: [.rewrite { $0.body = decrypt($0.body) }, .attachments(), .inbox(inbox)])
+        }
+    }
+}
+
+extension InboxGuideServiceSnippets.NotificationService {
+    /// The extension's inbox on the shared ledger (opened with the service extension's role in a real extension).
+    var inbox: PushInbox { PushInbox(ledger: DeliveryLedger()) }
+}
+
+/// The app's own decryption.
+private func decrypt(_ body: String?) -> String? { body }
 #endif

@@ -62,4 +62,92 @@ enum DocCommentAppleSnippets {
         _ = findings
     }
 }
+// PushBusApp's app-delegate blocks, in an app delegate of their own.
+@MainActor
+final class DocCommentAppDelegate: UIResponder, UIApplicationDelegate {
+    var inbox: PushInbox?
+
+    // PushBusApp
+    func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        PushBusApp.install()  // before returning from launch
+        PushBusApp.appDelegate.application(application, didFinishLaunchingWithOptions: launchOptions)
+        return true
+    }
+
+    // PushBusApp.recordDeliveredNotifications
+    func applicationDidBecomeActive(_ application: UIApplication) {
+        PushBusApp.appDelegate.applicationDidBecomeActive(application)
+        Task { await PushBusApp.recordDeliveredNotifications(inbox: inbox) }
+    }
+}
+
+extension DocCommentAppleSnippets {
+    enum Categories { static let all = CategoryRegistry.empty }
+
+    struct Server: Sendable { func upload(_ event: RegistrationEvent) {} }
+
+    static func showTurnOnNotificationsBanner() {}
+
+    // PushBusApp.Configuration
+    static func start(router: PushRouter, server: Server) {
+        var configuration = PushBusApp.Configuration(appGroup: "group.com.example.shop")
+        configuration.router = router  // taps open their deep links
+        configuration.keepsInbox = true  // alerts enter the inbox, taps mark them read
+        configuration.badge = .unreadCount  // the app icon shows the inbox's unread count
+        configuration.categories = Categories.all
+        configuration.onRegistration = { event in server.upload(event) }  // the device token
+        PushBusApp.start(configuration)
+    }
+
+    // PushBusApp.registerForNotifications
+    static func register(categories: CategoryRegistry) async {
+        let report = await PushBusApp.registerForNotifications(
+            options: [.alert, .sound, .badge, .provisional], categories: categories)
+        if report.settings.status == .denied { showTurnOnNotificationsBanner() }
+        // the device token (or the failure) arrives as a RegistrationEvent, as before
+    }
+
+    // DeliveryLedgerRefresher
+    static func ledgerRefresher(ledger: DeliveryLedger) {
+        var refresher: DeliveryLedgerRefresher?
+        // App (keep the refresher alive):
+        refresher = DeliveryLedgerRefresher(ledger: ledger, notificationName: "group.com.example.pushbus.ledger")
+        // Notification Service Extension, after writing:
+        DeliveryLedger.postChange(name: "group.com.example.pushbus.ledger")
+        _ = refresher
+    }
+
+    // LocalScheduleRefresher
+    static func scheduleRefresher(appGroupURL: URL) throws {
+        var refresher: LocalScheduleRefresher?
+        // application(_:didFinishLaunchingWithOptions:)
+        let schedule = try LocalNotificationSchedule(
+            scheduler: UserNotificationScheduler(), directory: appGroupURL)
+        refresher = LocalScheduleRefresher(schedule: schedule, center: PushBusApp.installedCenter)
+        _ = refresher
+    }
+
+    // PushNotificationDelegate.forward
+    static func forward(brazeDelegate: any UNUserNotificationCenterDelegate) {
+        PushBusApp.delegate?.forward(to: brazeDelegate, name: "braze", providers: [.braze])
+    }
+
+    // PushContent
+    static func content(notification: UNNotification) {
+        let content = PushContent(userInfo: notification.request.content.userInfo)
+        let title = content.title  // "New product"
+        let route = content.customData["route"]?.stringValue
+        let issues = content.issues  // what was wrong in the payload, and how it was read
+        _ = (title, route, issues)
+    }
+
+    // PushDelivery.handleRetractions
+    static func retractions(delivery: PushDelivery) {
+        let retracting = delivery.handleRetractions(in: UserNotificationScheduler())  // PushBusApple
+        _ = retracting
+    }
+}
 #endif

@@ -8,7 +8,7 @@ import Testing
 /// Whitespace is not significant (line breaks included), so `swift format` may realign and rewrap the sources.
 /// A block's leading `import` lines are the file's imports: the rest of the block may sit inside a function or a type
 /// the file wraps around it, so a block shows its imports and still compiles as statements.
-struct DocsCodeBlockTests {
+@Suite(.timeLimit(.minutes(2))) struct DocsCodeBlockTests {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

@@ -80,4 +80,63 @@ enum AppleGuideSnippets {
         }
     }
 }
+// Coexistence.md and Authorization.md, with the other SDKs' delegates as parameters.
+extension AppleGuideSnippets {
+    // Coexistence.md: forwarding
+    static func forwarding(
+        brazeDelegate: any UNUserNotificationCenterDelegate, rongCloudDelegate: any UNUserNotificationCenterDelegate,
+        supportDelegate: any UNUserNotificationCenterDelegate
+    ) {
+        let pushBus = PushBusApp.install()
+        pushBus.forward(to: brazeDelegate, name: "braze", providers: [.braze])
+        pushBus.forward(to: rongCloudDelegate, name: "rongcloud", providers: [.rongCloud])  // RongCloud's pushes only
+        pushBus.forward(to: supportDelegate, name: "support")  // claims no provider: gets unclaimed notifications
+    }
+
+    // Coexistence.md: presentation
+    static func brazePresentation() {
+        PushBusApp.installedDelivery.presentationPolicy = .custom { message in
+            message.provider?.name == .braze ? [] : .all
+        }
+    }
+}
+
+// Authorization.md: in an app
+@MainActor
+final class AuthorizationGuideAppDelegate: UIResponder, UIApplicationDelegate {
+    let categories = CategoryRegistry.empty
+
+    func showTurnOnNotificationsBanner() {}
+
+    func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        PushBusApp.install()
+        Task {
+            let report = await PushBusApp.registerForNotifications(
+                options: [.alert, .sound, .badge, .providesAppNotificationSettings], categories: categories)
+            if report.settings.status == .denied { showTurnOnNotificationsBanner() }
+        }
+        return true
+    }
+}
+// Ledger.md: the ledger in the service extension and in the app.
+extension AppleGuideSnippets {
+    struct Analytics { func track(_ record: DeliveryRecord) {} }
+
+    static func ledgerInBothProcesses(message: PushMessage, savedSequence: UInt64, analytics: Analytics) async throws {
+        // In the service extension and in the app, the same directory (PushBusAppleExtension, extension-safe):
+        let ledger = try DeliveryLedger(appGroup: "group.com.example.app")
+        try ledger.record(.received, for: message, role: .serviceExtension)
+
+        // In the app:
+        let opened = ledger.hasRecorded(
+            .opened, messageID: message.id, requestIdentifier: message.requestIdentifier,
+            notificationDate: message.notificationDate)  // counted in an earlier launch
+        let state = ledger.state(of: message.id)  // received by whom, opened with which action, routed…
+        for await record in ledger.events(after: savedSequence) { analytics.track(record) }
+        _ = (opened, state)
+    }
+}
 #endif

@@ -6,8 +6,12 @@ extension CategoryRegistry {
     /// The adapters call this for each tapped message; app code can too:
     ///
     /// ```swift
-    /// if let action = registry.resolve(message.response!, categoryIdentifier: message.content.categoryIdentifier),
-    ///    action.isTextInput { reply(with: message.response?.userText ?? "") }
+    /// if let response = message.response,
+    ///     let action = registry.resolve(response, categoryIdentifier: message.content.categoryIdentifier),
+    ///     action.isTextInput
+    /// {
+    ///     reply(with: response.userText ?? "")
+    /// }
     /// ```
     ///
     /// - Parameters:

@@ -10,8 +10,8 @@ public import PushBusCore
 ///         PushAction.textInput("reply", title: "Reply", buttonTitle: "Send")
 ///     }
 /// }
-/// registry.warnings                               // where iOS would truncate silently
-/// registry.action("reply", inCategory: "message")?.isTextInput   // true
+/// let warnings = registry.warnings  // where iOS would truncate silently
+/// let isTextInput = registry.action("reply", inCategory: "message")?.isTextInput  // true
 /// ```
 public struct CategoryRegistry: Sendable {
     /// The categories in registration order.

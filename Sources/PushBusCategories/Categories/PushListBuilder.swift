@@ -2,11 +2,11 @@
 /// of a ``PushCategory`` and the categories of a ``CategoryRegistry``.
 ///
 /// ```swift
-/// PushCategory("message") {
+/// let message = PushCategory("message") {
 ///     PushAction.textInput("reply", title: "Reply", buttonTitle: "Send")
 ///     if canDelete { PushAction.button("delete", title: "Delete", options: .destructive) }
 ///     for emoji in ["👍", "❤️"] { PushAction.button("react.\(emoji)", title: emoji) }
-///     optionalAction            // a `PushAction?`: nil adds nothing
+///     optionalAction  // a `PushAction?`: nil adds nothing
 /// }
 /// ```
 @resultBuilder

@@ -10,7 +10,8 @@ public import PushBusStorage
 ///
 /// ```swift
 /// let session = ContentExtensionSession(notification: snapshot, ledger: ledger)
-/// session.answer(ContentExtensionAnswer(action: "CONFIRM", disposition: .dismissExtension, values: ["seconds": "30"]))
+/// session.answer(
+///     ContentExtensionAnswer(action: "CONFIRM", disposition: .dismissExtension, values: ["seconds": "30"]))
 /// ```
 ///
 /// Each answer is written before iOS is told (so the app's `didReceive` of a forwarded action finds it). After

@@ -21,7 +21,7 @@ package import Foundation
 ///
 /// ```swift
 /// var seen = SeenDeliveries(correlationWindow: 30)
-/// seen.record(message.deduplicationKey, at: clock.now)   // true: new; false: already seen
+/// let isNew = seen.record(message.deduplicationKey, at: clock.now)  // false: already seen
 /// ```
 package struct SeenDeliveries: Sendable {
     /// How far apart two notification dates may be and still be one delivery, in seconds.

@@ -10,7 +10,7 @@ public import Foundation
 ///
 /// ```swift
 /// func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
-///     for incoming in PushBusApp.incomingURLs(URLContexts) { router.open(incoming) }
+///     for incoming in PushBusApp.incomingURLs(URLContexts) { router.open(incoming) }  // .urlScheme
 /// }
 /// ```
 public struct IncomingURL: Sendable, Hashable {

@@ -4,9 +4,9 @@ public import Foundation
 ///
 /// ```swift
 /// let content = PushContent(userInfo: notification.request.content.userInfo)
-/// content.title            // "New product"
-/// content.customData["route"]?.stringValue
-/// content.issues           // what was wrong in the payload, and how it was read
+/// let title = content.title  // "New product"
+/// let route = content.customData["route"]?.stringValue
+/// let issues = content.issues  // what was wrong in the payload, and how it was read
 /// ```
 public struct PushContent: Sendable, Hashable {
     /// `aps.alert.title`.

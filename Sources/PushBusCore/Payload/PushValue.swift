@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// let payload: PushValue = ["aps": ["alert": "Hi", "badge": 2], "route": "app://product/12345"]
-/// payload["aps"]?["badge"]?.intValue   // 2
+/// let badge = payload["aps"]?["badge"]?.intValue  // 2
 /// ```
 public enum PushValue: Sendable, Hashable {
     /// JSON `null` (`NSNull` from Foundation).

@@ -20,7 +20,7 @@ package protocol CancellationToken: AnyObject, Sendable {
 ///
 /// ```swift
 /// var subscriptions = Set<PushCancellable>()
-/// center.subscribe(.tapped) { message in … }.store(in: &subscriptions)
+/// center.subscribe(.tapped) { message in print(message.kind) }.store(in: &subscriptions)
 /// ```
 ///
 /// ``cancel()`` never blocks: no delivery starts after it returns, but one already running on another thread may

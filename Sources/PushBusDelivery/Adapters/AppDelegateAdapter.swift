@@ -15,9 +15,9 @@ public import PushBusHub
 ///   are posted at once as tapped (the later `inactive` receive of the same push is then a duplicate).
 ///
 /// ```swift
-/// let adapter = AppDelegateAdapter(delivery: delivery)           // or AppDelegateAdapter(center:mode:)
+/// let adapter = AppDelegateAdapter(delivery: delivery)  // or AppDelegateAdapter(center:mode:)
 /// adapter.didFinishLaunching(launchOptions: [.remoteNotification: payload])
-/// adapter.didReceiveRemoteNotification(payload, appState: .background) { result in … }
+/// adapter.didReceiveRemoteNotification(payload, appState: .background) { result in completionHandler(result) }
 /// ```
 public final class AppDelegateAdapter: Sendable {
     /// Which generation of notification APIs the app runs with.

@@ -5,7 +5,7 @@ public import PushBusCore
 ///
 /// ```swift
 /// let reminder = LegacyLocalNotification(alertBody: "Stand up", category: "REMIND", userInfo: ["id": 7])
-/// adapter.didReceive(reminder, appState: .inactive)   // → .localTapped on iOS < 10
+/// adapter.didReceive(reminder, appState: .inactive)  // → .localTapped on iOS < 10
 /// ```
 public struct LegacyLocalNotification: Sendable, Hashable {
     /// `alertTitle` (iOS 8.2+).

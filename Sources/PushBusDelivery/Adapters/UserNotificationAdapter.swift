@@ -9,9 +9,9 @@ import PushBusStorage
 /// The Apple glue (PushBusApple) calls it; tests and `SimulatedDevice` call it directly:
 ///
 /// ```swift
-/// let adapter = UserNotificationAdapter(delivery: delivery)             // or UserNotificationAdapter(center:)
-/// adapter.willPresent(snapshot) { options in … }                      // → .remote / .local
-/// adapter.didReceive(response, appState: .inactive) { … }            // → .remoteTapped / .localTapped
+/// let adapter = UserNotificationAdapter(delivery: delivery)  // or UserNotificationAdapter(center:)
+/// adapter.willPresent(snapshot) { options in present(options) }  // → .remote / .local
+/// adapter.didReceive(response, appState: .inactive) { done() }  // → .remoteTapped / .localTapped
 /// ```
 public final class UserNotificationAdapter: Sendable {
     /// The delivery this adapter hands its messages to (and whose policy, deadlines and handlers it uses).

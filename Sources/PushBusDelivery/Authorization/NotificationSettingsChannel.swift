@@ -46,8 +46,8 @@ public final class NotificationSettingsChannel: Sendable {
     /// Creates a channel.
     ///
     /// ```swift
-    /// let settings = NotificationSettingsChannel()                                  // no reading yet
-    /// let settings = NotificationSettingsChannel(store: NotificationSettingsStore())  // remembers across launches
+    /// let settings = NotificationSettingsChannel()  // no reading yet
+    /// let remembering = NotificationSettingsChannel(store: NotificationSettingsStore())  // remembers across launches
     /// ```
     ///
     /// - Parameters:

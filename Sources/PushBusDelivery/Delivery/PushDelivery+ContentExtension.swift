@@ -19,7 +19,7 @@ extension PushDelivery {
     /// a later call, launch or process never delivers it again.
     ///
     /// ```swift
-    /// delivery.deliverContentExtensionAnswers()      // in didFinishLaunching and on willEnterForeground
+    /// delivery.deliverContentExtensionAnswers()  // in didFinishLaunching and on willEnterForeground
     /// ```
     /// - Parameter appState: The app's state now.
     /// - Returns: How many answers were delivered.

@@ -10,7 +10,7 @@ extension PushDelivery {
     ///
     /// ```swift
     /// let subscription = delivery.onBackgroundMessage { message in
-    ///     try await inbox.sync()
+    ///     try await feed.refresh()
     ///     return .newData
     /// }
     /// ```

@@ -11,7 +11,7 @@ extension PushDelivery {
     /// `PushInbox` removes the entries itself (`PushInbox.note(_:)`), and its badge follows.
     ///
     /// ```swift
-    /// let retracting = delivery.handleRetractions(in: UserNotificationScheduler())   // PushBusApple
+    /// let retracting = delivery.handleRetractions(in: UserNotificationScheduler())  // PushBusApple
     /// ```
     ///
     /// > Warning: iOS delivers no silent push to an app the user force-quit, and throttles silent pushes; send

@@ -65,7 +65,9 @@ extension PushDelivery {
     /// handler knows it was destructive, a text input, ….
     ///
     /// ```swift
-    /// delivery.categories = try CategoryRegistry { PushCategory("CHAT") { PushAction.textInput("REPLY", …) } }
+    /// delivery.categories = try CategoryRegistry {
+    ///     PushCategory("CHAT") { PushAction.textInput("REPLY", title: "Reply", buttonTitle: "Send") }
+    /// }
     /// ```
     ///
     /// Setting it does not register the categories with the system; `PushBusApp.register(categories:)` in

@@ -11,9 +11,12 @@ public import PushBusStorage
 /// knows nothing of adapters or deliveries.
 ///
 /// ```swift
-/// let delivery = PushDelivery.shared(for: .shared)       // what UserNotificationAdapter(center:) uses
+/// let delivery = PushDelivery.shared(for: .shared)  // what UserNotificationAdapter(center:) uses
 /// delivery.presentationPolicy = .always([.banner, .sound])
-/// let sync = delivery.onBackgroundMessage { _ in try await inbox.sync(); return .newData }
+/// let sync = delivery.onBackgroundMessage { _ in
+///     try await feed.refresh()
+///     return .newData
+/// }
 /// ```
 ///
 /// Adapters made with `init(center:)` share the center's delivery, ``shared(for:)``; adapters given one

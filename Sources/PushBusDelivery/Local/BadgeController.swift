@@ -3,8 +3,8 @@
 ///
 /// ```swift
 /// try await badge.setBadge(3)
-/// try await badge.clearBadge()                    // Notification Center keeps its list
-/// try await badge.clearBadgeAndNotifications()    // and empties it
+/// try await badge.clearBadge()  // Notification Center keeps its list
+/// try await badge.clearBadgeAndNotifications()  // and empties it
 /// ```
 public protocol BadgeController: Sendable {
     /// Applies `change`.

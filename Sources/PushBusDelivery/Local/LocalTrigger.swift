@@ -4,10 +4,13 @@ public import Foundation
 /// region. `nil` as a request's trigger means "now".
 ///
 /// ```swift
-/// .timeInterval(90, repeats: false)                                  // 90 s after scheduling
-/// .calendar(DateComponents(hour: 8, minute: 30), repeats: true)      // every day at 08:30
-/// .calendar(DateComponents(weekday: 2, hour: 9), repeats: true)      // every Monday at 09:00
-/// .location(LocationRegion(identifier: "office", latitude: 52.52, longitude: 13.40, radius: 100), repeats: false)
+/// let triggers: [LocalTrigger] = [
+///     .timeInterval(90, repeats: false),  // 90 s after scheduling
+///     .calendar(DateComponents(hour: 8, minute: 30), repeats: true),  // every day at 08:30
+///     .calendar(DateComponents(hour: 9, weekday: 2), repeats: true),  // every Monday at 09:00
+///     .location(
+///         LocationRegion(identifier: "office", latitude: 52.52, longitude: 13.40, radius: 100), repeats: false),
+/// ]
 /// ```
 ///
 /// The rules are iOS's (`UNTimeIntervalNotificationTrigger`, `UNCalendarNotificationTrigger`,

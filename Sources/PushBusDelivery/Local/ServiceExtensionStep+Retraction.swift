@@ -25,7 +25,9 @@ extension ServiceExtensionStep {
     /// silent push never reaches it). Put it before `inbox(_:)`, so the badge it writes counts what is left.
     ///
     /// ```swift
-    /// ServiceExtensionPipeline(steps: [.retract(in: notificationCenter, ledger: ledger, inbox: inbox), .inbox(inbox)])
+    /// let pipeline = ServiceExtensionPipeline(steps: [
+    ///     .retract(in: notificationCenter, ledger: ledger, inbox: inbox), .inbox(inbox),
+    /// ])
     /// ```
     ///
     /// - Parameters:

@@ -5,8 +5,8 @@ public import PushBusCore
 ///
 /// ```swift
 /// let subscription = PushCenter.shared.subscribe(.tapped) { message in print(message.kind) }
-/// let logging = PushCenter.shared.monitor { message, receipt in log(message, receipt) }   // takes nothing
-/// for await message in PushCenter.shared.messages(.silent) { … }
+/// let logging = PushCenter.shared.monitor { message, receipt in log(message, receipt) }  // takes nothing
+/// for await message in PushCenter.shared.messages(.silent) { await refresh(for: message) }
 /// ```
 ///
 /// - Handlers run synchronously on the posting thread, in subscription order; every subscription that is live

@@ -3,7 +3,7 @@ public import PushBusCore
 /// Which messages a subscription wants. Combine with `&&`, `||` and `!`.
 ///
 /// ```swift
-/// center.subscribe(.tapped && .category("ORDER")) { message in … }
+/// let orders = center.subscribe(.tapped && .category("ORDER")) { message in show(order: message) }
 /// ```
 public struct PushFilter: Sendable, CustomStringConvertible {
     indirect enum Rule: Sendable {

@@ -1,9 +1,10 @@
 /// A check that runs on the way to a route: allow the request, reject it, or send it elsewhere.
 ///
 /// ```swift
-/// router.addInterceptor(RouteInterceptor { request in
-///     session.isLoggedIn || request.pattern.hasPrefix("myapp://login") ? .allow : .redirect("myapp://login")
-/// })
+/// router.addInterceptor(
+///     RouteInterceptor { request in
+///         session.isLoggedIn || request.pattern.hasPrefix("myapp://login") ? .allow : .redirect("myapp://login")
+///     })
 /// ```
 ///
 /// Two kinds, one mechanism:

@@ -8,7 +8,9 @@ import PushBusCore
 /// ``RouteError/parameterRefused(pattern:parameter:reason:)``. A route that needs such values opts out:
 ///
 /// ```swift
-/// try router.register("app://raw/*text", options: RouteOptions(parameterCheck: .none)) { request in … }
+/// try router.register("app://raw/*text", options: RouteOptions(parameterCheck: .none)) { request in
+///     show(text: request.parameters["text"])
+/// }
 /// ```
 public struct RouteParameterCheck: Sendable, Hashable {
     private enum Storage: Sendable, Hashable {

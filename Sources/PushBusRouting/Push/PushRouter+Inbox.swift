@@ -10,9 +10,9 @@ extension PushRouter.NotificationRoutes {
     ///
     /// ```swift
     /// let options = PushRouter.AttachOptions(link: { rules.link(for: $0) ?? .default(in: $0) })
-    /// subscription = router.attach(to: delivery, options: options)
+    /// subscription = router.attach(to: delivery.center, options: options)
     /// // the inbox list's row tap:
-    /// router.notifications.route(entry, in: inbox)   // the link rules above apply; a second tap routes nothing
+    /// router.notifications.route(entry, in: inbox)  // the link rules above apply; a second tap routes nothing
     /// ```
     ///
     /// - Parameters:

@@ -9,9 +9,9 @@ extension PushRouter {
     /// settings" request) into routes, each delivery once, and tells why a cold-start tap was not routed.
     ///
     /// ```swift
-    /// let subscription = router.attach(to: center)            // taps route by themselves
-    /// router.notifications.route(entry, in: inbox)            // the inbox list's row tap
-    /// print(router.notifications.diagnose())                  // readiness, taps taken before attach(to:)
+    /// let subscription = router.attach(to: center)  // taps route by themselves
+    /// router.notifications.route(entry, in: inbox)  // the inbox list's row tap
+    /// print(router.notifications.diagnose())  // readiness, taps taken before attach(to:)
     /// ```
     ///
     /// A view of its router (``PushRouter/notifications``): it shares the router's readiness gate, observers and
@@ -50,7 +50,8 @@ extension PushRouter {
         ///
         /// ```swift
         /// try router.register("myapp://settings/notifications") { request in showNotificationSettings() }
-        /// let link = router.notifications.routeSettingsRequests(from: settingsChannel, to: "myapp://settings/notifications")
+        /// let link = router.notifications.routeSettingsRequests(
+        ///     from: settingsChannel, to: "myapp://settings/notifications")
         /// ```
         ///
         /// The route's handler finds the `OpenSettingsRequest` (with the notification whose "Options" the user

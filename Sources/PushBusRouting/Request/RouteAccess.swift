@@ -1,8 +1,11 @@
 /// Who may open a route: every source, the app only, or a chosen set of sources.
 ///
 /// ```swift
-/// try router.register("myapp://debug/menu", access: .internal) { _ in … }      // never from a push or URL
-/// try router.register("myapp://order/:id", access: .sources([.app, .push])) { _ in … }
+/// // never from a push or URL:
+/// try router.register("myapp://debug/menu", access: .internal) { _ in showDebugMenu() }
+/// try router.register("myapp://order/:id", access: .sources([.app, .push])) { request in
+///     show(order: request.parameters["id"])
+/// }
 /// ```
 /// A request from a source the route does not allow fails with ``RouteError/accessDenied(pattern:source:)``
 /// and is reported to the did-fail observers; it never falls back to another route.

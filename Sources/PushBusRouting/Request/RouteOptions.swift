@@ -1,10 +1,11 @@
 /// Per-route settings beyond the handler: presentation, interceptors and a redirect rule.
 ///
 /// ```swift
-/// try router.register("myapp://settings", options: RouteOptions(presentation: .present)) { request in … }
-/// try router.register("myapp://preference", options: RouteOptions(redirect: { request in
+/// try router.register("myapp://settings", options: RouteOptions(presentation: .present)) { _ in showSettings() }
+/// let redirect = RouteOptions(redirect: { request in
 ///     request.parameters["some_key"] == "redirect" ? "myapp://new_preference" : nil
-/// })) { _ in … }
+/// })
+/// try router.register("myapp://preference", options: redirect) { _ in showPreference() }
 /// ```
 public struct RouteOptions: Sendable {
     /// The preferred presentation, handed to the handler in ``RouteRequest/presentation``.

@@ -4,9 +4,10 @@ public import PushBusCore
 ///
 /// ```swift
 /// try router.register("myapp://product/:id(int)") { request in
-///     let id = request.int("id")!                 // path parameter, typed by the pattern
-///     let name = request.parameters["name"]       // query item or push `parameters`
-///     if let message = request.message { … }      // the notification, for routes opened by a push
+///     let id = request.int("id")!  // path parameter, typed by the pattern
+///     let name = request.parameters["name"]  // query item or push `parameters`
+///     let message = request.message  // the notification, for routes opened by a push
+///     show(product: id, name: name, from: message)
 /// }
 /// ```
 /// ``parameters`` merges, lowest first: the query items (first value of each name), the caller's

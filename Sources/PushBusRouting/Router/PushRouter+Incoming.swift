@@ -8,7 +8,7 @@ extension PushRouter {
     ///
     /// ```swift
     /// func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
-    ///     for incoming in PushBusApp.incomingURLs(URLContexts) { router.open(incoming) }
+    ///     for incoming in PushBusApp.incomingURLs(URLContexts) { router.open(incoming) }  // .urlScheme
     /// }
     /// ```
     ///

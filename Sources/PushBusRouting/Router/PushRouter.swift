@@ -206,7 +206,7 @@ extension PushRouter {
     ///
     /// ```swift
     /// router.setScopeSwitch { scope in
-    ///     guard let account = accounts.account(for: scope) else { return false }   // signed out: not opened
+    ///     guard let account = accounts.account(for: scope) else { return false }  // signed out: not opened
     ///     accounts.switchTo(account)
     ///     return true
     /// }

@@ -24,7 +24,7 @@ public struct ServiceExtensionStep: Sendable {
     /// ``ServiceExtensionStepContext/update(_:)``, and answers how it went.
     ///
     /// ```swift
-    /// .custom("translate") { context in
+    /// let translate: ServiceExtensionStep = .custom("translate") { context in
     ///     guard let body = context.content.body else { return .done }
     ///     let translated = await translator.translate(body)
     ///     context.update { $0.body = translated }

@@ -10,7 +10,10 @@ extension ServiceExtensionStep {
     ///
     /// ```swift
     /// let ledger = try DeliveryLedger(directory: appGroupURL, configuration: extensionConfiguration)
-    /// ServiceExtensionPipeline(steps: [.rewrite { … }, .attachments(policy), .ledgerReceipt(ledger)])
+    /// let pipeline = ServiceExtensionPipeline(steps: [
+    ///     .rewrite { $0.body = decrypt($0.body) }, .attachments(AttachmentDownloader(policy: policy)),
+    ///     .ledgerReceipt(ledger),
+    /// ])
     /// ```
     ///
     /// The message identity is the one the app computes from the same payload (the provider's message id, or the

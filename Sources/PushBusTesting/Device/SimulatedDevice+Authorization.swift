@@ -102,8 +102,8 @@ extension SimulatedDevice {
     /// registration).
     ///
     /// ```swift
-    /// device.changeNotificationSettings { $0.status = .denied }      // "Allow Notifications" off
-    /// device.changeNotificationSettings { $0.sound = .disabled }
+    /// device.settings.change { $0.status = .denied }  // "Allow Notifications" off
+    /// device.settings.change { $0.sound = .disabled }
     /// ```
     func changeNotificationSettings(_ change: (inout NotificationSettingsSnapshot) -> Void) {
         var settings = currentNotificationSettings

@@ -14,11 +14,12 @@ import PushBusStorage
 /// terminated app reads it when it next becomes active. Every step is in the timeline.
 ///
 /// ```swift
-/// device.installContentExtension(.init(categories: ["TIMER_REMINDER"]))
-/// try device.longPress("timer-reminder")
-/// device.interactInContentExtension(value: "30")
-/// try device.sharedValues?.set(30, for: .nextReminderSeconds)        // the extension's own code
-/// try device.answerInContentExtension(.init(action: "CONFIRM", disposition: .dismissExtension, values: ["seconds": "30"]))
+/// device.contentExtension.install(.init(categories: ["TIMER_REMINDER"]))
+/// try device.contentExtension.longPress("timer-reminder")
+/// device.contentExtension.interact(value: "30")
+/// try device.contentExtension.sharedValues?.set(30, for: .nextReminderSeconds)  // the extension's own code
+/// try device.contentExtension.answer(
+///     .init(action: "CONFIRM", disposition: .dismissExtension, values: ["seconds": "30"]))
 /// ```
 extension SimulatedDevice {
     /// What the app's content extension declares in its `Info.plist`.

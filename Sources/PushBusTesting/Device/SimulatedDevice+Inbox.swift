@@ -6,11 +6,12 @@ import PushBusStorage
 /// Extension, and the app icon's badge.
 ///
 /// ```swift
-/// let device = SimulatedDevice(configuration: configuration)      // with a ledgerDirectory: the app group
-/// device.installInbox()                                          // each app process opens one at launch
-/// device.installServiceExtension(ServiceExtensionPipeline(steps: [.inbox(device.serviceExtensionInbox!)]))
+/// let device = SimulatedDevice(configuration: configuration)  // with a ledgerDirectory: the app group
+/// device.installInbox()  // each app process opens one at launch
+/// device.serviceExtension.install(ServiceExtensionPipeline(steps: [.inbox(device.serviceExtensionInbox!)]))
 /// device.deliver(remote: ["aps": ["alert": "Shipped", "mutable-content": 1]])
-/// #expect(device.badgeCount == 1)                                // the NSE wrote the unread count
+/// await device.serviceExtension.settle()
+/// #expect(device.badgeCount == 1)  // the service extension wrote the unread count
 /// ```
 ///
 /// What each process does, as a real app and extension do:

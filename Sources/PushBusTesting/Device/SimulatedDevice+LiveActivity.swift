@@ -12,11 +12,11 @@ import PushBusValidation
 /// `PushCenter/liveActivities` accepts is a timeline line (`◇ …`).
 ///
 /// ```swift
-/// device.observeLiveActivities("DeliveryAttributes")          // the app observes push-to-start tokens
+/// device.liveActivities.observe("DeliveryAttributes")  // the app observes push-to-start tokens
 /// device.terminate()
-/// let id = try device.receive(liveActivity: startPayload)      // a push-to-start while the app is killed
-/// device.launch()                                              // the app learns the new activity's token
-/// try device.receive(liveActivity: updatePayload, activity: id)
+/// let id = try device.liveActivities.receive(startPayload)  // a push-to-start while the app is killed
+/// device.launch()  // the app learns the new activity's token
+/// try device.liveActivities.receive(updatePayload, activity: id)
 /// ```
 extension SimulatedDevice {
     /// A Live Activity as iOS holds it.

@@ -17,9 +17,9 @@ struct SimulatedScopes: Sendable {
 ///
 /// ```swift
 /// device.useScopes(["alice", "bob"], reader: .key("account"))
-/// device.deliver(remote: ["aps": ["alert": "Hi"], "account": "bob", "route": "app://chat/7"])
-/// try device.tap(…)                                  // "app switches to account bob", then the route opens
-/// let removal = await device.signOut("alice")        // entries, notifications, tokens of alice
+/// let push = device.deliver(remote: ["aps": ["alert": "Hi"], "account": "bob", "route": "app://chat/7"])
+/// try device.tap(push)  // "app switches to account bob", then the route opens
+/// let removal = await device.signOut("alice")  // entries, notifications, tokens of alice
 /// ```
 ///
 /// What each process does, as an app wires PushBus at launch: `delivery.scopeReader` is the reader, and the router's

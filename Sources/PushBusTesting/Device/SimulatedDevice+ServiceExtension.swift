@@ -11,9 +11,9 @@ import PushBusServiceExtension
 /// outcome and the moment the handler ran.
 ///
 /// ```swift
-/// device.installServiceExtension(ServiceExtensionPipeline(steps: [.rewrite { $0.body = decrypt($0.body) }]))
+/// device.serviceExtension.install(ServiceExtensionPipeline(steps: [.rewrite { $0.body = decrypt($0.body) }]))
 /// device.deliver(remote: ["aps": ["alert": "•••", "mutable-content": 1]])
-/// await device.settleServiceExtensions()      // or device.advanceTime(by: 30) for the expiry path
+/// await device.serviceExtension.settle()  // or device.advanceTime(by: 30) for the expiry path
 /// ```
 extension SimulatedDevice {
     /// How long iOS lets a service extension run before `serviceExtensionTimeWillExpire` (about 30 s).

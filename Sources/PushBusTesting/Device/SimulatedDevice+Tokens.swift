@@ -22,9 +22,10 @@ struct SimulatedTokenServer: Sendable {
 /// to the process's center, and each change reaches the app's server once, across launches.
 ///
 /// ```swift
-/// device.reportTokens(in: directory)               // the app keeps push-tokens.json there
-/// await device.authorize(...)                      // the device token is reported
-/// device.terminate(); device.launch()              // registered again: the same token, nothing reported
+/// device.reportTokens(in: directory)  // the app keeps push-tokens.json there
+/// await device.registerForNotifications()  // the device token is reported
+/// device.terminate()
+/// device.launch()  // registered again: the same token, nothing reported
 /// #expect(device.tokensReported.count == 1)
 /// ```
 extension SimulatedDevice {

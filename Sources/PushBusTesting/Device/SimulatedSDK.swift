@@ -10,7 +10,7 @@ import PushBusHub
 ///
 /// ```swift
 /// let braze = SimulatedSDK(name: "braze", providers: [.braze], categories: [promo], answers: .twice)
-/// device.otherSDKs.install(braze)                      // what the app does at launch, before PushBus reads the categories
+/// device.otherSDKs.install(braze)  // what the app does at launch, before PushBus reads the categories
 /// let push = device.deliver(remote: ["aps": ["alert": "Sale"], "ab": ["c": "1"]])
 /// #expect(braze.callbacks.map(\.notification) == [push])
 /// ```

@@ -5,8 +5,10 @@ extension SimulatedDevice {
     /// A callback iOS makes into the app, named by its Swift signature.
     ///
     /// ```swift
-    /// #expect(device.callbacks.names == [.didFinishLaunching, .sceneWillConnect, .didReceiveResponse,
-    ///                                    .sceneDidBecomeActive])
+    /// #expect(
+    ///     device.callbacks.names == [
+    ///         .didFinishLaunching, .sceneWillConnect, .didReceiveResponse, .sceneDidBecomeActive,
+    ///     ])
     /// ```
     public struct Callback: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
         public var rawValue: String

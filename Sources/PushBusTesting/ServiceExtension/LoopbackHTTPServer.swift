@@ -19,7 +19,9 @@ import Darwin
 /// ```swift
 /// let server = try LoopbackHTTPServer(routes: ["/cat.jpg": .media(.jpeg, length: 40_000)])
 /// defer { server.stop() }
-/// let payload = ["aps": ["alert": "Hi", "mutable-content": 1], "image": server.url("/cat.jpg").absoluteString]
+/// let payload: [String: Any] = [
+///     "aps": ["alert": "Hi", "mutable-content": 1], "image": server.url("/cat.jpg").absoluteString,
+/// ]
 /// ```
 public final class LoopbackHTTPServer: Sendable {
     /// What a path answers.

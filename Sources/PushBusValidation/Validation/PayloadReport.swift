@@ -6,7 +6,7 @@ import PushBusCore
 ///
 /// ```swift
 /// let report = PayloadReport(source: "fcm.json", data: bytes)
-/// print(report.text)            // diagnostics, then the normalized message
+/// print(report.text)  // diagnostics, then the normalized message
 /// exit(report.status.rawValue)  // 0 clean, 1 errors, 2 unreadable
 /// ```
 package struct PayloadReport: Sendable {

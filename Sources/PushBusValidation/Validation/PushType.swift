@@ -78,7 +78,7 @@ public struct PushType: RawRepresentable, Sendable, Hashable, CustomStringConver
     /// The `apns-topic` header for an app: its bundle identifier plus ``topicSuffix``.
     ///
     /// ```swift
-    /// PushType.liveActivity.apnsTopic(bundleIdentifier: "com.example.shop")
+    /// let topic = PushType.liveActivity.apnsTopic(bundleIdentifier: "com.example.shop")
     /// // "com.example.shop.push-type.liveactivity"
     /// ```
     public func apnsTopic(bundleIdentifier: String) -> String { bundleIdentifier + (topicSuffix ?? "") }

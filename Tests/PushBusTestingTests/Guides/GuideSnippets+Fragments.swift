@@ -1,0 +1,131 @@
+// More of the guides' blocks (Docs/*.md), compiled as in GuideSnippets.swift: blocks that were fragments until a
+// function here supplied the app's objects they name.
+import Foundation
+import PushBus
+import PushBusTesting
+import Testing
+
+extension GuideSnippets {
+    struct Braze: Sendable { func register(deviceToken: Data) {} }
+
+    static func scheduleReminder(seconds: String?) {}
+    static func makeRouter() -> PushRouter { PushRouter(schemes: ["app"]) }
+    static func log(_ message: PushMessage, _ receipt: PostReceipt) {}
+
+    // Categories.md: the legacy contexts
+    static func minimalActions(reply: PushAction, like: PushAction, delete: PushAction) {
+        let message = PushCategory("message") {
+            reply; like; delete
+        }
+        .minimalActions {
+            reply; delete
+        }
+        _ = message
+    }
+
+    // Coexistence.md: the device token for every SDK
+    static func registrationForOtherSDKs(center: PushCenter, braze: Braze) {
+        let brazeTokens = center.subscribeRegistration { event in
+            if case .registered(let token) = event { braze.register(deviceToken: token.data) }
+        }
+        _ = brazeTokens
+    }
+
+    // Coexistence.md: in tests
+    static func otherSDKInTests(device: SimulatedDevice) {
+        let braze = SimulatedSDK(name: "braze", providers: [.braze], answers: .twice)
+        device.otherSDKs.install(braze)
+        let sale = device.deliver(remote: ["aps": ["alert": "Sale"], "ab": ["c": "campaign-1"]])
+        #expect(braze.callbacks.map(\.notification) == [sale])
+        #expect(device.completions.allCalledOnce)
+    }
+
+    // ContentExtension.md: the answer in the app
+    static func contentExtensionAnswers(delivery: PushDelivery, center: PushCenter) {
+        delivery.deliverContentExtensionAnswers()  // also done by applicationDidBecomeActive() and the refresher
+        let answers = center.subscribe(.category("TIMER_REMINDER") && .tapped) { message in
+            scheduleReminder(seconds: message.response?.values["seconds"])
+        }
+        _ = answers
+    }
+
+    // Testing.md: the device
+    static func deviceConfiguration(myCategoryRegistry: CategoryRegistry, router: PushRouter) {
+        let device = SimulatedDevice(
+            configuration: .init(
+                generation: .scenes,  // .legacy (iOS 9), .notificationCenter (iOS 10–12), .scenes (13+)
+                authorization: .authorized,  // .notDetermined, .denied, .provisional
+                capabilities: [.remoteNotificationsBackgroundMode],
+                categories: myCategoryRegistry),  // action buttons, text input, customDismissAction
+            clock: ManualClock(),  // shared by the hub, completion deadlines and the scheduler
+            center: nil,  // default: a new PushCenter on that clock
+            router: router)  // optional: its events are recorded
+        _ = device
+    }
+
+    // Testing.md: a process that really ends
+    static func processThatEnds(productPush: [String: Any]) throws {
+        let device = SimulatedDevice(router: makeRouter()) { process in
+            process.keep(process.router!.attach(to: process.center))  // attach at launch, before any callback
+            process.keep(process.center.monitor { message, receipt in log(message, receipt) })
+        }
+        device.launch()
+        device.router?.setReady(true)
+        let push = device.deliver(remote: productPush)
+        device.terminate()  // process 1 ends: its hub, subscriptions and router are gone
+        try device.tap(push)  // a real cold start: deferred, the new router is not ready
+        device.router?.setReady(true)  // opened once
+    }
+}
+
+// Routing.md: the app's navigation layer, on the main actor.
+@MainActor
+enum Navigator {
+    enum Screen { case product(Int), debugMenu }
+
+    static func show(_ screen: Screen, style: RoutePresentation) {}
+}
+
+extension GuideSnippets {
+    // Routing.md: the router in one block
+    static func routerInOneBlock() throws {
+        let router = PushRouter(schemes: ["myapp"], isReady: false)  // cold start: not ready yet
+        try router.register("myapp://product/:id(int)") { request in
+            let id = request.int("id")!, style = request.presentation
+            Task { @MainActor in Navigator.show(.product(id), style: style) }  // handlers run off the main actor
+        }
+        try router.register("myapp://debug/menu", access: .internal) { request in  // never from outside
+            Task { @MainActor in Navigator.show(.debugMenu, style: .present) }
+        }
+        let subscription = router.attach(to: .shared)  // tapped notifications, parked ones too
+
+        // First screen's viewDidAppear:
+        router.setReady(true)  // deferred routes open now, in order
+        _ = subscription
+    }
+}
+
+extension GuideSnippets {
+    // ContentExtension.md: sharing a value with the app
+    static func sharedValue(appGroupURL: URL) throws {
+        let store = try SharedValueStore(directory: appGroupURL)
+        try store.set(120, for: .nextReminderSeconds)  // the extension, when the user confirms
+        let seconds = try store.value(for: .nextReminderSeconds)  // the app
+        _ = seconds
+    }
+}
+
+extension GuideSnippets {
+    // LocalNotifications.md: the recurring reminder's category
+    static func reminderCategory() throws {
+        let categories = [
+            PushCategory("TIMER_REMINDER", options: .customDismissAction) {
+                PushAction.textInput(
+                    "reminder.next", title: "Remind me again", buttonTitle: "Set", placeholder: "Seconds (10–300)")
+                PushAction.button("reminder.stop", title: "Stop", options: .destructive)
+            }
+        ]
+        let registry = try CategoryRegistry(categories)  // the Apple glue registers registry.categories
+        _ = registry
+    }
+}
