@@ -28,6 +28,9 @@ let package = Package(
         .library(name: "PushBusNotificationServiceExtension", targets: ["PushBusNotificationServiceExtension"]),
         // A Notification Content Extension: its session, answers, shared values and the extension-safe glue.
         .library(name: "PushBusNotificationContentExtension", targets: ["PushBusNotificationContentExtension"]),
+        // A widget extension: the control and widget push tokens its WidgetKit push handlers get, recorded in the app
+        // group's token registry, and the ledger. Extension-safe, no hub.
+        .library(name: "PushBusWidgetExtension", targets: ["PushBusWidgetExtension"]),
         // The platform-neutral pipeline alone, for a service extension that keeps no ledger (Core and the pipeline:
         // the minimal service extension of Docs/Performance.md).
         .library(name: "PushBusServiceExtension", targets: ["PushBusServiceExtension"]),
@@ -136,6 +139,11 @@ let package = Package(
             name: "PushBusNotificationContentExtension",
             dependencies: ["PushBusCore", "PushBusStorage", "PushBusContentExtensionKit", "PushBusAppleExtension"],
             swiftSettings: imports),
+        // The umbrella of a widget extension: the token registry and the ledger in the app group, and the
+        // extension-safe glue that records WidgetKit's control and widget push tokens. No hub, no delivery.
+        .target(
+            name: "PushBusWidgetExtension", dependencies: ["PushBusCore", "PushBusStorage", "PushBusAppleExtension"],
+            swiftSettings: imports),
         // An app's tests: re-exports every module the PushBus umbrella does.
         .target(
             name: "PushBusTesting",
@@ -162,7 +170,8 @@ let package = Package(
             path: "Sources/PushBusTestChild", swiftSettings: imports),
         // Not a product: the recorders, boxes and process runners every test target shares.
         .target(
-            name: "PushBusTestSupport", dependencies: ["PushBusCore", "PushBusDelivery"],
+            name: "PushBusTestSupport",
+            dependencies: ["PushBusCore", "PushBusStorage", "PushBusServiceExtension", "PushBusDelivery"],
             path: "Tests/PushBusTestSupport", swiftSettings: imports),
         .testTarget(
             name: "PushBusTests",
@@ -177,12 +186,31 @@ let package = Package(
             dependencies: ["PushBusCore", "PushBusHub", "PushBusTesting", "PushBusTestSupport"],
             swiftSettings: imports),
         .testTarget(
+            name: "PushBusStorageTests",
+            dependencies: ["PushBusCore", "PushBusStorage", "PushBusTesting", "PushBusTestSupport"],
+            swiftSettings: imports),
+        .testTarget(
+            name: "PushBusValidationTests", dependencies: ["PushBusCore", "PushBusValidation"], swiftSettings: imports),
+        .testTarget(
+            name: "PushBusCategoriesTests", dependencies: ["PushBusCore", "PushBusCategories"], swiftSettings: imports),
+        .testTarget(
+            name: "PushBusLiveActivityTests",
+            dependencies: ["PushBusCore", "PushBusHub", "PushBusLiveActivity", "PushBusTestSupport"],
+            swiftSettings: imports),
+        .testTarget(
+            name: "PushBusServiceExtensionTests",
+            dependencies: ["PushBusCore", "PushBusServiceExtension", "PushBusTesting", "PushBusTestSupport"],
+            swiftSettings: imports),
+        .testTarget(
             name: "PushBusRoutingTests",
             dependencies: ["PushBus", "PushBusCore", "PushBusRouting", "PushBusTesting", "PushBusTestSupport"],
             swiftSettings: imports),
         .testTarget(
             name: "PushBusAppleTests",
-            dependencies: ["PushBus", "PushBusApple", "PushBusAppleExtension", "PushBusRouting", "PushBusTestSupport", stubs],
+            dependencies: [
+                "PushBus", "PushBusApple", "PushBusAppleExtension", "PushBusRouting", "PushBusTestSupport",
+                "PushBusWidgetExtension", stubs,
+            ],
             swiftSettings: appleStubs + imports
         ),
         .testTarget(

@@ -10,13 +10,13 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
-suites='PushBusTests\.(Ledger|Inbox|DeliveryLedgerRecording)'                   # ledger and inbox
-suites+='|PushBusTests\.(ServiceExtension|Attachment)'                          # pipeline and downloads
+suites='PushBusStorageTests\.|PushBusTests\.(Ledger|Inbox|DeliveryLedgerRecording|SharedStoreSymlink)'  # ledger, inbox
+suites+='|PushBusServiceExtensionTests\.|PushBusTests\.ServiceExtension'          # pipeline and downloads
 suites+='|PushBusAppleExtensionTests\.PushBusNotificationService'               # the NSE glue around it
 suites+='|PushBusTestingTests\.ServiceExtensionDevice'
 suites+='|PushBusTests\.(NotificationSettings|NotificationAuthorization|SettingsAcrossLaunches)'  # settings
 suites+='|PushBusAppleTests\.(SettingsChangeGlue|OpenSettingsGlue)|PushBusTestingTests\.SettingsChangeSimulation'
-suites+='|PushBusTests\.LiveActivity|PushBusAppleTests\.(LiveActivityGlue|LedgerGlue)'  # tokens; ledger refresher
+suites+='|PushBusLiveActivityTests\.|PushBusTests\.LiveActivity|PushBusAppleTests\.(LiveActivityGlue|LedgerGlue)'  # tokens; ledger refresher
 
 export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1"
 started=$(date +%s)

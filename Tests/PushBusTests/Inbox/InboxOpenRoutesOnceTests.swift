@@ -1,6 +1,7 @@
 import Foundation
 import PushBus
 import PushBusRouting
+import PushBusTestSupport
 import PushBusTesting
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import PushBusTestSupport
 import PushBusTesting
 import Testing
 

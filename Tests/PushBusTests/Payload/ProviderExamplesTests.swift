@@ -1,4 +1,5 @@
 import Foundation
+import PushBusTestSupport
 import Testing
 
 @testable import PushBus
@@ -16,8 +17,10 @@ import Testing
 /// Each provider's documented payload (Examples/payloads) is recognized with its message id, deep link, image
 /// and buttons.
 @Suite(.timeLimit(.minutes(1))) struct ProviderExamplesTests {
+    private static let directory = BuiltBinary.packageRoot.appendingPathComponent("Examples/payloads")
+
     private func message(_ name: String) throws -> PushMessage {
-        let data = try Data(contentsOf: PayloadExamplesTests.directory.appendingPathComponent(name))
+        let data = try Data(contentsOf: Self.directory.appendingPathComponent(name))
         return PushMessage(content: PushContent(json: data))
     }
 
@@ -115,7 +118,7 @@ import Testing
     }
 
     @Test func theValidatorsReportShowsTheImageAndButtons() throws {
-        let data = try Data(contentsOf: PayloadExamplesTests.directory.appendingPathComponent("clevertap.json"))
+        let data = try Data(contentsOf: Self.directory.appendingPathComponent("clevertap.json"))
         let report = PayloadReport(source: "clevertap.json", data: data)
         let text = report.text
         #expect(text.contains("image: https://cdn.example.com/push/headphones.jpg"))
