@@ -28,6 +28,9 @@ let package = Package(
         .library(name: "PushBusNotificationServiceExtension", targets: ["PushBusNotificationServiceExtension"]),
         // A Notification Content Extension: its session, answers, shared values and the extension-safe glue.
         .library(name: "PushBusNotificationContentExtension", targets: ["PushBusNotificationContentExtension"]),
+        // A widget extension: the control and widget push tokens its WidgetKit push handlers get, recorded in the app
+        // group's token registry, and the ledger. Extension-safe, no hub.
+        .library(name: "PushBusWidgetExtension", targets: ["PushBusWidgetExtension"]),
         // The platform-neutral pipeline alone, for a service extension that keeps no ledger (Core and the pipeline:
         // the minimal service extension of Docs/Performance.md).
         .library(name: "PushBusServiceExtension", targets: ["PushBusServiceExtension"]),
@@ -136,6 +139,11 @@ let package = Package(
             name: "PushBusNotificationContentExtension",
             dependencies: ["PushBusCore", "PushBusStorage", "PushBusContentExtensionKit", "PushBusAppleExtension"],
             swiftSettings: imports),
+        // The umbrella of a widget extension: the token registry and the ledger in the app group, and the
+        // extension-safe glue that records WidgetKit's control and widget push tokens. No hub, no delivery.
+        .target(
+            name: "PushBusWidgetExtension", dependencies: ["PushBusCore", "PushBusStorage", "PushBusAppleExtension"],
+            swiftSettings: imports),
         // An app's tests: re-exports every module the PushBus umbrella does.
         .target(
             name: "PushBusTesting",
@@ -201,7 +209,10 @@ let package = Package(
             swiftSettings: imports),
         .testTarget(
             name: "PushBusAppleTests",
-            dependencies: ["PushBus", "PushBusApple", "PushBusAppleExtension", "PushBusRouting", "PushBusTestSupport", stubs],
+            dependencies: [
+                "PushBus", "PushBusApple", "PushBusAppleExtension", "PushBusRouting", "PushBusTestSupport",
+                "PushBusWidgetExtension", stubs,
+            ],
             swiftSettings: appleStubs + imports
         ),
         .testTarget(

@@ -11,7 +11,7 @@ cd "$(dirname "$0")/../.."
 # Each product's module: the example's targets import one each (the app PushBusApple, the extensions their umbrellas).
 # (`swift build` builds one `--target`, the last it is given: one build each.)
 for target in PushBus PushBusApple PushBusTesting PushBusValidation PushBusNotificationServiceExtension \
-    PushBusNotificationContentExtension; do
+    PushBusNotificationContentExtension PushBusWidgetExtension; do
     swift build --target "$target" > /dev/null
 done
 modules="$(swift build --show-bin-path)/Modules"
@@ -61,7 +61,7 @@ check ExternalNames -- Examples/names
 # app (its own type wins in its module). Each qualified lookup below must fail, in every product's module.
 names=(PushSubscription Subscription Notification Message Token AppState DeviceToken SystemClock)
 for module in PushBus PushBusApple PushBusTesting PushBusValidation PushBusServiceExtension \
-    PushBusNotificationServiceExtension PushBusNotificationContentExtension; do
+    PushBusNotificationServiceExtension PushBusNotificationContentExtension PushBusWidgetExtension; do
     probe="$work/NameProbe$module.swift"
     { echo "import $module"; for name in "${names[@]}"; do echo "typealias Probe$name = $module.$name"; done; } >"$probe"
     errors=$(swiftc -swift-version 6 -parse-as-library -typecheck -module-name NameProbe -I "$work" -I "$modules" \

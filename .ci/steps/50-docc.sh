@@ -13,7 +13,8 @@ started=$(date +%s)
 
 modules=(PushBus PushBusCore PushBusValidation PushBusCategories PushBusHub PushBusStorage PushBusServiceExtension
     PushBusServiceExtensionStorage PushBusContentExtensionKit PushBusDelivery PushBusLiveActivity PushBusRouting PushBusApple
-    PushBusAppleServiceExtension PushBusTesting PushBusNotificationServiceExtension PushBusNotificationContentExtension)
+    PushBusAppleServiceExtension PushBusTesting PushBusNotificationServiceExtension PushBusNotificationContentExtension
+    PushBusWidgetExtension)
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
@@ -61,11 +62,12 @@ mkdir -p "$graphs"
 
 symbol_flags=(-Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs"
     -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public)
-# One build of every product's module: the umbrellas (PushBus and the two extensions'), PushBusTesting (and with it
+# One build of every product's module: the umbrellas (PushBus and the three extensions'), PushBusTesting (and with it
 # the validator) and PushBusApple (with the Linux stubs). A module that re-exports others (`@_exported`) holds their
 # symbols in its graph, so its catalog curates them too.
 # (`swift build` builds one `--target`, the last it is given: one build each.)
-for target in PushBus PushBusTesting PushBusApple PushBusNotificationServiceExtension PushBusNotificationContentExtension; do
+for target in PushBus PushBusTesting PushBusApple PushBusNotificationServiceExtension PushBusNotificationContentExtension \
+    PushBusWidgetExtension; do
     swift build --scratch-path .build-docc --target "$target" "${symbol_flags[@]}" >> "$work/build.log" 2>&1 \
         || { cat "$work/build.log" >&2; exit 1; }
 done

@@ -58,13 +58,15 @@ MODULES = {
                                             "PushBusAppleExtension"],
     "PushBusNotificationContentExtension": ["PushBusCore", "PushBusStorage", "PushBusContentExtensionKit",
                                             "PushBusAppleExtension"],
+    "PushBusWidgetExtension": ["PushBusCore", "PushBusStorage", "PushBusAppleExtension"],
     "PushBusTesting": ["PushBusCore", "PushBusValidation", "PushBusCategories", "PushBusHub", "PushBusStorage",
                        "PushBusServiceExtension", "PushBusServiceExtensionStorage", "PushBusContentExtensionKit",
                        "PushBusDelivery", "PushBusLiveActivity", "PushBusRouting"],
     "PushBusTestSupport": ["PushBusCore", "PushBusStorage", "PushBusServiceExtension", "PushBusDelivery"],
 }
 # The targets no module may depend on: the umbrellas of products.
-UMBRELLAS = {"PushBus", "PushBusNotificationServiceExtension", "PushBusNotificationContentExtension"}
+UMBRELLAS = {"PushBus", "PushBusNotificationServiceExtension", "PushBusNotificationContentExtension",
+             "PushBusWidgetExtension"}
 # Inside each module: folder -> the folders of the same module it may name.
 FOLDERS = {
     "PushBusCore": {
@@ -75,7 +77,7 @@ FOLDERS = {
     "PushBusValidation": {"Validation": []},
     "PushBusCategories": {"Categories": []},
     "PushBusHub": {"Hub": []},
-    "PushBusStorage": {"Ledger": [], "Inbox": ["Ledger"]},
+    "PushBusStorage": {"Ledger": [], "Inbox": ["Ledger"], "Tokens": []},
     "PushBusServiceExtension": {"ServiceExtension": []},
     "PushBusServiceExtensionStorage": {"Steps": []},
     "PushBusContentExtensionKit": {"ContentExtension": []},

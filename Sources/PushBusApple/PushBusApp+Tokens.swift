@@ -10,14 +10,21 @@ internal import Foundation
 import PushBusCore
 import PushBusDelivery
 import PushBusHub
+import PushBusStorage
 
 extension PushBusApp {
     private static var tokenReporting: PushCancellable?
+    #if (canImport(UIKit) && !os(watchOS)) || PUSHBUS_APPLE_STUBS
+    /// Re-reads the registry's file at each foreground (``reportTokens(to:center:onChange:)``).
+    private static var tokenReloading: ForegroundObservation?
+    #endif
 
     /// Reports every token the app gets to `registry`, so the server learns each exactly once across launches:
     /// the device token (`application(_:didRegisterForRemoteNotificationsWithDeviceToken:)`, forwarded by
     /// `installAppDelegateForwarding(_:)` or your own forwarding to ``appDelegate``), and the push-to-start tokens,
     /// update tokens and ends that `LiveActivityObserver` posts to the installed center's `liveActivities`.
+    /// At each return to the foreground it re-reads the registry's file (`registry.reload()`), so the control and
+    /// widget push tokens the widget extension's push handlers recorded in the same App Group reach `onChange` too.
     /// `onChange` gets what the server has not learned yet; call `registry.markReported(_:)` once it has.
     /// Calling it again replaces the previous reporting.
     ///
@@ -34,12 +41,21 @@ extension PushBusApp {
     ) {
         tokenReporting?.cancel()
         tokenReporting = registry.attach(to: center ?? installedCenter, onChange: onChange)
+        #if (canImport(UIKit) && !os(watchOS)) || PUSHBUS_APPLE_STUBS
+        tokenReloading?.cancel()
+        // A damaged file is not lost: the next change the registry records reads it again and throws.
+        tokenReloading = ForegroundObservation(notificationCenter: .default) { try? registry.reload() }
+        #endif
     }
 
     /// Stops ``reportTokens(to:center:onChange:)``.
     public static func stopReportingTokens() {
         tokenReporting?.cancel()
         tokenReporting = nil
+        #if (canImport(UIKit) && !os(watchOS)) || PUSHBUS_APPLE_STUBS
+        tokenReloading?.cancel()
+        tokenReloading = nil
+        #endif
     }
 }
 #endif

@@ -22,10 +22,12 @@ public import PushBusStorage
 /// ```swift
 /// final class NotificationViewController: UIViewController, UNNotificationContentExtension {
 ///     let pushBus = PushBusContentExtension(
-///         ledger: try! DeliveryLedger(appGroup: "group.com.example.app"), ledgerChangeNotificationName: "com.example.app.ledger")
+///         ledger: try! DeliveryLedger(appGroup: "group.com.example.app"),
+///         ledgerChangeNotificationName: "com.example.app.ledger")
+///     let slider = UISlider()
 ///     nonisolated func didReceive(_ notification: UNNotification) {
 ///         let seconds = pushBus.didReceive(notification).content.customData["seconds"]?.intValue
-///         MainActor.assumeIsolated { slider.value = Float(seconds ?? 30) }   // iOS calls it on the main thread
+///         MainActor.assumeIsolated { slider.value = Float(seconds ?? 30) }  // iOS calls it on the main thread
 ///     }
 ///     nonisolated func didReceive(
 ///         _ response: UNNotificationResponse,
@@ -33,7 +35,7 @@ public import PushBusStorage
 ///     ) {
 ///         pushBus.didReceive(response, completionHandler: completion).finish(.dismissAndForwardAction)
 ///     }
-///     func confirm() {                                             // the reminder's confirm button (main actor)
+///     func confirm() {  // the reminder's confirm button (main actor)
 ///         pushBus.dismiss(in: extensionContext, action: "CONFIRM", values: ["seconds": String(Int(slider.value))])
 ///     }
 /// }

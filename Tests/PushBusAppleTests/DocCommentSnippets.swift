@@ -150,4 +150,91 @@ extension DocCommentAppleSnippets {
         _ = retracting
     }
 }
+// The categories' descriptors: what the glue builds from them (PushAction, PushCategory).
+extension DocCommentAppleSnippets {
+    static func makeAction(_ d: PushAction.ModernDescriptor) -> UNNotificationAction {
+        UNNotificationAction(identifier: d.identifier, title: d.title, options: [])
+    }
+
+    @available(*, deprecated, message: "UIUserNotificationAction and its category are deprecated since iOS 10")
+    static func makeLegacyAction(_ d: PushAction.LegacyDescriptor) -> UIMutableUserNotificationAction {
+        UIMutableUserNotificationAction()
+    }
+
+    // PushAction.ModernDescriptor
+    static func modernAction(action: PushAction) -> UNNotificationAction {
+        let d = action.modernDescriptor
+        let options = UNNotificationActionOptions(rawValue: d.optionsRawValue)
+        let made: UNNotificationAction =
+            if let button = d.textInputButtonTitle {
+                UNTextInputNotificationAction(
+                    identifier: d.identifier, title: d.title, options: options, textInputButtonTitle: button,
+                    textInputPlaceholder: d.textInputPlaceholder ?? "")
+            } else {
+                UNNotificationAction(identifier: d.identifier, title: d.title, options: options)
+            }
+        return made
+    }
+
+    // PushAction.LegacyDescriptor
+    @available(*, deprecated, message: "UIUserNotificationAction and its category are deprecated since iOS 10")
+    static func legacyAction(action: PushAction) -> UIMutableUserNotificationAction {
+        let d = action.legacyDescriptor
+        let legacy = UIMutableUserNotificationAction()
+        legacy.identifier = d.identifier
+        legacy.title = d.title
+        legacy.activationMode = d.activationMode == .foreground ? .foreground : .background
+        legacy.isAuthenticationRequired = d.isAuthenticationRequired
+        legacy.isDestructive = d.isDestructive
+        if let button = d.textInputButtonTitle {  // iOS 9+
+            legacy.behavior = .textInput
+            legacy.parameters = [UIUserNotificationTextInputActionButtonTitleKey: button]
+        }
+        return legacy
+    }
+
+    // PushCategory.ModernDescriptor
+    static func modernCategory(category: PushCategory) -> UNNotificationCategory {
+        let d = category.modernDescriptor
+        let made = UNNotificationCategory(
+            identifier: d.identifier, actions: d.actions.map(makeAction), intentIdentifiers: d.intentIdentifiers,
+            hiddenPreviewsBodyPlaceholder: d.hiddenPreviewsBodyPlaceholder,
+            categorySummaryFormat: d.categorySummaryFormat,
+            options: UNNotificationCategoryOptions(rawValue: d.optionsRawValue))
+        return made
+    }
+
+    // PushCategory.LegacyDescriptor
+    @available(*, deprecated, message: "UIUserNotificationAction and its category are deprecated since iOS 10")
+    static func legacyCategory(category: PushCategory) -> UIMutableUserNotificationCategory {
+        let d = category.legacyDescriptor
+        let legacy = UIMutableUserNotificationCategory()
+        legacy.identifier = d.identifier
+        legacy.setActions(d.defaultContextActions.map(makeLegacyAction), for: .default)
+        legacy.setActions(d.minimalContextActions.map(makeLegacyAction), for: .minimal)
+        return legacy
+    }
+}
+// PushBusContentExtension: the content extension's view controller.
+enum DocCommentContentExtensionSnippets {
+    final class NotificationViewController: UIViewController, UNNotificationContentExtension {
+        let pushBus = PushBusContentExtension(
+            ledger: try! DeliveryLedger(appGroup: "group.com.example.app"),
+            ledgerChangeNotificationName: "com.example.app.ledger")
+        let slider = UISlider()
+        nonisolated func didReceive(_ notification: UNNotification) {
+            let seconds = pushBus.didReceive(notification).content.customData["seconds"]?.intValue
+            MainActor.assumeIsolated { slider.value = Float(seconds ?? 30) }  // iOS calls it on the main thread
+        }
+        nonisolated func didReceive(
+            _ response: UNNotificationResponse,
+            completionHandler completion: @escaping @Sendable (UNNotificationContentExtensionResponseOption) -> Void
+        ) {
+            pushBus.didReceive(response, completionHandler: completion).finish(.dismissAndForwardAction)
+        }
+        func confirm() {  // the reminder's confirm button (main actor)
+            pushBus.dismiss(in: extensionContext, action: "CONFIRM", values: ["seconds": String(Int(slider.value))])
+        }
+    }
+}
 #endif

@@ -6,12 +6,14 @@ extension PushAction {
     /// ```swift
     /// let d = action.modernDescriptor
     /// let options = UNNotificationActionOptions(rawValue: d.optionsRawValue)
-    /// if let button = d.textInputButtonTitle {
-    ///     UNTextInputNotificationAction(identifier: d.identifier, title: d.title, options: options,
-    ///                                   textInputButtonTitle: button, textInputPlaceholder: d.textInputPlaceholder ?? "")
-    /// } else {
-    ///     UNNotificationAction(identifier: d.identifier, title: d.title, options: options)
-    /// }
+    /// let made: UNNotificationAction =
+    ///     if let button = d.textInputButtonTitle {
+    ///         UNTextInputNotificationAction(
+    ///             identifier: d.identifier, title: d.title, options: options, textInputButtonTitle: button,
+    ///             textInputPlaceholder: d.textInputPlaceholder ?? "")
+    ///     } else {
+    ///         UNNotificationAction(identifier: d.identifier, title: d.title, options: options)
+    ///     }
     /// ```
     package struct ModernDescriptor: Sendable, Hashable {
         package var identifier: String
@@ -33,11 +35,12 @@ extension PushAction {
     /// ```swift
     /// let d = action.legacyDescriptor
     /// let legacy = UIMutableUserNotificationAction()
-    /// legacy.identifier = d.identifier; legacy.title = d.title
+    /// legacy.identifier = d.identifier
+    /// legacy.title = d.title
     /// legacy.activationMode = d.activationMode == .foreground ? .foreground : .background
     /// legacy.isAuthenticationRequired = d.isAuthenticationRequired
     /// legacy.isDestructive = d.isDestructive
-    /// if let button = d.textInputButtonTitle {           // iOS 9+
+    /// if let button = d.textInputButtonTitle {  // iOS 9+
     ///     legacy.behavior = .textInput
     ///     legacy.parameters = [UIUserNotificationTextInputActionButtonTitleKey: button]
     /// }

@@ -5,11 +5,11 @@ extension PushCategory {
     ///
     /// ```swift
     /// let d = category.modernDescriptor
-    /// UNNotificationCategory(identifier: d.identifier, actions: d.actions.map(makeAction),
-    ///                        intentIdentifiers: d.intentIdentifiers,
-    ///                        hiddenPreviewsBodyPlaceholder: d.hiddenPreviewsBodyPlaceholder,
-    ///                        categorySummaryFormat: d.categorySummaryFormat,
-    ///                        options: UNNotificationCategoryOptions(rawValue: d.optionsRawValue))
+    /// let made = UNNotificationCategory(
+    ///     identifier: d.identifier, actions: d.actions.map(makeAction), intentIdentifiers: d.intentIdentifiers,
+    ///     hiddenPreviewsBodyPlaceholder: d.hiddenPreviewsBodyPlaceholder,
+    ///     categorySummaryFormat: d.categorySummaryFormat,
+    ///     options: UNNotificationCategoryOptions(rawValue: d.optionsRawValue))
     /// ```
     package struct ModernDescriptor: Sendable, Hashable {
         package var identifier: String

@@ -1,6 +1,7 @@
 public import PushBusCore
 public import PushBusHub
 import PushBusLiveActivity
+public import PushBusStorage
 
 /// Feeds a ``PushTokenRegistry`` from a center: the device token of each registration and the Live Activity
 /// tokens its `PushCenter.liveActivities` channel posts (from `LiveActivityObserver` or `SimulatedDevice`).
@@ -65,31 +66,4 @@ extension PushTokenRegistry {
             return [(.activityUpdate(activityID: activity.id), nil), (.broadcastChannel(activityID: activity.id), nil)]
         }
     }
-
-    /// Calls every attachment's `onChange` with the pending changes, outside any lock.
-    func notifyChange() {
-        let handlers = changeHandlers.withLock { $0.handlers.sorted { $0.key < $1.key }.map(\.value) }
-        guard !handlers.isEmpty else { return }
-        let pending = pendingChanges()
-        for handler in handlers { handler(pending) }
-    }
-
-    /// Applies `updates`; calls the change handlers when one of them is news to the server.
-    func record(_ updates: [(Key, String?)]) {
-        var changed = false
-        for (key, value) in updates {
-            do {
-                changed = try record(key, value) || changed
-                writeFailures.withLock { $0 = nil }
-            } catch let error as StoreFileError {
-                writeFailures.withLock { $0 = error }
-            } catch {
-                writeFailures.withLock { $0 = StoreFileError(.writeFailed, path: "", "\(error)") }
-            }
-        }
-        if changed { notifyChange() }
-    }
-
-    /// Why the latest write of a token fed by ``attach(to:onChange:)`` failed; `nil` once one succeeds again.
-    public var writeFailure: StoreFileError? { writeFailures.withLock { $0 } }
 }

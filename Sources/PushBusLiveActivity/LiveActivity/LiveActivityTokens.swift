@@ -8,7 +8,8 @@ public import PushBusCore
 /// // At launch, after starting the Apple glue (LiveActivityObserver):
 /// let store = try LiveActivityTokenStore(directory: ledgerDirectory)
 /// let changes = try center.liveActivities.reconcile(with: store)
-/// server.register(changes.toRegister); server.retract(changes.toRetract)
+/// server.register(changes.toRegister)
+/// server.retract(changes.toRetract)
 /// let subscription = center.liveActivities.subscribe { event in server.send(event) }
 /// ```
 ///

@@ -1,5 +1,6 @@
 public import Foundation
 import PushBusDelivery
+import PushBusStorage
 
 /// What the simulated app keeps about its push tokens: a `PushTokenRegistry` it opens at each launch, and the
 /// server it reports every change to.

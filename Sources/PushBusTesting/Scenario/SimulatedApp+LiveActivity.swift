@@ -1,5 +1,6 @@
 internal import Foundation
 import PushBusDelivery
+import PushBusStorage
 
 /// The Live Activity steps of a scenario (`Docs/LiveActivities.md`).
 extension SimulatedApp {

@@ -129,3 +129,64 @@ extension GuideSnippets {
         _ = registry
     }
 }
+
+// LiveActivities.md and LiveActivityTokens: the app's server for Live Activity tokens is a stand-in.
+extension GuideSnippets {
+    struct LiveActivityServer: Sendable {
+        func register(startToken: String, for type: String) {}
+        func register(channel: String, for activity: String) {}
+        func register(updateToken: String, for activity: String) {}
+        func retract(_ token: String?, for activity: String) {}
+        func register(_ registrations: [LiveActivityRegistration]) {}
+        func retract(_ registrations: [LiveActivityRegistration]) {}
+        func send(_ event: LiveActivityEvent) {}
+    }
+
+    // LiveActivities.md: token events
+    static func liveActivityEvents(center: PushCenter, server: LiveActivityServer) async {
+        let subscription = center.liveActivities.subscribe { event in
+            switch event {
+            case .pushToStartToken(let token, let type): server.register(startToken: token.hexString, for: type)
+            case .started, .scheduled: break
+            case .channelSubscription(let channel, let activity): server.register(channel: channel, for: activity.id)
+            case .updateToken(let token, let activity): server.register(updateToken: token.hexString, for: activity.id)
+            case .ended(let activity, _, let token): server.retract(token?.hexString, for: activity.id)
+            }
+        }
+        for await event in center.liveActivities.events() { server.send(event) }  // the same as an AsyncStream
+        _ = subscription
+    }
+
+    // LiveActivities.md: the launch reconciliation
+    static func reconciliation(ledgerDirectory: URL, server: LiveActivityServer) throws {
+        // didFinishLaunching, after starting the observers:
+        let store = try LiveActivityTokenStore(directory: ledgerDirectory)
+        let changes = try PushCenter.shared.liveActivities.reconcile(with: store)
+        server.register(changes.toRegister)  // e.g. the update token of an activity a push started while killed
+        server.retract(changes.toRetract)  // tokens of activities that ended meanwhile, rotated-away tokens
+    }
+
+    // LiveActivityTokens
+    static func liveActivityTokens(center: PushCenter, ledgerDirectory: URL, server: LiveActivityServer) throws {
+        // At launch, after starting the Apple glue (LiveActivityObserver):
+        let store = try LiveActivityTokenStore(directory: ledgerDirectory)
+        let changes = try center.liveActivities.reconcile(with: store)
+        server.register(changes.toRegister)
+        server.retract(changes.toRetract)
+        let subscription = center.liveActivities.subscribe { event in server.send(event) }
+        _ = subscription
+    }
+
+    // LiveActivities.md: simulation
+    static func liveActivitySimulation(startPayload: PushValue, updatePayload: PushValue, endPayload: PushValue) throws
+    {
+        let device = SimulatedDevice()
+        device.launch()
+        device.liveActivities.observe("DeliveryAttributes")  // iOS issues a push-to-start token
+        device.terminate()
+        let id = try device.liveActivities.receive(startPayload)  // push-to-start while the app is killed
+        device.launch()  // the app now learns the update token
+        try device.liveActivities.receive(updatePayload, activity: id)
+        try device.liveActivities.receive(endPayload, activity: id)  // the token is invalid from now on
+    }
+}

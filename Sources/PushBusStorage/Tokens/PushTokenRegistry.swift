@@ -52,8 +52,11 @@ public final class PushTokenRegistry: Sendable {
         /// Apple, "Updating controls locally and remotely"). Pushes use `apns-push-type: controls` and topic
         /// `<bundle id>.push-type.controls`.
         public static func controls(kind: String) -> Key {
-            Key(kind: "controls", qualifier: kind)
+            Key(kind: controlsKind, qualifier: kind)
         }
+
+        /// The kind of ``controls(kind:)`` keys.
+        package static let controlsKind = "controls"
 
         /// ActivityKit's push-to-start token for an attributes type (iOS 17.2).
         public static func pushToStart(attributesType: String) -> Key {
@@ -117,10 +120,10 @@ public final class PushTokenRegistry: Sendable {
     private let contents: LockedState<Contents>
     /// Whether the app's own server (changes with no scope) learns the tokens.
     private let reportsToAppServer: Bool
-    /// The latest failed write of ``attach(to:onChange:)``.
-    let writeFailures = LockedState<StoreFileError?>(nil)
+    /// The latest failed write of `attach(to:onChange:)`.
+    package let writeFailures = LockedState<StoreFileError?>(nil)
     /// The `onChange` handlers of the attachments, by attachment.
-    let changeHandlers = LockedState<(next: UInt64, handlers: [UInt64: @Sendable ([Change]) -> Void])>((0, [:]))
+    package let changeHandlers = LockedState<(next: UInt64, handlers: [UInt64: @Sendable ([Change]) -> Void])>((0, [:]))
 
     /// Opens the registry.
     ///
@@ -139,6 +142,11 @@ public final class PushTokenRegistry: Sendable {
         }
         let url = try StoreFile.url(of: Self.fileName, in: directory)
         self.url = url
+        contents = LockedState(try Self.read(url))
+    }
+
+    /// What the file holds now (nothing when there is no file yet).
+    private static func read(_ url: URL) throws -> Contents {
         var loaded = Contents()
         if let data = try StoreFile.read(url, limit: 1 << 20) {
             do {
@@ -161,7 +169,21 @@ public final class PushTokenRegistry: Sendable {
                 throw StoreFileError(.corrupt, path: url.path, "not a token file: \(error)")
             }
         }
-        contents = LockedState(loaded)
+        return loaded
+    }
+
+    /// Reads what another process (the widget extension's push handlers, in the same App Group) recorded in the
+    /// file since this registry last read or wrote it, and calls the `attach(to:onChange:)` handlers when a server
+    /// has something new to learn. Call it when the app comes to the foreground; a registry opened afterwards, and
+    /// every change this one records, read the file first anyway.
+    ///
+    /// - Throws: `StoreFileError` when the file is unreadable or damaged (the registry keeps what it had).
+    public func reload() throws {
+        guard let url else { return }
+        let before = pendingChanges()
+        let current = try Self.read(url)
+        contents.withLock { $0 = current }
+        if pendingChanges() != before { notifyChange() }
     }
 
     /// Records the current value of a token (`nil`: it is gone).
@@ -178,7 +200,7 @@ public final class PushTokenRegistry: Sendable {
     /// Records a value without calling the change handlers.
     ///
     /// - Returns: Whether a server has something new to learn (the pending changes for `key` are new).
-    func record(_ key: Key, _ value: String?) throws -> Bool {
+    package func record(_ key: Key, _ value: String?) throws -> Bool {
         let before = pendingChanges().filter { $0.key == key }
         try change { contents in
             var entry = contents.tokens[key] ?? Entry(key: key)
@@ -286,6 +308,8 @@ public final class PushTokenRegistry: Sendable {
     private func change(_ body: (inout Contents) -> Void) throws -> Bool {
         let url = self.url
         return try contents.withLock { contents in
+            // The file first: another process (a widget extension's push handler) may have written it since.
+            if let url { contents = try Self.read(url) }
             var next = contents
             body(&next)
             guard next != contents else { return false }
