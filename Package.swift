@@ -204,6 +204,17 @@ let package = Package(
             dependencies: ["PushBusCore", "PushBusServiceExtension", "PushBusTesting", "PushBusTestSupport"],
             swiftSettings: imports),
         .testTarget(
+            name: "PushBusServiceExtensionStorageTests",
+            dependencies: [
+                "PushBusCore", "PushBusStorage", "PushBusServiceExtension", "PushBusServiceExtensionStorage",
+                "PushBusTesting", "PushBusTestSupport",
+            ],
+            swiftSettings: imports),
+        .testTarget(
+            name: "PushBusContentExtensionKitTests",
+            dependencies: ["PushBusCore", "PushBusCategories", "PushBusContentExtensionKit", "PushBusTestSupport"],
+            swiftSettings: imports),
+        .testTarget(
             name: "PushBusRoutingTests",
             dependencies: ["PushBus", "PushBusCore", "PushBusRouting", "PushBusTesting", "PushBusTestSupport"],
             swiftSettings: imports),
