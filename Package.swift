@@ -215,6 +215,13 @@ let package = Package(
             dependencies: ["PushBusCore", "PushBusCategories", "PushBusContentExtensionKit", "PushBusTestSupport"],
             swiftSettings: imports),
         .testTarget(
+            name: "PushBusDeliveryTests",
+            dependencies: [
+                "PushBusCore", "PushBusCategories", "PushBusHub", "PushBusStorage", "PushBusDelivery", "PushBusTesting",
+                "PushBusTestSupport",
+            ],
+            swiftSettings: imports),
+        .testTarget(
             name: "PushBusRoutingTests",
             dependencies: ["PushBus", "PushBusCore", "PushBusRouting", "PushBusTesting", "PushBusTestSupport"],
             swiftSettings: imports),

@@ -11,10 +11,11 @@ cd "$(dirname "$0")/../.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
 suites='PushBusStorageTests\.|PushBusTests\.(Ledger|Inbox|DeliveryLedgerRecording|SharedStoreSymlink)'  # ledger, inbox
+suites+='|PushBusDeliveryTests\.LedgerUnwritableDelivery'
 suites+='|PushBusServiceExtension(Storage)?Tests\.'                           # pipeline, downloads, steps
 suites+='|PushBusAppleExtensionTests\.PushBusNotificationService'               # the NSE glue around it
 suites+='|PushBusTestingTests\.ServiceExtensionDevice'
-suites+='|PushBusTests\.(NotificationSettings|NotificationAuthorization|SettingsAcrossLaunches)'  # settings
+suites+='|PushBusDeliveryTests\.(NotificationSettings|NotificationAuthorization|SettingsAcrossLaunches)'  # settings
 suites+='|PushBusAppleTests\.(SettingsChangeGlue|OpenSettingsGlue)|PushBusTestingTests\.SettingsChangeSimulation'
 suites+='|PushBusLiveActivityTests\.|PushBusTests\.LiveActivity|PushBusAppleTests\.(LiveActivityGlue|LedgerGlue)'  # tokens; ledger refresher
 

@@ -1,5 +1,8 @@
 import Foundation
-import PushBus
+import PushBusCategories
+import PushBusCore
+import PushBusDelivery
+import PushBusHub
 import PushBusTestSupport
 import Testing
 

@@ -1,5 +1,7 @@
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusDelivery
+import PushBusHub
 import Testing
 
 /// The preflight: each misconfiguration of the build's Info.plist and entitlements against what the app does is

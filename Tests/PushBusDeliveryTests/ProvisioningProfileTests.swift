@@ -1,5 +1,6 @@
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusDelivery
 import Testing
 
 /// The embedded provisioning profile: its `aps-environment` is read from the property list inside the CMS
@@ -8,7 +9,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct ProvisioningProfileTests {
     static let fixture = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Examples/app/embedded.mobileprovision")
+        .appendingPathComponent("Examples/app/embedded.mobileprovision")
 
     private func codes(profile: String?, entitlements: String?, reported: String?) throws -> [String] {
         var configuration = AppConfiguration()

@@ -1,5 +1,7 @@
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusDelivery
+import PushBusHub
 import PushBusTestSupport
 import PushBusTesting
 import Testing
