@@ -133,28 +133,9 @@ extension GuideSnippets {
 // LiveActivities.md and LiveActivityTokens: the app's server for Live Activity tokens is a stand-in.
 extension GuideSnippets {
     struct LiveActivityServer: Sendable {
-        func register(startToken: String, for type: String) {}
-        func register(channel: String, for activity: String) {}
-        func register(updateToken: String, for activity: String) {}
-        func retract(_ token: String?, for activity: String) {}
         func register(_ registrations: [LiveActivityRegistration]) {}
         func retract(_ registrations: [LiveActivityRegistration]) {}
         func send(_ event: LiveActivityEvent) {}
-    }
-
-    // LiveActivities.md: token events
-    static func liveActivityEvents(center: PushCenter, server: LiveActivityServer) async {
-        let subscription = center.liveActivities.subscribe { event in
-            switch event {
-            case .pushToStartToken(let token, let type): server.register(startToken: token.hexString, for: type)
-            case .started, .scheduled: break
-            case .channelSubscription(let channel, let activity): server.register(channel: channel, for: activity.id)
-            case .updateToken(let token, let activity): server.register(updateToken: token.hexString, for: activity.id)
-            case .ended(let activity, _, let token): server.retract(token?.hexString, for: activity.id)
-            }
-        }
-        for await event in center.liveActivities.events() { server.send(event) }  // the same as an AsyncStream
-        _ = subscription
     }
 
     // LiveActivities.md: the launch reconciliation
