@@ -182,6 +182,8 @@ let package = Package(
             ],
             swiftSettings: imports),
         .testTarget(
+            name: "PushBusCoreTests", dependencies: ["PushBusCore", "PushBusTestSupport"], swiftSettings: imports),
+        .testTarget(
             name: "PushBusHubTests",
             dependencies: ["PushBusCore", "PushBusHub", "PushBusTesting", "PushBusTestSupport"],
             swiftSettings: imports),
@@ -200,6 +202,17 @@ let package = Package(
         .testTarget(
             name: "PushBusServiceExtensionTests",
             dependencies: ["PushBusCore", "PushBusServiceExtension", "PushBusTesting", "PushBusTestSupport"],
+            swiftSettings: imports),
+        .testTarget(
+            name: "PushBusServiceExtensionStorageTests",
+            dependencies: [
+                "PushBusCore", "PushBusStorage", "PushBusServiceExtension", "PushBusServiceExtensionStorage",
+                "PushBusTesting", "PushBusTestSupport",
+            ],
+            swiftSettings: imports),
+        .testTarget(
+            name: "PushBusContentExtensionKitTests",
+            dependencies: ["PushBusCore", "PushBusCategories", "PushBusContentExtensionKit", "PushBusTestSupport"],
             swiftSettings: imports),
         .testTarget(
             name: "PushBusRoutingTests",

@@ -11,7 +11,7 @@ cd "$(dirname "$0")/../.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
 suites='PushBusStorageTests\.|PushBusTests\.(Ledger|Inbox|DeliveryLedgerRecording|SharedStoreSymlink)'  # ledger, inbox
-suites+='|PushBusServiceExtensionTests\.|PushBusTests\.ServiceExtension'          # pipeline and downloads
+suites+='|PushBusServiceExtension(Storage)?Tests\.'                           # pipeline, downloads, steps
 suites+='|PushBusAppleExtensionTests\.PushBusNotificationService'               # the NSE glue around it
 suites+='|PushBusTestingTests\.ServiceExtensionDevice'
 suites+='|PushBusTests\.(NotificationSettings|NotificationAuthorization|SettingsAcrossLaunches)'  # settings

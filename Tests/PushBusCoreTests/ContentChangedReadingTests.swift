@@ -1,4 +1,4 @@
-import PushBus
+import PushBusCore
 import Testing
 
 /// `aps.content-changed` (widget and control pushes) is a documented key: the lenient reader records no issue for it.

@@ -1,5 +1,5 @@
 import Foundation
-import PushBus
+import PushBusCore
 import Testing
 
 /// `pushbus.retract` and `pushbus.replaces` read into `PushContent.retraction`, leniently, with an issue for every

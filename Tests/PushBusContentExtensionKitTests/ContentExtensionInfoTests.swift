@@ -1,5 +1,7 @@
 import Foundation
-import PushBus
+import PushBusCategories
+import PushBusContentExtensionKit
+import PushBusCore
 import Testing
 
 /// The seed's warning, checked: a content extension's Info.plist must list a category the app registers, and an

@@ -1,19 +1,11 @@
 import Foundation
+import PushBusCore
+import PushBusServiceExtension
+import PushBusServiceExtensionStorage
+import PushBusStorage
 import PushBusTestSupport
 import PushBusTesting
 import Testing
-
-@testable import PushBus
-@testable import PushBusCategories
-@testable import PushBusContentExtensionKit
-@testable import PushBusCore
-@testable import PushBusDelivery
-@testable import PushBusHub
-@testable import PushBusLiveActivity
-@testable import PushBusServiceExtension
-@testable import PushBusServiceExtensionStorage
-@testable import PushBusStorage
-@testable import PushBusValidation
 
 /// The extension's receipt and inbox entry land in the ledger the app shares, under the identity the app computes.
 @Suite(.timeLimit(.minutes(2))) struct ServiceExtensionLedgerStepTests {

@@ -2,17 +2,7 @@ import Foundation
 import PushBusTestSupport
 import Testing
 
-@testable import PushBus
-@testable import PushBusCategories
-@testable import PushBusContentExtensionKit
 @testable import PushBusCore
-@testable import PushBusDelivery
-@testable import PushBusHub
-@testable import PushBusLiveActivity
-@testable import PushBusServiceExtension
-@testable import PushBusServiceExtensionStorage
-@testable import PushBusStorage
-@testable import PushBusValidation
 
 /// `SeenDeliveries` keeps its memory in a ring and an open-addressing table (stale slots reused, rebuilt in place)
 /// so the hub's gate costs no dictionary work per post. This suite runs it against the plainest possible model of

@@ -1,18 +1,7 @@
 import Foundation
+import PushBusCore
 import PushBusTestSupport
 import Testing
-
-@testable import PushBus
-@testable import PushBusCategories
-@testable import PushBusContentExtensionKit
-@testable import PushBusCore
-@testable import PushBusDelivery
-@testable import PushBusHub
-@testable import PushBusLiveActivity
-@testable import PushBusServiceExtension
-@testable import PushBusServiceExtensionStorage
-@testable import PushBusStorage
-@testable import PushBusValidation
 
 /// `PushContent(userInfo:)` reads hostile Foundation shapes without crashing and within bounds: cycles are found
 /// by identity, the depth cap applies before anything deeper is touched, and shared nodes cannot multiply.

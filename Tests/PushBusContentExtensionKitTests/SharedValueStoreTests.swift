@@ -1,5 +1,6 @@
 import Foundation
-import PushBus
+import PushBusContentExtensionKit
+import PushBusCore
 import PushBusTestSupport
 import Testing
 

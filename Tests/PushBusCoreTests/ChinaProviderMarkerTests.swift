@@ -1,8 +1,6 @@
 import Foundation
+import PushBusCore
 import Testing
-
-@testable import PushBus
-@testable import PushBusCore
 
 /// China's push and IM services are recognized by their own keys only: the single letters Umeng and Easemob use
 /// (`d`, `p`, `f`, `t`, `m`) and a non-RongCloud `rc` stay plain data.

@@ -1,18 +1,7 @@
 import Foundation
+import PushBusCore
 import PushBusTestSupport
 import Testing
-
-@testable import PushBus
-@testable import PushBusCategories
-@testable import PushBusContentExtensionKit
-@testable import PushBusCore
-@testable import PushBusDelivery
-@testable import PushBusHub
-@testable import PushBusLiveActivity
-@testable import PushBusServiceExtension
-@testable import PushBusServiceExtensionStorage
-@testable import PushBusStorage
-@testable import PushBusValidation
 
 /// The de-dup identity: the provider's id, else a digest of the canonical payload that does not depend on
 /// key order, on NSNumber vs Swift values, or on the path that delivered the payload.

@@ -1,5 +1,5 @@
 import Foundation
-import PushBus
+import PushBusCore
 import Testing
 
 /// A message is handed on many times per delivery (fan-out, parking, the tap memory, the ledger): copying it copies

@@ -1,17 +1,6 @@
 import Foundation
+import PushBusCore
 import Testing
-
-@testable import PushBus
-@testable import PushBusCategories
-@testable import PushBusContentExtensionKit
-@testable import PushBusCore
-@testable import PushBusDelivery
-@testable import PushBusHub
-@testable import PushBusLiveActivity
-@testable import PushBusServiceExtension
-@testable import PushBusServiceExtensionStorage
-@testable import PushBusStorage
-@testable import PushBusValidation
 
 /// The one "seen" component, rule by rule (DESIGN, "Identity and de-duplication"), without threads or clocks:
 /// each report carries the time it was made.

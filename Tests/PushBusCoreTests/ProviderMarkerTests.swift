@@ -1,17 +1,6 @@
 import Foundation
+import PushBusCore
 import Testing
-
-@testable import PushBus
-@testable import PushBusCategories
-@testable import PushBusContentExtensionKit
-@testable import PushBusCore
-@testable import PushBusDelivery
-@testable import PushBusHub
-@testable import PushBusLiveActivity
-@testable import PushBusServiceExtension
-@testable import PushBusServiceExtensionStorage
-@testable import PushBusStorage
-@testable import PushBusValidation
 
 /// A provider is recognized only by its distinctive marker: generic keys (`p`, `l`, `body`, `uri`, `link`,
 /// `_m`) that any app may use never make a payload a provider's.

@@ -1,17 +1,6 @@
 import Foundation
+import PushBusCore
 import Testing
-
-@testable import PushBus
-@testable import PushBusCategories
-@testable import PushBusContentExtensionKit
-@testable import PushBusCore
-@testable import PushBusDelivery
-@testable import PushBusHub
-@testable import PushBusLiveActivity
-@testable import PushBusServiceExtension
-@testable import PushBusServiceExtensionStorage
-@testable import PushBusStorage
-@testable import PushBusValidation
 
 /// Input that is not JSON is still one message with its own identity: distinct bytes give distinct ids, the
 /// same bytes the same id.
