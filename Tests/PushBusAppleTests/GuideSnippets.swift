@@ -139,4 +139,69 @@ extension AppleGuideSnippets {
         _ = (opened, state)
     }
 }
+/// The attributes type of LiveActivities.md, LiveActivityObserver's and PushBusApp.reportTokens' examples.
+struct DeliveryAttributes: ActivityAttributes, Sendable {
+    struct ContentState: Codable, Hashable, Sendable { var stopsAway: Int }
+    var orderID: String
+}
+
+// LiveActivities.md, LiveActivityObserver and PushBusApp.reportTokens: the observer at launch.
+extension AppleGuideSnippets {
+    struct TokenServer: Sendable {
+        func send(_ changes: [PushTokenRegistry.Change], then registry: PushTokenRegistry) async {}
+    }
+
+    // LiveActivities.md: the Apple glue
+    static func deliveriesObserver() {
+        let deliveries = LiveActivityObserver<DeliveryAttributes>()  // keep it for the app's lifetime
+        deliveries.start()
+    }
+
+    // LiveActivityObserver
+    static func observerAtLaunch(dir: URL) throws {
+        // application(_:didFinishLaunchingWithOptions:), so an activity a push started while the app was not
+        // running reports its update token now:
+        let observer = LiveActivityObserver<DeliveryAttributes>()
+        observer.start()
+        let changes = try PushCenter.shared.liveActivities.reconcile(with: LiveActivityTokenStore(directory: dir))
+        _ = changes
+    }
+
+    // PushBusApp.reportTokens
+    static func reportTokens(appGroupURL: URL, server: TokenServer) throws {
+        var observer: LiveActivityObserver<DeliveryAttributes>
+        // application(_:didFinishLaunchingWithOptions:), after install:
+        let tokens = try PushTokenRegistry(directory: appGroupURL)
+        PushBusApp.reportTokens(to: tokens) { changes in Task { await server.send(changes, then: tokens) } }
+        observer = LiveActivityObserver<DeliveryAttributes>(tokens: PushBusApp.installedCenter.liveActivities)
+        observer.start()
+    }
+}
+// Tokens.md: every token the app gets, reported once.
+extension AppleGuideSnippets {
+    struct RegistryServer: Sendable {
+        func register(_ kind: String, _ qualifier: String?, _ value: String?) async -> Bool { true }
+    }
+
+    static func everyToken(
+        appGroupURL: URL, server: RegistryServer, attributes: DeliveryAttributes,
+        content: ActivityContent<DeliveryAttributes.ContentState>, channelID: String
+    ) throws {
+        var observer: LiveActivityObserver<DeliveryAttributes>
+        let tokens = try PushTokenRegistry(directory: appGroupURL)
+        PushBusApp.reportTokens(to: tokens) { changes in
+            Task {
+                for change in changes where await server.register(change.key.kind, change.key.qualifier, change.value) {
+                    try tokens.markReported(change)
+                }
+            }
+        }
+        observer = LiveActivityObserver<DeliveryAttributes>(tokens: PushBusApp.installedCenter.liveActivities)
+        observer.start()
+        // ActivityKit does not report an activity's channel: the observer's request posts it.
+        if #available(iOS 18.0, *) {
+            _ = try observer.request(attributes: attributes, content: content, channel: channelID)
+        }
+    }
+}
 #endif

@@ -200,10 +200,11 @@ enum DocCommentSnippets {
         func register(channel: String, for activity: String) {}
         func register(updateToken: String, for activity: String) {}
         func retract(_ token: String?, for activity: String) {}
+        func send(_ event: LiveActivityEvent) {}
     }
 
-    // LiveActivityEvent
-    static func liveActivityEvents(center: PushCenter, server: TokenServer) {
+    // LiveActivityEvent, and LiveActivities.md's token events (the same block and its AsyncStream line)
+    static func liveActivityEvents(center: PushCenter, server: TokenServer) async {
         let subscription = center.liveActivities.subscribe { event in
             switch event {
             case .pushToStartToken(let token, let type): server.register(startToken: token.hexString, for: type)
@@ -213,6 +214,7 @@ enum DocCommentSnippets {
             case .ended(let activity, _, let token): server.retract(token?.hexString, for: activity.id)
             }
         }
+        for await event in center.liveActivities.events() { server.send(event) }  // the same as an AsyncStream
         _ = subscription
     }
 }

@@ -133,28 +133,9 @@ extension GuideSnippets {
 // LiveActivities.md and LiveActivityTokens: the app's server for Live Activity tokens is a stand-in.
 extension GuideSnippets {
     struct LiveActivityServer: Sendable {
-        func register(startToken: String, for type: String) {}
-        func register(channel: String, for activity: String) {}
-        func register(updateToken: String, for activity: String) {}
-        func retract(_ token: String?, for activity: String) {}
         func register(_ registrations: [LiveActivityRegistration]) {}
         func retract(_ registrations: [LiveActivityRegistration]) {}
         func send(_ event: LiveActivityEvent) {}
-    }
-
-    // LiveActivities.md: token events
-    static func liveActivityEvents(center: PushCenter, server: LiveActivityServer) async {
-        let subscription = center.liveActivities.subscribe { event in
-            switch event {
-            case .pushToStartToken(let token, let type): server.register(startToken: token.hexString, for: type)
-            case .started, .scheduled: break
-            case .channelSubscription(let channel, let activity): server.register(channel: channel, for: activity.id)
-            case .updateToken(let token, let activity): server.register(updateToken: token.hexString, for: activity.id)
-            case .ended(let activity, _, let token): server.retract(token?.hexString, for: activity.id)
-            }
-        }
-        for await event in center.liveActivities.events() { server.send(event) }  // the same as an AsyncStream
-        _ = subscription
     }
 
     // LiveActivities.md: the launch reconciliation
@@ -188,5 +169,40 @@ extension GuideSnippets {
         device.launch()  // the app now learns the update token
         try device.liveActivities.receive(updatePayload, activity: id)
         try device.liveActivities.receive(endPayload, activity: id)  // the token is invalid from now on
+    }
+}
+
+extension GuideSnippets {
+    // README.md: the hub without an app
+    static func hubWithoutAnApp() {
+        // 1. Optional, once at startup: where deep links live in your payloads. This is configuration of the
+        //    PushDelivery the adapters of PushCenter.shared share (no global setting).
+        let delivery = PushDelivery.shared(for: .shared)
+        delivery.deepLinkExtractor = DeepLinkExtractor(keys: ["route", "url"])
+
+        // 2. Observe for logging and analytics: a monitor sees every post and its outcome, and takes nothing.
+        let analytics = PushCenter.shared.monitor { message, receipt in
+            print("push", message.kind, receipt)  // delivered(1), parked, duplicate, …
+        }
+
+        // 3. Act: a parked message (the tap that launched the app) is handed to the first matching subscriber, once.
+        //    Navigation belongs to PushRouter.attach(to:), attached at launch (see Docs/Routing.md). Handlers run on
+        //    the posting thread (for a tap, UserNotifications' own queue): UI work hops with Task { @MainActor in … }.
+        let subscription = PushCenter.shared.subscribe(.tapped) { message in
+            print(message.content.title ?? "", message.provider?.name ?? "local")
+            if let link = message.deepLink { print("open", link) }  // app://product/12345
+        }
+
+        // 4. Hand over what iOS gives you (PushBusApple's glue does this for every callback).
+        let userInfo: [AnyHashable: Any] = [
+            "aps": ["alert": ["title": "新商品上架", "body": "Back in stock"], "badge": 1],
+            "route": "app://product/12345", "gcm.message_id": "1700000000123456",
+        ]
+        let content = PushContent(userInfo: userInfo)  // never throws
+        if !content.issues.isEmpty { print(content.issues) }  // what was malformed, and how it was read
+        // iOS < 10: an inactive receive is a tap
+        AppDelegateAdapter(delivery: delivery, mode: .legacy)
+            .didReceiveRemoteNotification(userInfo, appState: .inactive)
+        _ = (analytics, subscription)
     }
 }
