@@ -4,142 +4,145 @@ import PushBusTestSupport
 import PushBusTesting
 import Testing
 
-/// The recurring reminder from the seeds (tongzinumber-demo): each reminder asks when to remind next, and the
-/// response handler schedules it. Docs/LocalNotifications.md walks through the same code.
-@Suite struct RecurringReminderTests {
-    /// The app's reminder logic, as the guide writes it (with the simulated scheduler's synchronous `add`).
-    final class RecurringReminder: Sendable {
-        static let category = "TIMER_REMINDER"
-        static let nextAction = "reminder.next"
-        static let stopAction = "reminder.stop"
-        static let allowedSeconds = 10...300
+// The recurring reminder of Docs/LocalNotifications.md ("Guide: a recurring reminder"), steps 2 to 4, as the guide
+// writes them: each reminder asks when to remind next, and the answer schedules it.
 
-        static let categories: [PushCategory] = [
-            PushCategory(category, options: .customDismissAction) {
-                PushAction.textInput(
-                    nextAction, title: "Remind me again", buttonTitle: "Set", placeholder: "Seconds (10–300)")
-                PushAction.button(stopAction, title: "Stop", options: .destructive)
-            }
-        ]
+actor TimerReminder {
+    let scheduler: any NotificationScheduler  // UserNotificationScheduler() in the app, SimulatedScheduler in tests
+    private var cycle = 0
+    private var seconds = 30
 
-        let scheduler: SimulatedScheduler
-        let registry: CategoryRegistry
-        private let state = LockedBox<(cycle: Int, seconds: Int)>((0, 0))
+    init(scheduler: any NotificationScheduler) { self.scheduler = scheduler }
 
-        init(scheduler: SimulatedScheduler) throws {
-            self.scheduler = scheduler
-            self.registry = try CategoryRegistry(RecurringReminder.categories)
-        }
-
-        /// Schedules the next reminder `seconds` from now (clamped to the slider's 10–300 s).
-        func schedule(in seconds: Int) throws {
-            let seconds = min(max(seconds, Self.allowedSeconds.lowerBound), Self.allowedSeconds.upperBound)
-            state.withValue {
-                $0.cycle += 1
-                $0.seconds = seconds
-            }
-            let cycle = state.value.cycle
-            try scheduler.add(
-                LocalNotificationRequest(
-                    identifier: "reminder",
-                    content: PushContent(
-                        title: "Time's up", body: "Next reminder in \(seconds) s?",
-                        categoryIdentifier: Self.category, userInfo: ["cycle": .int(cycle), "seconds": .int(seconds)]),
-                    trigger: .timeInterval(TimeInterval(seconds), repeats: false)))
-        }
-
-        /// The response handler: subscribe it to the center for tapped reminders.
-        func handle(_ message: PushMessage) {
-            switch registry.action(for: message)?.identifier {
-            case Self.nextAction?:
-                let typed = message.response?.userText.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-                try? schedule(in: typed ?? state.value.seconds)  // unreadable text keeps the last interval
-            case Self.stopAction?:
-                scheduler.removePendingRequests(withIdentifiers: ["reminder"])
-            default:
-                break  // opened or dismissed: nothing to schedule
-            }
-        }
+    func schedule(in seconds: Int) async throws {
+        let seconds = min(max(seconds, 10), 300)
+        cycle += 1
+        self.seconds = seconds
+        try await scheduler.add(
+            LocalNotificationRequest(
+                identifier: "reminder",  // one reminder at a time: re-adding replaces it
+                content: PushContent(
+                    title: "Time's up", body: "Next reminder in \(seconds) s?", categoryIdentifier: "TIMER_REMINDER",
+                    userInfo: ["cycle": .int(cycle), "seconds": .int(seconds)]),
+                trigger: .timeInterval(TimeInterval(seconds), repeats: false)))
     }
 
-    @Test func userPicksTheNextIntervalEachCycle() throws {
-        // Given a reminder wired to the hub, on a manual clock, with the app in the background.
-        let clock = ManualClock()
-        let center = PushCenter(configuration: .init(clock: clock))
-        let scheduler = SimulatedScheduler(clock: clock)
-        let reminder = try RecurringReminder(scheduler: scheduler)
-        let subscription = center.subscribe(.tapped && .category(RecurringReminder.category)) { reminder.handle($0) }
-        defer { subscription.cancel() }
-        let start = clock.now
-        try reminder.schedule(in: 30)
+    func answer(_ action: String?, typed: String?) async throws {
+        switch action {
+        case "reminder.next"?:
+            let next = typed.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            try await schedule(in: next ?? seconds)  // unreadable text keeps the last interval
+        case "reminder.stop"?:
+            await scheduler.removePendingRequests(withIdentifiers: ["reminder"])
+        default:
+            break  // opened or dismissed
+        }
+    }
+}
 
-        // When the user answers each reminder with the next interval (the text field of the action).
+@Suite(.timeLimit(.minutes(1))) struct RecurringReminderTests {
+    static let categories = [
+        PushCategory("TIMER_REMINDER", options: .customDismissAction) {
+            PushAction.textInput(
+                "reminder.next", title: "Remind me again", buttonTitle: "Set", placeholder: "Seconds (10–300)")
+            PushAction.button("reminder.stop", title: "Stop", options: .destructive)
+        }
+    ]
+
+    /// Step 3: the responses handed to the reminder.
+    static func wire(center: PushCenter, registry: CategoryRegistry, reminder: TimerReminder) -> PushCancellable {
+        let subscription = center.subscribe(.tapped && .category("TIMER_REMINDER")) { message in
+            let action = registry.action(for: message)?.identifier
+            let typed = message.response?.userText
+            Task { try await reminder.answer(action, typed: typed) }
+        }
+        return subscription
+    }
+
+    /// Step 4, as the guide shows it.
+    @Test func theGuidesTest() async throws {
+        let clock = ManualClock()
+        let scheduler = SimulatedScheduler(clock: clock)
+        let reminder = TimerReminder(scheduler: scheduler)
+        try await reminder.schedule(in: 30)
+        clock.advance(by: 30)  // the reminder fires
+        try await reminder.answer("reminder.next", typed: "90")
+        #expect(scheduler.nextFireDate(ofRequest: "reminder") == clock.now.addingTimeInterval(90))
+    }
+
+    @Test func userPicksTheNextIntervalEachCycle() async throws {
+        let clock = ManualClock()
+        let scheduler = SimulatedScheduler(clock: clock)
+        let reminder = TimerReminder(scheduler: scheduler)
+        let start = clock.now
+        try await reminder.schedule(in: 30)
+
+        // The user answers each reminder with the next interval (clamped to 10–300; unreadable text keeps the last).
         var expectedFireDates: [Date] = []
-        var expectedOffset: TimeInterval = 0
+        var offset: TimeInterval = 0
         let answers: [(typed: String, seconds: Int)] = [
             ("90", 90), ("300", 300), ("5", 10), ("not a number", 10), (" 45 ", 45),
         ]
         var interval = 30
         for answer in answers {
             clock.advance(by: TimeInterval(interval))
-            expectedOffset += TimeInterval(interval)
-            expectedFireDates.append(start.addingTimeInterval(expectedOffset))
+            offset += TimeInterval(interval)
+            expectedFireDates.append(start.addingTimeInterval(offset))
             let fired = try #require(scheduler.firedNotifications().last)
             #expect(fired.date == clock.now)
-            #expect(fired.request.content.categoryIdentifier == RecurringReminder.category)
+            #expect(fired.request.content.categoryIdentifier == "TIMER_REMINDER")
             #expect(scheduler.pendingRequests().isEmpty)
-
-            center.post(tap(fired, action: .custom(RecurringReminder.nextAction), text: answer.typed, at: clock.now))
-
+            try await reminder.answer("reminder.next", typed: answer.typed)
             #expect(
                 scheduler.nextFireDate(ofRequest: "reminder")
                     == clock.now.addingTimeInterval(TimeInterval(answer.seconds)))
             interval = answer.seconds
         }
-
-        // Then every reminder fired once, at the interval chosen in the previous one.
         #expect(scheduler.firedNotifications().map(\.date) == expectedFireDates)
         #expect(scheduler.deliveredNotifications().map(\.identifier) == ["reminder"])  // replaced each time
 
-        // And "Stop" ends the cycle.
+        // "Stop" ends the cycle; opening or dismissing schedules nothing.
         clock.advance(by: TimeInterval(interval))
-        let last = try #require(scheduler.firedNotifications().last)
-        center.post(tap(last, action: .custom(RecurringReminder.stopAction), text: nil, at: clock.now))
+        try await reminder.answer("reminder.stop", typed: nil)
+        try await reminder.answer(nil, typed: nil)
         #expect(scheduler.pendingRequests().isEmpty)
         clock.advance(by: 3_600)
         #expect(scheduler.firedNotifications().count == answers.count + 1)
     }
 
-    @Test func openingTheReminderSchedulesNothing() throws {
+    /// Step 3 through the hub: a tap on the "Remind me again" action, with its typed text, schedules the next one.
+    @Test func aTappedAnswerReachesTheReminderThroughTheHub() async throws {
         let clock = ManualClock()
+        let center = PushCenter(configuration: .init(clock: clock))
         let scheduler = SimulatedScheduler(clock: clock)
-        let reminder = try RecurringReminder(scheduler: scheduler)
-        try reminder.schedule(in: 60)
-        clock.advance(by: 60)
+        let reminder = TimerReminder(scheduler: scheduler)
+        let registry = try CategoryRegistry(Self.categories)
+        let subscription = Self.wire(center: center, registry: registry, reminder: reminder)
+        defer { subscription.cancel() }
+        try await reminder.schedule(in: 30)
+        clock.advance(by: 30)
         let fired = try #require(scheduler.firedNotifications().last)
-        reminder.handle(tap(fired, action: .open, text: nil, at: clock.now))
-        reminder.handle(tap(fired, action: .dismiss, text: nil, at: clock.now))
-        #expect(scheduler.pendingRequests().isEmpty)
+
+        center.post(
+            PushMessage(
+                kind: .localTapped, content: fired.request.content,
+                response: PushResponse(action: .custom("reminder.next"), userText: "120"), appState: .background,
+                path: .didReceiveResponse, requestIdentifier: fired.identifier, date: clock.now))
+
+        let expected = clock.now.addingTimeInterval(120)
+        // The answer is handed over in a Task: wait for it (the suite's time limit bounds the wait).
+        while scheduler.nextFireDate(ofRequest: "reminder") != expected { await Task.yield() }
+        #expect(scheduler.nextFireDate(ofRequest: "reminder") == expected)
     }
 
     @Test func theTappedActionIsKnownToBeATextInput() throws {
-        let registry = try CategoryRegistry(RecurringReminder.categories)
-        let content = PushContent(title: "t", categoryIdentifier: RecurringReminder.category)
+        let registry = try CategoryRegistry(Self.categories)
+        let content = PushContent(title: "t", categoryIdentifier: "TIMER_REMINDER")
         let message = PushMessage(
             kind: .localTapped, content: content,
-            response: PushResponse(action: .custom(RecurringReminder.nextAction), userText: "120"))
+            response: PushResponse(action: .custom("reminder.next"), userText: "120"))
         let action = try #require(registry.action(for: message))
         #expect(action.isTextInput && action.textInput?.buttonTitle == "Set")
         #expect(registry.warnings.isEmpty)
-    }
-
-    /// What the adapters post when the user responds to a delivered local notification.
-    private func tap(
-        _ notification: DeliveredNotification, action: PushResponse.Action, text: String?, at date: Date
-    ) -> PushMessage {
-        PushMessage(
-            kind: .localTapped, content: notification.request.content,
-            response: PushResponse(action: action, userText: text), appState: .background,
-            path: .didReceiveResponse, requestIdentifier: notification.identifier, date: date)
     }
 }
