@@ -12,7 +12,7 @@ internal import Musl
 /// and a context switch on a 2-core device: several microseconds each on the thread iOS waits on.
 package enum AfterAnswer {
     /// The work deferred on one thread, in the order it came.
-    private final class Pending {
+    fileprivate final class Pending {
         var work: [() -> Void] = []
     }
 
@@ -33,8 +33,31 @@ package enum AfterAnswer {
         return try withExtendedLifetime(pending) { try body() }
     }
 
-    /// A Boolean value indicating whether work handed to ``run(_:)`` on this thread waits for the answer.
-    package static var isDeferring: Bool { pthread_getspecific(key) != nil }
+    /// A place in the deferred work, taken now and given its work later (``reserve()``).
+    package struct Slot {
+        fileprivate let pending: Pending?
+        fileprivate let index: Int
+
+        fileprivate init(pending: Pending?, index: Int) {
+            self.pending = pending
+            self.index = index
+        }
+
+        /// Runs `work` at the reserved place, or now when nothing was deferred.
+        package func fill(_ work: @escaping () -> Void) {
+            guard let pending else { return work() }
+            pending.work[index] = work
+        }
+    }
+
+    /// Takes the next place in the work deferred on this thread, for work known only later that must run before
+    /// what is deferred meanwhile (a post's ledger record, ahead of the routes its subscribers defer).
+    package static func reserve() -> Slot {
+        guard let raw = pthread_getspecific(key) else { return Slot(pending: nil, index: 0) }
+        let pending = Unmanaged<Pending>.fromOpaque(raw).takeUnretainedValue()
+        pending.work.append({})
+        return Slot(pending: pending, index: pending.work.count - 1)
+    }
 
     /// Runs `work` now, or after the current ``deferring(_:)`` on this thread returns.
     package static func run(_ work: @escaping () -> Void) {

@@ -74,9 +74,9 @@ package final class ObserverRegistry<Observer: Sendable>: Sendable {
     /// Registers `observer`; nothing is called. May be called while holding the owner's lock.
     package func add(_ observer: Observer) -> Token {
         let id = state.withLock { state -> UInt64 in
-            let id = state.book.add()
-            if id != nil { state.observers.append(observer) }
-            return id ?? state.book.nextID
+            let (id, isRegistered) = state.book.add()
+            if isRegistered { state.observers.append(observer) }
+            return id
         }
         return Token(id: id, registry: self)
     }
@@ -181,7 +181,7 @@ struct ObserverBook: Sendable {
     /// The registered ids, in registration order (ids only grow, so a lookup is a binary search). A snapshot
     /// shares this array: a retain, not an allocation (a hub with monitors takes one on every post).
     @usableFromInline var ids: [UInt64] = []
-    private(set) var nextID: UInt64 = 0
+    private var nextID: UInt64 = 0
     /// The calls running now, with the thread running each.
     @usableFromInline var calls: [Call] = []
     @usableFromInline var waiters: [Waiter] = []
@@ -199,12 +199,12 @@ struct ObserverBook: Sendable {
         return low < ids.count && ids[low] == id ? low : nil
     }
 
-    /// Takes the next id; registers it unless the registry is closed (then `nil`: born cancelled).
-    mutating func add() -> UInt64? {
+    /// Takes the next id and registers it, unless the registry is closed (then it is born cancelled).
+    mutating func add() -> (id: UInt64, isRegistered: Bool) {
         nextID += 1
-        guard !isClosed else { return nil }
+        guard !isClosed else { return (nextID, false) }
         ids.append(nextID)
-        return nextID
+        return (nextID, true)
     }
 
     /// Unregisters `id`; returns its index (the observer to remove) if it was registered.

@@ -62,21 +62,11 @@ extension PushDelivery {
             completion?.finish()
             return
         }
-        guard AfterAnswer.isDeferring else {
-            let receipt = center.post(message)
-            recordPosted(message, receipt: receipt, wakesWriter: false)
-            runResponseHandlers(message, receipt: receipt, completion: completion)
-            ledger.wakeWriter()
-            return
-        }
-        // Inside an adapter's callback the ledger's record is made once iOS is answered, before the callback returns
-        // and ahead of the work the post defers (the router's route records after it), so the ledger keeps the order.
-        let posted = PostedReceipt()
-        AfterAnswer.run { [self] in
-            if let receipt = posted.receipt { recordPosted(message, receipt: receipt, wakesWriter: false) }
-        }
+        // Inside an adapter's callback the ledger's record is made once iOS is answered, before the callback returns,
+        // in the place taken before the post, so it comes ahead of the routes the post's subscribers defer.
+        let record = AfterAnswer.reserve()
         let receipt = center.post(message)
-        posted.receipt = receipt
+        record.fill { [self] in recordPosted(message, receipt: receipt, wakesWriter: false) }
         runResponseHandlers(message, receipt: receipt, completion: completion)
         AfterAnswer.run { [ledger] in ledger.wakeWriter() }  // after the record
     }
@@ -136,10 +126,4 @@ extension PushDelivery {
         resolved.response?.pushAction = action
         return resolved
     }
-}
-
-/// The receipt of a post whose ledger record waits for iOS's answer (``PushDelivery/deliverResponse(_:completion:)``).
-/// Written before the callback returns, read after, on the same thread.
-private final class PostedReceipt {
-    var receipt: PostReceipt?
 }
