@@ -64,6 +64,28 @@ check ExampleNotificationService -application-extension -- "$app/NotificationSer
 check ExampleNotificationContent -application-extension -- "$app/NotificationContent" "$app/Shared"
 # DESIGN.md's fixed public names, as code outside the package (a `package` declaration is invisible here).
 check ExternalContract -- Examples/contract
+# README's Package.swift (Examples/manifest, which README and Docs/Testing.md show): it evaluates against
+# PackageDescription, and every product it takes from PushBus is a library product of this package.
+if swift package --package-path Examples/manifest dump-package >"$work/manifest.json" 2>"$work/manifest.err" &&
+    swift package dump-package >"$work/root.json" 2>/dev/null &&
+    python3 - "$work/manifest.json" "$work/root.json" <<'PY'
+import json, sys
+manifest, root = (json.load(open(path)) for path in sys.argv[1:])
+products = {p["name"] for p in root["products"] if "library" in p["type"]}
+named = [d["product"][0] for t in manifest["targets"] for d in t["dependencies"]
+         if "product" in d and d["product"][1] == "PushBus"]
+unknown = sorted(set(named) - products)
+for name in unknown:
+    print(f"manifest: PushBus has no library product {name}")
+sys.exit(1 if unknown or not named else 0)
+PY
+then
+    echo "manifest: Examples/manifest/Package.swift evaluates and names PushBus's products"
+else
+    cat "$work/manifest.err"
+    echo "manifest: Examples/manifest/Package.swift does not evaluate, or names a product PushBus does not have"
+    status=1
+fi
 # An app with its own types named PushSubscription, Notification, Message, Token, AppState, DeviceToken, …: it compiles
 # beside `import PushBus` without qualifying any name.
 check ExternalNames -- Examples/names
