@@ -37,3 +37,17 @@ enum ServiceExtensionGuide {
         override var ledgerChangeNotificationName: String? { "group.com.example.app.pushbus-ledger" }
     }
 }
+
+/// The service extension Docs/Inbox.md shows: the inbox entry written after the rewrite, with the decrypted text.
+enum InboxGuide {
+    static let inbox = PushInbox(ledger: ServiceExtensionGuide.ledger)
+
+    /// The app's own decryption; here the text as it was sent.
+    static func decrypt(_ body: String?) -> String? { body }
+
+    final class NotificationService: PushBusNotificationService {
+        override func makePipeline(for request: UNNotificationRequest) -> ServiceExtensionPipeline {
+            ServiceExtensionPipeline(steps: [.rewrite { $0.body = decrypt($0.body) }, .attachments(), .inbox(inbox)])
+        }
+    }
+}
