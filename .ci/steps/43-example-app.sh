@@ -4,7 +4,9 @@
 # warnings as errors, against the Linux stubs. Each framework the example imports (UIKit, UserNotifications,
 # UserNotificationsUI, ActivityKit, SwiftUI) is a one-line module here that re-exports the stubs; the extensions get
 # -application-extension as in Xcode. The app is a SwiftUI app (App/); the UIKit-with-scenes variant the guides also
-# show (UIKitVariant/: an app delegate and a scene delegate instead of App/DemoApp.swift) is checked as a fourth app. The real SDK is checked locally with ../shared/tools/apple-sdk-check.sh.
+# show (UIKitVariant/: an app delegate and a scene delegate instead of App/DemoApp.swift) is checked as a fourth app,
+# and the SwiftUI app wired by hand (SwiftUIVariant/) as a fifth. The real SDK is checked locally with
+# ../shared/tools/apple-sdk-check.sh.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -48,6 +50,14 @@ mkdir -p "$variant"
 cp "$app"/App/*.swift "$variant/"
 rm "$variant/DemoApp.swift" "$variant/InboxScreen.swift"
 check ExampleUIKitVariant -- "$variant" "$app/UIKitVariant" "$app/Shared"
+# The SwiftUI app wired by hand (SwiftUIVariant/, Docs/WiringByHand.md): UIKitVariant's app delegate without its
+# `@main` behind SwiftUI's delegate adaptor, with App/ minus its DemoApp.swift.
+byhand="$work/byhand"
+mkdir -p "$byhand"
+cp "$app"/App/*.swift "$byhand/"
+rm "$byhand/DemoApp.swift"
+grep -vx '@main' "$app/UIKitVariant/AppDelegate.swift" >"$byhand/AppDelegate.swift"
+check ExampleSwiftUIVariant -- "$byhand" "$app/SwiftUIVariant" "$app/Shared"
 # README's first code block: the smallest app, a one-file SwiftUI app of its own.
 check ExampleSmallestApp -- "$app/Smallest"
 check ExampleNotificationService -application-extension -- "$app/NotificationService" "$app/Shared"
