@@ -28,7 +28,8 @@ struct LedgerRetentionRule: Sendable {
         self.keep = keep
     }
 
-    /// The rules every compaction applies, in every process.
+    /// The rules every compaction applies, in every process: the one place the ledger names its rules' owners
+    /// (a static member each, defined beside the records it keeps); what each keeps is the owner's alone.
     static let all: [LedgerRetentionRule] = [.inboxEntries, .contentAnswers]
 
     /// How `rules` treat `record`: the first rule's that is about it.
