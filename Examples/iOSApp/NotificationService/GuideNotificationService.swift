@@ -51,3 +51,12 @@ enum InboxGuide {
         }
     }
 }
+
+/// The pipeline Docs/Retraction.md shows: the retract step before the inbox step, so the badge counts what is left.
+enum RetractionGuide {
+    static func pipeline() -> ServiceExtensionPipeline {
+        let ledger = ServiceExtensionGuide.ledger
+        let inbox = InboxGuide.inbox
+        return ServiceExtensionPipeline(steps: [.retract(ledger: ledger, inbox: inbox), .inbox(inbox)])
+    }
+}
