@@ -4,7 +4,8 @@ import Testing
 /// Every ```swift block in README.md, README.zh-CN.md and Docs/**/*.md is compiled: it appears, line for line, in a file under Tests/ or
 /// in the example app (Examples/iOSApp, type-checked by CI against the stubs and locally against Apple's SDK), or it
 /// is marked as a fragment with an HTML comment on the line before it: `<!-- fragment: why -->`. A block marked
-/// `<!-- example: Examples/iOSApp/… -->` must appear in that very file, so the guide and the app cannot drift.
+/// `<!-- example: Examples/iOSApp/… -->` must appear in that very file, so the guide and the app cannot drift (README's
+/// Package.swift is `<!-- example: Examples/manifest/Package.swift -->`, a manifest step 43 evaluates).
 /// Whitespace is not significant (line breaks included), so `swift format` may realign and rewrap the sources.
 /// A block's leading `import` lines are the file's imports: the rest of the block may sit inside a function or a type
 /// the file wraps around it, so a block shows its imports and still compiles as statements.
