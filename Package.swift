@@ -236,8 +236,8 @@ let package = Package(
         .testTarget(
             name: "PushBusAppleExtensionTests",
             dependencies: [
-                "PushBus", "PushBusAppleExtension", "PushBusAppleServiceExtension", "PushBusTesting",
-                "PushBusTestSupport", stubs,
+                "PushBus", "PushBusAppleExtension", "PushBusAppleServiceExtension",
+                "PushBusNotificationServiceExtension", "PushBusTesting", "PushBusTestSupport", stubs,
             ],
             swiftSettings: appleStubs + imports
         ),

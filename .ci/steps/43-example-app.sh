@@ -4,7 +4,9 @@
 # warnings as errors, against the Linux stubs. Each framework the example imports (UIKit, UserNotifications,
 # UserNotificationsUI, ActivityKit, SwiftUI) is a one-line module here that re-exports the stubs; the extensions get
 # -application-extension as in Xcode. The app is a SwiftUI app (App/); the UIKit-with-scenes variant the guides also
-# show (UIKitVariant/: an app delegate and a scene delegate instead of App/DemoApp.swift) is checked as a fourth app. The real SDK is checked locally with ../shared/tools/apple-sdk-check.sh.
+# show (UIKitVariant/: an app delegate and a scene delegate instead of App/DemoApp.swift) is checked as a fourth app,
+# and the SwiftUI app wired by hand (SwiftUIVariant/) as a fifth. The real SDK is checked locally with
+# ../shared/tools/apple-sdk-check.sh.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -48,12 +50,42 @@ mkdir -p "$variant"
 cp "$app"/App/*.swift "$variant/"
 rm "$variant/DemoApp.swift" "$variant/InboxScreen.swift"
 check ExampleUIKitVariant -- "$variant" "$app/UIKitVariant" "$app/Shared"
+# The SwiftUI app wired by hand (SwiftUIVariant/, Docs/WiringByHand.md): UIKitVariant's app delegate without its
+# `@main` behind SwiftUI's delegate adaptor, with App/ minus its DemoApp.swift.
+byhand="$work/byhand"
+mkdir -p "$byhand"
+cp "$app"/App/*.swift "$byhand/"
+rm "$byhand/DemoApp.swift"
+grep -vx '@main' "$app/UIKitVariant/AppDelegate.swift" >"$byhand/AppDelegate.swift"
+check ExampleSwiftUIVariant -- "$byhand" "$app/SwiftUIVariant" "$app/Shared"
 # README's first code block: the smallest app, a one-file SwiftUI app of its own.
 check ExampleSmallestApp -- "$app/Smallest"
 check ExampleNotificationService -application-extension -- "$app/NotificationService" "$app/Shared"
 check ExampleNotificationContent -application-extension -- "$app/NotificationContent" "$app/Shared"
 # DESIGN.md's fixed public names, as code outside the package (a `package` declaration is invisible here).
 check ExternalContract -- Examples/contract
+# README's Package.swift (Examples/manifest, which README and Docs/Testing.md show): it evaluates against
+# PackageDescription, and every product it takes from PushBus is a library product of this package.
+if swift package --package-path Examples/manifest dump-package >"$work/manifest.json" 2>"$work/manifest.err" &&
+    swift package dump-package >"$work/root.json" 2>/dev/null &&
+    python3 - "$work/manifest.json" "$work/root.json" <<'PY'
+import json, sys
+manifest, root = (json.load(open(path)) for path in sys.argv[1:])
+products = {p["name"] for p in root["products"] if "library" in p["type"]}
+named = [d["product"][0] for t in manifest["targets"] for d in t["dependencies"]
+         if "product" in d and d["product"][1] == "PushBus"]
+unknown = sorted(set(named) - products)
+for name in unknown:
+    print(f"manifest: PushBus has no library product {name}")
+sys.exit(1 if unknown or not named else 0)
+PY
+then
+    echo "manifest: Examples/manifest/Package.swift evaluates and names PushBus's products"
+else
+    cat "$work/manifest.err"
+    echo "manifest: Examples/manifest/Package.swift does not evaluate, or names a product PushBus does not have"
+    status=1
+fi
 # An app with its own types named PushSubscription, Notification, Message, Token, AppState, DeviceToken, …: it compiles
 # beside `import PushBus` without qualifying any name.
 check ExternalNames -- Examples/names

@@ -1,7 +1,11 @@
-// SwiftUI's view of a PushInbox. Combine exists on Apple platforms only, so this file is not type-checked by the
-// Linux stubs build; it uses nothing but ObservableObject, @Published and MainActor.
+// SwiftUI's view of a PushInbox. It uses nothing of Combine but ObservableObject and @Published, which the Linux
+// stubs declare, so CI type-checks it and the SwiftUI views written around it (Examples/iOSApp) as it does the glue.
 #if canImport(Combine) && canImport(UserNotifications)
 public import Combine
+#elseif PUSHBUS_APPLE_STUBS
+public import PushBusAppleStubs
+#endif
+#if (canImport(Combine) && canImport(UserNotifications)) || PUSHBUS_APPLE_STUBS
 import PushBusCore
 import PushBusStorage
 
@@ -11,8 +15,11 @@ import PushBusStorage
 /// ledger).
 ///
 /// ```swift
+/// import PushBusApple
+/// import SwiftUI
+///
 /// struct InboxView: View {
-///     @ObservedObject var model: PushInboxModel
+///     @ObservedObject var model: PushInboxModel      // PushInboxModel(inbox: inbox)
 ///     var body: some View {
 ///         List(model.entries) { entry in Text(entry.title ?? "").fontWeight(entry.isRead ? .regular : .bold) }
 ///             .badge(model.unreadCount)

@@ -1,5 +1,5 @@
 // Linux-only stand-ins for the few SwiftUI declarations Examples/iOSApp uses (an `App` with a delegate adaptor, a
-// window group, a UIKit view controller in a view, links), with the signatures of the iOS 17.4 SDK's
+// window group, a UIKit view controller in a view, links, the inbox as a list of an observed model), with the signatures of the iOS 17.4 SDK's
 // SwiftUI.swiftinterface [I]: `@_Concurrency.MainActor(unsafe)` there is `@preconcurrency @MainActor` here. Only the
 // shapes an app writes are declared; SwiftUI's rendering is not simulated. `.ci/steps/43-example-app.sh` makes a
 // `SwiftUI` module that re-exports these, as it does for UIKit.
@@ -100,5 +100,84 @@ extension UIViewControllerRepresentable {
 /// Stub of `SwiftUI.UIViewControllerRepresentableContext` (iOS 13) [I].
 @preconcurrency @MainActor
 public struct UIViewControllerRepresentableContext<Representable: UIViewControllerRepresentable> {
+}
+
+/// Stub of `SwiftUI.ObservedObject` (iOS 13) [I: `@propertyWrapper @frozen public struct ObservedObject<ObjectType>:
+/// DynamicProperty where ObjectType: Combine.ObservableObject`, `init(wrappedValue:)`, a `MainActor(unsafe)`
+/// `wrappedValue`]; Apple's documentation page: "ObservedObject". `projectedValue` (bindings) is not declared.
+@propertyWrapper public struct ObservedObject<ObjectType>: DynamicProperty where ObjectType: ObservableObject {
+    private var object: ObjectType
+    @preconcurrency @MainActor public var wrappedValue: ObjectType {
+        get { object }
+        set { object = newValue }
+    }
+    public init(wrappedValue: ObjectType) { object = wrappedValue }
+}
+
+/// Stub of `SwiftUI.ForEach` (iOS 13) [I: `public struct ForEach<Data, ID, Content> where Data:
+/// RandomAccessCollection, ID: Hashable`; a `View` where `Content: View`]; Apple's documentation page: "ForEach".
+public struct ForEach<Data, ID, Content> where Data: RandomAccessCollection, ID: Hashable {
+    private let data: Data
+}
+
+extension ForEach: View where Content: View {
+    public var body: Never { fatalError("a stub view has no body") }
+}
+
+extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Identifiable {
+    /// Stub of `init(_:content:)` [I].
+    public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) { self.data = data }
+}
+
+/// Stub of `SwiftUI.List` (iOS 13) [I: `@MainActor(unsafe) public struct List<SelectionValue, Content>: View where
+/// SelectionValue: Hashable, Content: View`]; Apple's documentation page: "List". Its body is SwiftUI's; here none.
+@preconcurrency @MainActor
+public struct List<SelectionValue, Content>: View where SelectionValue: Hashable, Content: View {
+    public var body: Never { fatalError("a stub view has no body") }
+}
+
+extension List where SelectionValue == Never {
+    /// Stub of `init(content:)` [I].
+    @preconcurrency @MainActor public init(@ViewBuilder content: () -> Content) {}
+
+    /// Stub of `init(_:rowContent:)` [I]: a row per element of an `Identifiable` collection.
+    @preconcurrency @MainActor public init<Data, RowContent>(
+        _ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    )
+    where
+        Content == ForEach<Data, Data.Element.ID, RowContent>, Data: RandomAccessCollection, RowContent: View,
+        Data.Element: Identifiable
+    {}
+}
+
+/// Stub of `SwiftUI.Font` (iOS 13) [I: `@frozen public struct Font: Hashable, Sendable`], for its weights only;
+/// Apple's documentation page: "Font".
+public struct Font: Hashable, Sendable {
+    /// Stub of `Font.Weight` [I: `@frozen public struct Weight: Hashable`, `Sendable` in an extension]; Apple's
+    /// documentation page: "Font.Weight".
+    public struct Weight: Hashable, Sendable {
+        private let value: Double  // SwiftUI's is internal; here it only tells the weights apart
+        public static let ultraLight = Weight(value: -0.8)
+        public static let thin = Weight(value: -0.6)
+        public static let light = Weight(value: -0.4)
+        public static let regular = Weight(value: 0)
+        public static let medium = Weight(value: 0.23)
+        public static let semibold = Weight(value: 0.3)
+        public static let bold = Weight(value: 0.4)
+        public static let heavy = Weight(value: 0.56)
+        public static let black = Weight(value: 0.62)
+    }
+}
+
+extension Text {
+    /// Stub of `Text.fontWeight(_:)` (iOS 13) [I: `public func fontWeight(_ weight: Font.Weight?) -> Text`]; Apple's
+    /// documentation page: "fontWeight(_:)".
+    public func fontWeight(_ weight: Font.Weight?) -> Text { self }
+}
+
+extension View {
+    /// Stub of `badge(_:)` with a count (iOS 15) [I: `public func badge(_ count: Int) -> some View`]; Apple's
+    /// documentation page: "badge(_:)" (the one taking an `Int`, View/badge(_:)-8adyq).
+    public func badge(_ count: Int) -> some View { ModifiedView(content: self) }
 }
 #endif

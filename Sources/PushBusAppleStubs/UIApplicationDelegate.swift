@@ -29,5 +29,40 @@ extension UIApplicationDelegate {
     /// Stub-only: UIKit creates sessions; the stub has no `init()`, so an app cannot write `UISceneSession()` here
     /// either.
     public init(stubbed: Void) { super.init() }
+
+    /// Stub of `role` [H: `@property (nonatomic, readonly) UISceneSessionRole role`]; Apple's documentation page:
+    /// "role". A stubbed session is a window scene's.
+    open var role: UISceneSession.Role { .windowApplication }
+
+    /// Stub of `UISceneSession.Role` (iOS 13) [H: `typedef NSString * UISceneSessionRole NS_TYPED_ENUM`, named
+    /// `UISceneSession.Role` by UIKit's API notes]: an imported string struct, `@unchecked Sendable`, not isolated.
+    /// Apple's documentation page: "UISceneSession.Role".
+    public struct Role: Hashable, Equatable, RawRepresentable, @unchecked Sendable {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// Stub of `windowApplication` [H: `UIWindowSceneSessionRoleApplication`, Swift name from the API notes].
+        public static let windowApplication = Role(rawValue: "UIWindowSceneSessionRoleApplication")
+    }
+}
+
+/// Stub of `UISceneConfiguration` (iOS 13): `@MainActor`, `NS_SWIFT_UI_ACTOR` [H: `- (instancetype)initWithName:
+/// (nullable NSString *)name sessionRole:(UISceneSessionRole)sessionRole`, `@property (nullable) Class
+/// delegateClass`]; Apple's documentation page: "UISceneConfiguration". Only what an app delegate sets.
+@available(iOS 13.0, tvOS 13.0, *)
+@MainActor open class UISceneConfiguration: NSObject {
+    /// Stub of `name` [H: `nullable, readonly`].
+    open private(set) var name: String?
+    /// Stub of `role` [H: `readonly`].
+    open private(set) var role: UISceneSession.Role
+    /// Stub of `delegateClass` [H: `nullable Class`]: the class UIKit makes the scene's delegate.
+    open var delegateClass: AnyClass?
+
+    /// Stub of `init(name:sessionRole:)` [H: `NS_DESIGNATED_INITIALIZER`].
+    public init(name: String?, sessionRole: UISceneSession.Role) {
+        self.name = name
+        role = sessionRole
+        super.init()
+    }
 }
 #endif

@@ -8,7 +8,8 @@ import Foundation
 import PushBus
 import PushBusAppleExtension
 import PushBusTestSupport
-import PushBusAppleServiceExtension
+// The extension's one PushBus import, as the guide shows it:
+import PushBusNotificationServiceExtension
 import Testing
 
 // Docs/MigrationFromJPush.md: JPush's service-extension statistics as a `.custom` step of PushBus's

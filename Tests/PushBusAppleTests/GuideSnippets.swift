@@ -141,8 +141,10 @@ extension AppleGuideSnippets {
 }
 /// The attributes type of LiveActivities.md, LiveActivityObserver's and PushBusApp.reportTokens' examples.
 struct DeliveryAttributes: ActivityAttributes, Sendable {
-    struct ContentState: Codable, Hashable, Sendable { var stopsAway: Int }
-    var orderID: String
+    struct ContentState: Codable, Hashable, Sendable {
+        var minutesAway: Int
+    }
+    var orderNumber: String
 }
 
 // LiveActivities.md, LiveActivityObserver and PushBusApp.reportTokens: the observer at launch.

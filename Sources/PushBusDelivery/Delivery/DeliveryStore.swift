@@ -8,9 +8,12 @@ import PushBusStorage
 /// deadlines and clock, categories, deep-link extractor, diagnostics, the launch-options messages waiting for
 /// their `didReceive`, and the memories of answered responses and background runs (`SeenDeliveries`).
 ///
-/// It holds no reference to the center, so a center can keep the store of its shared delivery
-/// (``PushDelivery/shared(for:)``) without a reference cycle. No method calls user code under the lock.
+/// It holds no reference to the center: the store of a center's shared delivery (``PushDelivery/shared(for:)``),
+/// kept in ``shared`` while the center lives, never keeps the center alive. No method calls user code under the lock.
 final class DeliveryStore: Sendable {
+    /// The store of each live center's shared delivery (``PushDelivery/shared(for:)``).
+    static let shared = InstanceValues<PushCenter, DeliveryStore>()
+
     typealias BackgroundHandler = @Sendable (PushMessage) async throws -> BackgroundFetchResult
     typealias ResponseHandler = @Sendable (PushMessage) async throws -> Void
 

@@ -53,7 +53,7 @@ public final class PushDelivery: Sendable {
     /// Its state lives as long as the center (settings made before any adapter exists are kept); the same
     /// instance is returned while anyone holds it.
     public static func shared(for center: PushCenter) -> PushDelivery {
-        let store = center.attachments.value {
+        let store = DeliveryStore.shared.value(for: center) {
             DeliveryStore(ledger: DeliveryLedger(), configuration: center.configuration)
         }
         if let existing = store.state.withLock({ $0.sharedDelivery }) { return existing }

@@ -30,9 +30,6 @@ public final class PushCenter: Sendable {
 
     let storage: HubStorage
 
-    /// Values the layers above keep per center without the center knowing their types.
-    package let attachments = AttachmentSlot()
-
     /// Creates a center of its own (a test, a separate part of the app); the Apple glue posts to ``shared`` unless it
     /// is given another center.
     public init(configuration: Configuration = .init()) {

@@ -4,9 +4,14 @@ public import PushBusHub
 extension PushCenter {
     /// Live Activity tokens: push-to-start and update tokens, starts and ends (`Docs/LiveActivities.md`).
     ///
-    /// One channel per center, made on first use. The Live Activity layer keeps it in the center's attachments,
-    /// so the hub itself knows nothing of Live Activities.
+    /// One channel per center, made on first use and kept as long as the center. The Live Activity module keeps
+    /// it (``LiveActivityTokens/channels``): the center holds nothing of Live Activities.
     public var liveActivities: LiveActivityTokens {
-        attachments.value { LiveActivityTokens() }
+        LiveActivityTokens.channels.value(for: self) { LiveActivityTokens() }
     }
+}
+
+extension LiveActivityTokens {
+    /// The channel of each live center (`PushCenter.liveActivities`).
+    static let channels = InstanceValues<PushCenter, LiveActivityTokens>()
 }

@@ -15,8 +15,8 @@ struct LedgerStore {
     private(set) var records: [DeliveryRecord] = []
     /// The positions in ``records`` of each message's records (positions, not copies: one record is stored once).
     private var positions: [PushMessage.ID: [Int]] = [:]
-    /// Messages whose kept records after the last compaction exceeded the per-message bound (inbox records and
-    /// content answers are never cut): they trigger a compaction only after doubling again.
+    /// Messages whose kept records after the last compaction exceeded the per-message bound (what a retention rule
+    /// keeps is never cut): they trigger a compaction only after doubling again.
     private var recordsAfterCompaction: [PushMessage.ID: Int] = [:]
     /// A Boolean value indicating whether an appended record took its message past twice its bound.
     private var hasOvergrownMessage = false
@@ -97,29 +97,32 @@ struct LedgerStore {
     // MARK: Bounds
 
     /// The records inside the bounds: every record of the `maximumMessages` most recently active messages whose
-    /// latest record is younger than `maximumAge` at `now`, and the records of every entry an inbox on these records
-    /// still holds (``liveInboxRecords(_:)``): the inbox's own bounds decide when an entry leaves, not the ledger's.
-    static func kept(_ records: [DeliveryRecord], within bounds: DeliveryLedger.Configuration, now: Date)
-        -> Set<UInt64>
-    {
-        let live = liveInboxRecords(records)
-        var kept = live
+    /// latest record is younger than `maximumAge` at `now`, cut to the per-message bound (``bounded(_:to:rules:)``),
+    /// and every record a retention rule keeps whatever the bounds (the inbox's live entries: the inbox's own bounds
+    /// decide when an entry leaves, not the ledger's).
+    static func kept(
+        _ records: [DeliveryRecord], within bounds: DeliveryLedger.Configuration, now: Date,
+        rules: [LedgerRetentionRule] = LedgerRetentionRule.all
+    ) -> Set<UInt64> {
+        var kept = Set<UInt64>()
+        for rule in rules { kept.formUnion(rule.keep(records)) }
         let messages = keptMessages(records, within: bounds, now: now)
         let histories = Dictionary(grouping: records.filter { messages.contains($0.messageID) }, by: \.messageID)
         for history in histories.values {
-            kept.formUnion(bounded(history, to: bounds.maximumRecordsPerMessage))
+            kept.formUnion(bounded(history, to: bounds.maximumRecordsPerMessage, rules: rules))
         }
         return kept
     }
 
     /// The records of one message (oldest first) that compaction keeps when there are more than `bound`: the
-    /// first, the latest and the latest with a summary; every `inbox.added` and `inbox.removed` (an entry, or a
-    /// removal that must stay one) and every content answer and record naming one (an answer is delivered once);
-    /// of the rest, one record per distinct event — same kind, action, text, URL, values, role, request
-    /// identifier, notification date and message kind: the first, which answers `hasRecorded` for every launch
-    /// after it — and of those the newest, up to `bound` records in all. Read marks are kept by
-    /// ``liveInboxRecords(_:)`` alone.
-    static func bounded(_ history: [DeliveryRecord], to bound: Int) -> Set<UInt64> {
+    /// first, the latest and the latest with a summary; every record a retention rule keeps with its message (the
+    /// inbox's `inbox.added` and `inbox.removed`, content answers and the records naming one); of the rest but those
+    /// a rule keeps on its own (read marks), one record per distinct event — same kind, action, text, URL, values,
+    /// role, request identifier, notification date and message kind: the first, which answers `hasRecorded` for
+    /// every launch after it — and of those the newest, up to `bound` records in all.
+    static func bounded(
+        _ history: [DeliveryRecord], to bound: Int, rules: [LedgerRetentionRule] = LedgerRetentionRule.all
+    ) -> Set<UInt64> {
         guard history.count > bound, let first = history.first, let last = history.last else {
             return Set(history.map(\.sequence))
         }
@@ -136,16 +139,12 @@ struct LedgerStore {
         var seen = Set<Repeat>()
         var distinct: [UInt64] = []
         for record in history {
-            switch record.event.kind {
-            case .inboxAdded, .inboxRemoved, .contentAnswered:
+            switch LedgerRetentionRule.treatment(of: record, under: rules) {
+            case .keptWithMessage:
                 kept.insert(record.sequence)
-            case .inboxRead, .inboxUnread:
+            case .leftToRule:
                 continue
-            default:
-                if record.event.values[DeliveryRecord.deliveredAnswerKey] != nil {
-                    kept.insert(record.sequence)
-                    continue
-                }
+            case nil:
                 let key = Repeat(
                     event: record.event, role: record.role,
                     request: record.requestIdentifier.map(SeenDeliveries.identifierKey),
@@ -154,56 +153,6 @@ struct LedgerStore {
             }
         }
         kept.formUnion(distinct.filter { !kept.contains($0) }.suffix(max(0, bound - kept.count)))
-        return kept
-    }
-
-    /// The inbox records compaction keeps whatever the message bounds: every `inbox.*` record of each message that
-    /// may still have an entry, except read / unread marks another mark of the same entry superseded. An entry
-    /// leaves only by an `inbox.removed` record (the user, or the inbox's age and count bounds); once every entry
-    /// of a message is removed, compaction drops all of its inbox records.
-    ///
-    /// Whole messages are kept because the inbox folds each message's records on their own, and which
-    /// `inbox.added` record is an entry depends on the inbox's correlation window, which the ledger does not know:
-    /// a message's complete inbox history replays to the same entries under any window, so nothing is lost and
-    /// nothing removed comes back. So a message counts as holding an entry while one of its `inbox.added` records
-    /// is not named by an `inbox.removed`, unless it is certainly a duplicate: an entry of the message with the
-    /// same request identifier was there when it was written (two processes adding one push at once), which the
-    /// inbox ignores under any window. A duplicate that knows no request identifier keeps its message's few inbox
-    /// records: keeping too much is safe, dropping an entry is not.
-    static func liveInboxRecords(_ records: [DeliveryRecord]) -> Set<UInt64> {
-        let inboxRecords = records.filter { $0.event.kind.rawValue.hasPrefix("inbox.") }.sorted {
-            $0.sequence < $1.sequence
-        }
-        guard !inboxRecords.isEmpty else { return [] }
-        // The entries each message may hold, by the sequence of their `inbox.added`, with their request identifier.
-        var present: [PushMessage.ID: [UInt64: String?]] = [:]
-        var removed = Set<UInt64>()
-        for record in inboxRecords {
-            switch record.event.kind {
-            case .inboxAdded:
-                let request = record.requestIdentifier.map(SeenDeliveries.identifierKey)
-                let isDuplicate =
-                    request != nil && (present[record.messageID]?.values.contains { $0 == request } ?? false)
-                if !isDuplicate { present[record.messageID, default: [:]][record.addedEntryID] = request }
-            case .inboxRemoved:
-                guard let entry = record.entryReference else { continue }
-                removed.insert(entry)
-                present[record.messageID]?.removeValue(forKey: entry)
-            default:
-                continue
-            }
-        }
-        var kept = Set<UInt64>()
-        var latestMark: [UInt64: UInt64] = [:]
-        for record in inboxRecords where !(present[record.messageID]?.isEmpty ?? true) {
-            if record.event.kind == .inboxRead || record.event.kind == .inboxUnread {
-                guard let entry = record.entryReference, !removed.contains(entry) else { continue }
-                latestMark[entry] = max(latestMark[entry] ?? 0, record.sequence)
-            } else {
-                kept.insert(record.sequence)
-            }
-        }
-        kept.formUnion(latestMark.values)
         return kept
     }
 

@@ -36,7 +36,7 @@ extension PushBusApp.Configuration {
 // END configuration
 
 /// UIKit without scenes: the app delegate alone.
-final class ShopAppDelegate: UIResponder, UIApplicationDelegate, SimulatedAppWiring {
+final class ShopAppDelegate: UIResponder, UIApplicationDelegate {
     func application(
         _ application: UIApplication,
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
@@ -57,6 +57,9 @@ final class ShopAppDelegate: UIResponder, UIApplicationDelegate, SimulatedAppWir
             application, didReceiveRemoteNotification: userInfo, fetchCompletionHandler: completionHandler)
     }
 }
+
+/// The simulated UIKit drives the app delegate through the test's wiring protocol (not part of the guide's code).
+extension ShopAppDelegate: SimulatedAppWiring {}
 
 /// UIKit with scenes: the same app delegate; the scene delegate hands PushBus nothing for notifications (the tap
 /// that launched the app reaches the notification delegate too) and only builds the window.
