@@ -224,6 +224,31 @@ import Testing
         inFlight.widen(ticket, to: 3)
         #expect(inFlight.tickets(reaching: 3) == [ticket])
     }
+
+    /// The newest delivery is kept apart from the older ones: ending, widening and waiting on either keep the rest.
+    @Test func nestedDeliveriesEndInAnyOrderAndKeepTheirReach() {
+        var inFlight = InFlightDeliveries()
+        let outer = inFlight.begin(reach: 2, owner: 1)
+        let middle = inFlight.begin(reach: 2, owner: 1)
+        let inner = inFlight.begin(reach: 2, owner: 1)
+        inFlight.widen(outer, to: 7)  // an older delivery widened
+        #expect(inFlight.tickets(reaching: 7) == [outer])
+        let semaphore = DispatchSemaphore(value: 0)
+        let registered = inFlight.whenEnded(inFlight.tickets(reaching: 2), .signal(semaphore))
+        #expect(registered)
+
+        #expect(inFlight.end(middle).isEmpty)  // out of order, from the older ones
+        #expect(inFlight.running.map(\.ticket) == [outer, inner])
+        #expect(inFlight.end(inner).isEmpty)  // the newest: the outer one becomes the newest
+        #expect(inFlight.running.map(\.ticket) == [outer])
+        #expect(inFlight.tickets(reaching: 7) == [outer])
+        #expect(inFlight.end(outer).count == 1)
+        #expect(inFlight.running.isEmpty)
+        #expect(inFlight.tickets(reaching: 1).isEmpty)
+
+        let next = inFlight.begin(reach: 3, owner: 2)  // and the next delivery starts from a clean slate
+        #expect(inFlight.running.map(\.ticket) == [next])
+    }
 }
 
 @Suite struct ParkingLotTests {

@@ -40,7 +40,11 @@ let benchmarks: @Sendable () -> Void = {
         let result = await withCheckedContinuation { continuation in
             pipeline.run(content, requestIdentifier: "bench") { continuation.resume(returning: $0) }
         }
-        precondition(result.attachments.allSatisfy { $0.failure == nil }, "\(result.attachments)")
+        precondition(
+            result.attachments.allSatisfy {
+                if case .attached = $0.outcome { return true }
+                return false
+            }, "\(result.attachments)")
         for attachment in result.content.attachments { try? FileManager.default.removeItem(at: attachment.fileURL) }
         blackHole(result)
     }

@@ -44,7 +44,7 @@ package final class Lock: @unchecked Sendable {
         primitive.deallocate()
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     package func lock() {
         #if canImport(os)
         os_unfair_lock_lock(primitive)
@@ -67,7 +67,7 @@ package final class Lock: @unchecked Sendable {
         #endif
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     package func unlock() {
         #if canImport(os)
         os_unfair_lock_unlock(primitive)

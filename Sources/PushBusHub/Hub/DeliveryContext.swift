@@ -43,8 +43,18 @@ package struct DeliveryContext {
 
     /// The current thread's context. The pointer stays valid for the thread's lifetime.
     @inline(__always)
-    static var current: UnsafeMutablePointer<DeliveryContext> {
+    static var current: UnsafeMutablePointer<DeliveryContext> { current(key) }
+
+    /// The current thread's context, found through `key` (``key``, which a caller on a hot path keeps in a
+    /// property: reading the static first asks the runtime whether it is initialized).
+    @inline(__always)
+    static func current(_ key: pthread_key_t) -> UnsafeMutablePointer<DeliveryContext> {
         if let cell = pthread_getspecific(key) { return cell.assumingMemoryBound(to: DeliveryContext.self) }
+        return makeCurrent(key)
+    }
+
+    @inline(never)
+    private static func makeCurrent(_ key: pthread_key_t) -> UnsafeMutablePointer<DeliveryContext> {
         let cell = UnsafeMutablePointer<DeliveryContext>.allocate(capacity: 1)
         cell.initialize(to: DeliveryContext())
         pthread_setspecific(key, cell)
@@ -55,7 +65,7 @@ package struct DeliveryContext {
     static var currentOwner: UInt { UInt(bitPattern: current) }
 
     /// Each thread's context lives in a heap cell found through this key (freed when the thread exits).
-    private static let key: pthread_key_t = {
+    static let key: pthread_key_t = {
         var key = pthread_key_t()
         #if canImport(Darwin)
         pthread_key_create(&key) { cell in

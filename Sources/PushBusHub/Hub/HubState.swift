@@ -9,7 +9,7 @@ final class HubState: @unchecked Sendable {
     private let lock = Lock()
     private let state: UnsafeMutablePointer<PushCenterStateMachine>
 
-    init(_ initial: PushCenterStateMachine) {
+    init(_ initial: consuming PushCenterStateMachine) {
         state = .allocate(capacity: 1)
         state.initialize(to: initial)
     }

@@ -25,6 +25,8 @@ final class HubStorage: Sendable {
     let remembersTakenTaps: Bool
     /// The monitors (``PushCenter/monitor(_:_:)``): called after each post, outside the hub's lock.
     let monitors = ObserverRegistry<Monitor>()
+    /// ``DeliveryContext/key``, read once: a post then finds its thread's context without the static's lazy check.
+    private let contextKey = DeliveryContext.key
 
     init(configuration: PushCenter.Configuration) {
         state = HubState(PushCenterStateMachine(configuration: configuration))
@@ -37,7 +39,7 @@ final class HubStorage: Sendable {
     // MARK: Posting
 
     func post(_ message: PushMessage) -> PostReceipt {
-        let context = DeliveryContext.current
+        let context = DeliveryContext.current(contextKey)
         let depth = context.pointee.depth
         if depth > 0, depth >= Self.maximumNesting || context.pointee.hasQueued {
             return queue(message, context: context)
@@ -116,13 +118,15 @@ final class HubStorage: Sendable {
         // Borrowed from the snapshot, which the post keeps alive: no retain and release of each subscriber.
         snapshot.withUnsafeBufferPointer { entries in
             for index in entries.indices {
-                let subscriber = entries[index].subscriber
+                // Safe: `snapshot` holds every subscriber strongly until the post ends, after this loop.
+                unowned(unsafe) let subscriber = entries[index].subscriber
                 switch entries[index].phase {
                 case .live:
                     guard subscriber.acceptsAll || subscriber.filter.matches(message) else { continue }
                     // A handler on this thread cancelled something: make sure it was not this subscriber.
                     if context.pointee.cancels != cancels, isCancelled(subscriber) { continue }
-                    subscriber.handler?(message)
+                    // Borrowed as well: reading the handler would otherwise retain the subscriber around it.
+                    Unmanaged.passUnretained(subscriber)._withUnsafeGuaranteedRef { $0.handler?(message) }
                 case .replaying:
                     guard subscriber.acceptsAll || subscriber.filter.matches(message) else { continue }
                     guard deliverDuringReplay(message, to: subscriber) else { continue }
@@ -134,7 +138,11 @@ final class HubStorage: Sendable {
             }
         }
         if delivered > 0 {
-            finish(ticket.ticket, delivered: delivered, taps: remembers ? [message] : [], takenBy: takers)
+            if remembers {
+                finish(ticket.ticket, delivered: delivered, taps: [message], takenBy: takers)
+            } else {
+                perform(state.withLock { $0.finishDelivery(ticket.ticket, delivered: delivered) })
+            }
             return .delivered(delivered)
         }
         return park(message, ticket: ticket)

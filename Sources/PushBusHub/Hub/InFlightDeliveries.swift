@@ -5,7 +5,7 @@ import Dispatch
 ///
 /// A delivery records its `reach`: the newest subscriber id its snapshot holds (a subscriber made later is not in
 /// it), or one subscriber only (a replay). Deliveries end in any order; the common case (one poster, or nested
-/// posts ending last-in first-out) removes the last entry.
+/// posts ending last-in first-out) ends the newest one.
 struct InFlightDeliveries: Sendable {
     /// One running delivery.
     struct Delivery: Sendable, Equatable {
@@ -31,30 +31,53 @@ struct InFlightDeliveries: Sendable {
         var completion: Completion
     }
 
-    private(set) var running: [Delivery] = []
+    /// The newest running delivery, kept out of the array: in the common case (one delivery at a time) a begin
+    /// and an end touch no array, so a post pays no copy-on-write check for them.
+    private var newest: Delivery?
+    /// The older running deliveries, oldest first.
+    private var older: [Delivery] = []
     private var waits: [Wait] = []
     private var nextTicket: UInt64 = 0
+
+    /// The running deliveries, oldest first.
+    var running: [Delivery] { newest.map { older + [$0] } ?? older }
 
     /// Registers a delivery; pass the ticket to ``end(_:)``.
     mutating func begin(reach: UInt64, only: UInt64? = nil, owner: UInt) -> UInt64 {
         nextTicket &+= 1
-        running.append(Delivery(ticket: nextTicket, reach: reach, only: only, owner: owner))
+        if let newest { older.append(newest) }
+        newest = Delivery(ticket: nextTicket, reach: reach, only: only, owner: owner)
         return nextTicket
     }
 
     /// Extends a running fan-out to subscribers up to `reach` (those that arrived while it ran and now receive
     /// the message it parked).
     mutating func widen(_ ticket: UInt64, to reach: UInt64) {
-        guard let index = running.lastIndex(where: { $0.ticket == ticket }) else { return }
-        running[index].reach = Swift.max(running[index].reach, reach)
+        if var delivery = newest, delivery.ticket == ticket {
+            delivery.reach = Swift.max(delivery.reach, reach)
+            newest = delivery
+        } else if let index = older.lastIndex(where: { $0.ticket == ticket }) {
+            older[index].reach = Swift.max(older[index].reach, reach)
+        }
     }
 
     /// Unregisters a delivery; returns the waits it completed.
+    @inline(__always)
     mutating func end(_ ticket: UInt64) -> [Completion] {
-        if running.last?.ticket == ticket {
-            running.removeLast()
-        } else if let index = running.firstIndex(where: { $0.ticket == ticket }) {
-            running.remove(at: index)
+        // The common case, inlined into the post: the only running delivery ends and nobody waits.
+        if older.isEmpty, waits.isEmpty, newest?.ticket == ticket {
+            newest = nil
+            return []
+        }
+        return endAny(ticket)
+    }
+
+    @inline(never)
+    private mutating func endAny(_ ticket: UInt64) -> [Completion] {
+        if newest?.ticket == ticket {
+            newest = older.isEmpty ? nil : older.removeLast()
+        } else if let index = older.firstIndex(where: { $0.ticket == ticket }) {
+            older.remove(at: index)
         }
         guard !waits.isEmpty else { return [] }
         var completed: [Completion] = []
@@ -74,7 +97,7 @@ struct InFlightDeliveries: Sendable {
 
     /// The running deliveries that could call subscriber `id`, leaving out those run by `excludedOwner`.
     func tickets(reaching id: UInt64, excluding excludedOwner: UInt? = nil) -> [UInt64] {
-        guard !running.isEmpty else { return [] }  // the common case: nothing runs while one cancels
+        guard newest != nil else { return [] }  // the common case: nothing runs while one cancels
         return running.compactMap { delivery in
             guard delivery.reach >= id, delivery.only == nil || delivery.only == id,
                 delivery.owner != excludedOwner

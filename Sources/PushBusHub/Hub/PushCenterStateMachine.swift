@@ -7,7 +7,10 @@ import PushBusCore
 /// unlocking (whom to call, which waiters to wake, which handlers to release).
 ///
 /// `HubStorage` runs every transition under its lock. Unit tests drive it directly, without threads.
-struct PushCenterStateMachine: Sendable {
+///
+/// Not copyable: two machines never share a state box, so a transition changes its box in place without asking
+/// the runtime whether the box is shared (a call per transition, two per post).
+struct PushCenterStateMachine: ~Copyable, Sendable {
     /// Everything the hub knows, in one place.
     enum State: Sendable {
         /// Accepting posts and subscriptions.
@@ -22,9 +25,9 @@ struct PushCenterStateMachine: Sendable {
     /// copying a dozen reference-counted fields (measured: the inline payload made every post memcpy its whole
     /// state several times, about 200 ns).
     final class RunningBox: @unchecked Sendable {
-        // Safe: `value` is changed only through `withRunning`, which first copies the box when another state
-        // machine value shares it (copy on write), so a change never shows through a copy; the machine itself is
-        // only used under HubState's lock.
+        // Safe: `value` is changed only through `withRunning`, and only one machine holds a box (the machine is
+        // not copyable and never hands its `State` out), so a change never shows through another value; the
+        // machine itself is only used under HubState's lock.
         @exclusivity(unchecked) var value: Running
 
         init(_ value: Running) { self.value = value }
@@ -33,7 +36,7 @@ struct PushCenterStateMachine: Sendable {
     /// The terminated state behind one reference, so ``State`` is one pointer wide and a transition's move is a
     /// register copy.
     final class TerminatedBox: @unchecked Sendable {
-        // Safe: as ``RunningBox``: copied on write in `withRunning`, used under HubState's lock.
+        // Safe: as ``RunningBox``: held by one machine only, changed in `withRunning`, under HubState's lock.
         @exclusivity(unchecked) var value: Terminated
 
         init(_ value: Terminated) { self.value = value }
@@ -138,12 +141,10 @@ struct PushCenterStateMachine: Sendable {
         var current = State.transitioning
         swap(&current, &state)
         switch consume current {
-        case .running(var box):
-            if !isKnownUniquelyReferenced(&box) { box = RunningBox(box.value) }
+        case .running(let box):
             defer { state = .running(box) }
             return body(&box.value)
-        case .terminated(var box):
-            if !isKnownUniquelyReferenced(&box) { box = TerminatedBox(box.value) }
+        case .terminated(let box):
             defer { state = .terminated(box) }
             return terminated(&box.value)
         case .transitioning:
@@ -176,10 +177,23 @@ struct PushCenterStateMachine: Sendable {
         }
     }
 
+    /// Ends a fan-out (or replay) that reached `delivered` subscriptions and took no tap to remember. Returns
+    /// what to wake and release.
+    mutating func finishDelivery(_ ticket: UInt64, delivered: Int) -> Wakeups {
+        withRunning { running in
+            running.statistics.delivered += delivered
+            let completed = running.inFlight.end(ticket)
+            return completed.isEmpty ? Wakeups() : Wakeups(completed)
+        } terminated: { gone in
+            gone.statistics.delivered += delivered
+            return Wakeups(gone.inFlight.end(ticket))
+        }
+    }
+
     /// Ends a fan-out (or replay) that reached `delivered` subscriptions; remembers the taps (`taken`) that the
     /// subscriptions `takers` took, for the "never silent" diagnostics. Returns what to wake and release.
     mutating func finishDelivery(
-        _ ticket: UInt64, delivered: Int, taken: [PushMessage] = [], by takers: [TapTaker] = [], at now: Double = 0
+        _ ticket: UInt64, delivered: Int, taken: [PushMessage], by takers: [TapTaker], at now: Double
     ) -> Wakeups {
         withRunning { running in
             running.statistics.delivered += delivered

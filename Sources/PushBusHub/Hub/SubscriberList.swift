@@ -19,8 +19,11 @@ struct SubscriberList<Target: DeliveryTarget>: Sendable {
         entries.append(Entry(subscriber: subscriber, phase: phase))
     }
 
-    /// The entry's index, by binary search on the id.
+    /// The entry's index, by binary search on the id (the newest first: a subscription cancelled right after it
+    /// was made is the common case).
     func index(of id: UInt64) -> Int? {
+        let count = entries.count
+        if count > 0, entries[count - 1].subscriber.id == id { return count - 1 }
         var low = 0
         var high = entries.count
         while low < high {

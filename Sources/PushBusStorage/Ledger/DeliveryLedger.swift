@@ -139,12 +139,14 @@ public final class DeliveryLedger: Sendable {
         // Woken once iOS is answered when this runs inside an adapter's callback (`AfterAnswer`).
         if wakesWriter { AfterAnswer.run { [self] in wakeWriter() } }
         let (ticket, dropped) = writer.enqueue(record, wakes: false, commit: commitGroup)
-        if let dropped {
-            notify([
-                DeliveryLedgerIssue(
-                    kind: .writeFailed,
-                    error: .io(operation: "enqueue \(dropped.messageID)", path: directory?.path ?? "", errno: ENOBUFS))
-            ])
+        if !dropped.isEmpty {
+            notify(
+                dropped.map { dropped in
+                    DeliveryLedgerIssue(
+                        kind: .writeFailed,
+                        error: .io(
+                            operation: "enqueue \(dropped.messageID)", path: directory?.path ?? "", errno: ENOBUFS))
+                })
         }
         return (record, ticket)
     }
