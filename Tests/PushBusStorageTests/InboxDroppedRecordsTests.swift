@@ -35,13 +35,13 @@ import Glibc
             try app.add(
                 InboxFixture.alert("n\(index)", requestIdentifier: "r\(index)", date: start + Double(index)))
         }
-        // Then: once the writer writes again, the oldest it was not writing were let go — a tenth of the bound at
-        // once, each reported — and left the inbox
+        // Then: once the writer writes again, the oldest it was not writing were let go — up to a tenth of the
+        // bound at once (fewer when a stuck drain holds more of them), each reported — and left the inbox
         flock(holder, LOCK_UN)
         close(holder)
         ledger.waitForWrites()
-        let dropped = 1_000
-        #expect(dropsReported.value == dropped)
+        let dropped = dropsReported.value
+        #expect(dropped >= extra && dropped <= 1_000)
         #expect(app.count == 10_000 + extra - dropped)
         let fresh = PushInbox(
             ledger: try DeliveryLedger(directory: directory.url, configuration: ledgerConfiguration),

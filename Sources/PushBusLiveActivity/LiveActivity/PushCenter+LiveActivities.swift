@@ -5,7 +5,7 @@ extension PushCenter {
     /// Live Activity tokens: push-to-start and update tokens, starts and ends (`Docs/LiveActivities.md`).
     ///
     /// One channel per center, made on first use and kept as long as the center. The Live Activity module keeps
-    /// it (``LiveActivityTokens/channels``): the center holds nothing of Live Activities.
+    /// it: the center holds nothing of Live Activities.
     public var liveActivities: LiveActivityTokens {
         LiveActivityTokens.channels.value(for: self) { LiveActivityTokens() }
     }
