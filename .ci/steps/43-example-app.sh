@@ -60,6 +60,11 @@ grep -vx '@main' "$app/UIKitVariant/AppDelegate.swift" >"$byhand/AppDelegate.swi
 check ExampleSwiftUIVariant -- "$byhand" "$app/SwiftUIVariant" "$app/Shared"
 # README's first code block: the smallest app, a one-file SwiftUI app of its own.
 check ExampleSmallestApp -- "$app/Smallest"
+# Guide apps of their own, each type-checked alone: Docs/App.md's shop app delegate (LifecycleVariant/) and
+# Docs/MigrationFromJPush.md's app with JPush kept beside PushBus (JPushVariant/, with a stand-in for JPush's headers).
+# Their code also runs in LifecycleTests and JPushMigrationGuideTests, where UIKit cannot be imported.
+check ExampleLifecycleVariant -- "$app/LifecycleVariant"
+check ExampleJPushVariant -- "$app/JPushVariant"
 check ExampleNotificationService -application-extension -- "$app/NotificationService" "$app/Shared"
 check ExampleNotificationContent -application-extension -- "$app/NotificationContent" "$app/Shared"
 # DESIGN.md's fixed public names, as code outside the package (a `package` declaration is invisible here).
