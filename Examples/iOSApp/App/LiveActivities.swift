@@ -41,7 +41,9 @@ enum LiveActivities {
             print("register \(changes.toRegister), retract \(changes.toRetract)")
         }
     }
+}
 
+extension LiveActivities {
     /// A delivery followed on a broadcast channel (iOS 18+, Docs/LiveActivities.md "Broadcast channels"): the glue posts
     /// the channel with the start; before iOS 18 the activity gets an update token instead.
     @available(iOS 16.2, *)
