@@ -21,10 +21,14 @@ modules="$(swift build --show-bin-path)/Modules"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
+# ActivityKit carries a version newer than the iOS 17.4 SDK's (127.107), as in every SDK that builds PushBus (Xcode 26),
+# so that the example's `#if canImport(ActivityKit, _version: 128)` (API the 17.4 SDK lacks) is type-checked here.
 for framework in UIKit UserNotifications UserNotificationsUI ActivityKit SwiftUI; do
+    version=()
+    [ "$framework" != ActivityKit ] || version=(-user-module-version 128)
     printf "@_exported import Foundation\n@_exported import PushBusAppleStubs\n" > "$work/$framework.swift"
     swiftc -swift-version 6 -parse-as-library -emit-module -module-name "$framework" -I "$modules" \
-        -emit-module-path "$work/$framework.swiftmodule" "$work/$framework.swift"
+        ${version[@]+"${version[@]}"} -emit-module-path "$work/$framework.swiftmodule" "$work/$framework.swift"
 done
 
 app=Examples/iOSApp

@@ -43,6 +43,9 @@ enum LiveActivities {
     }
 }
 
+// PushBusApple's channel request needs ActivityKit's iOS 18 API (`PushType.channel(_:)`), which the iOS 17.4 SDK
+// lacks; Xcode 26's SDK, the oldest that builds PushBus, has it.
+#if canImport(ActivityKit, _version: 128)
 extension LiveActivities {
     /// A delivery followed on a broadcast channel (iOS 18+, Docs/LiveActivities.md "Broadcast channels"): the glue posts
     /// the channel with the start; before iOS 18 the activity gets an update token instead.
@@ -58,3 +61,4 @@ extension LiveActivities {
         }
     }
 }
+#endif
