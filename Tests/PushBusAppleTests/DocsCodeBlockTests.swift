@@ -53,6 +53,7 @@ import Testing
     /// Example files whose guide code a suite also runs, against the stubs where `import UIKit` cannot be written: the
     /// example type-checks the blocks with their imports, the suite proves what they do.
     static let examplesRunBySuites = [
+        "Examples/iOSApp/LifecycleVariant/Shop.swift": "Tests/PushBusAppleTests/Lifecycle/LifecycleWirings.swift",
         "Examples/iOSApp/LifecycleVariant/ShopAppDelegate.swift":
             "Tests/PushBusAppleTests/Lifecycle/LifecycleWirings.swift",
         "Examples/iOSApp/JPushVariant/SchoolAppDelegate.swift":
