@@ -21,10 +21,14 @@ modules="$(swift build --show-bin-path)/Modules"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
+# ActivityKit carries a version newer than the iOS 17.4 SDK's (127.107), as in every SDK that builds PushBus (Xcode 26),
+# so that the example's `#if canImport(ActivityKit, _version: 128)` (API the 17.4 SDK lacks) is type-checked here.
 for framework in UIKit UserNotifications UserNotificationsUI ActivityKit SwiftUI; do
+    version=()
+    [ "$framework" != ActivityKit ] || version=(-user-module-version 128)
     printf "@_exported import Foundation\n@_exported import PushBusAppleStubs\n" > "$work/$framework.swift"
     swiftc -swift-version 6 -parse-as-library -emit-module -module-name "$framework" -I "$modules" \
-        -emit-module-path "$work/$framework.swiftmodule" "$work/$framework.swift"
+        ${version[@]+"${version[@]}"} -emit-module-path "$work/$framework.swiftmodule" "$work/$framework.swift"
 done
 
 app=Examples/iOSApp
@@ -60,6 +64,11 @@ grep -vx '@main' "$app/UIKitVariant/AppDelegate.swift" >"$byhand/AppDelegate.swi
 check ExampleSwiftUIVariant -- "$byhand" "$app/SwiftUIVariant" "$app/Shared"
 # README's first code block: the smallest app, a one-file SwiftUI app of its own.
 check ExampleSmallestApp -- "$app/Smallest"
+# Guide apps of their own, each type-checked alone: Docs/App.md's shop app delegate (LifecycleVariant/) and
+# Docs/MigrationFromJPush.md's app with JPush kept beside PushBus (JPushVariant/, with a stand-in for JPush's headers).
+# Their code also runs in LifecycleTests and JPushMigrationGuideTests, where UIKit cannot be imported.
+check ExampleLifecycleVariant -- "$app/LifecycleVariant"
+check ExampleJPushVariant -- "$app/JPushVariant"
 check ExampleNotificationService -application-extension -- "$app/NotificationService" "$app/Shared"
 check ExampleNotificationContent -application-extension -- "$app/NotificationContent" "$app/Shared"
 # DESIGN.md's fixed public names, as code outside the package (a `package` declaration is invisible here).

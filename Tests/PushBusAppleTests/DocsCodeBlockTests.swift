@@ -50,6 +50,37 @@ import Testing
         #expect(drifted.map(\.location) == [], "these blocks no longer match the example file they name")
     }
 
+    /// Example files whose guide code a suite also runs, against the stubs where `import UIKit` cannot be written: the
+    /// example type-checks the blocks with their imports, the suite proves what they do.
+    static let examplesRunBySuites = [
+        "Examples/iOSApp/LifecycleVariant/Shop.swift": "Tests/PushBusAppleTests/Lifecycle/LifecycleWirings.swift",
+        "Examples/iOSApp/LifecycleVariant/ShopAppDelegate.swift":
+            "Tests/PushBusAppleTests/Lifecycle/LifecycleWirings.swift",
+        "Examples/iOSApp/JPushVariant/SchoolAppDelegate.swift":
+            "Tests/PushBusAppleTests/JPushMigrationGuideTests.swift",
+    ]
+
+    /// A block taken from one of those example files is, its imports aside, also the code its suite runs: the two
+    /// copies cannot drift apart.
+    @Test func theBlocksASuiteRunsAreTheExamplesToo() throws {
+        var blocks: [Block] = []
+        for doc in try Self.documents() { blocks += try Self.swiftBlocks(in: doc) }
+        var checked = 0
+        var drifted: [String] = []
+        for block in blocks {
+            guard let example = block.exampleFile, let suite = Self.examplesRunBySuites[example] else { continue }
+            let source = try String(contentsOf: Self.root.appendingPathComponent(suite), encoding: .utf8)
+            let body = block.lines.drop { $0.isEmpty || $0.hasPrefix("import ") }
+            checked += 1
+            let text = " " + Self.normalized(body.joined(separator: "\n")) + " "
+            if !(" " + Self.normalized(source) + " ").contains(text) {
+                drifted.append("\(block.location) is not in \(suite)")
+            }
+        }
+        #expect(checked >= Self.examplesRunBySuites.count)
+        #expect(drifted == [], "the suite no longer runs the code the guide shows")
+    }
+
     /// README.md, its translation, and every page under Docs/ (Docs/zh-CN/ included: the translations carry the same
     /// blocks, so they are checked the same way).
     static func documents() throws -> [String] {

@@ -10,26 +10,8 @@ import PushBusAppleExtension
 import PushBusAppleStubs  // UIKit on a device
 import PushBusRouting
 
-/// The attributes type the Live Activity guide's blocks use.
-struct GuideDeliveryAttributes: ActivityAttributes, Sendable {
-    struct ContentState: Codable, Hashable, Sendable { var stopsAway: Int }
-    var orderID: String
-}
-
 @MainActor
 enum AppleGuideSnippets {
-    // LiveActivities.md: a Live Activity on a broadcast channel
-    static func channelActivity(
-        deliveries: LiveActivityObserver<GuideDeliveryAttributes>, attributes: GuideDeliveryAttributes,
-        content: ActivityContent<GuideDeliveryAttributes.ContentState>
-    ) throws {
-        if #available(iOS 18.0, *) {
-            _ = try deliveries.request(attributes: attributes, content: content, channel: "bWF0Y2gvZmluYWw=")
-        } else {
-            _ = try Activity.request(attributes: attributes, content: content, pushType: .token)  // update token
-        }
-    }
-
     // Retraction.md: the app carries out the keys
     static func retractions(delivery: PushDelivery, inbox: PushInbox, badge: any BadgeController) {
         let retracting = delivery.handleRetractions(in: UserNotificationScheduler())
@@ -121,16 +103,13 @@ final class AuthorizationGuideAppDelegate: UIResponder, UIApplicationDelegate {
         return true
     }
 }
-// Ledger.md: the ledger in the service extension and in the app.
+// Ledger.md: the ledger in the app (the service extension's half is in PushBusAppleExtensionTests).
 extension AppleGuideSnippets {
     struct Analytics { func track(_ record: DeliveryRecord) {} }
 
-    static func ledgerInBothProcesses(message: PushMessage, savedSequence: UInt64, analytics: Analytics) async throws {
-        // In the service extension and in the app, the same directory (PushBusAppleExtension, extension-safe):
+    static func ledgerInTheApp(message: PushMessage, savedSequence: UInt64, analytics: Analytics) async throws {
+        // In the app, on the same directory:
         let ledger = try DeliveryLedger(appGroup: "group.com.example.app")
-        try ledger.record(.received, for: message, role: .serviceExtension)
-
-        // In the app:
         let opened = ledger.hasRecorded(
             .opened, messageID: message.id, requestIdentifier: message.requestIdentifier,
             notificationDate: message.notificationDate)  // counted in an earlier launch

@@ -42,3 +42,23 @@ enum LiveActivities {
         }
     }
 }
+
+// PushBusApple's channel request needs ActivityKit's iOS 18 API (`PushType.channel(_:)`), which the iOS 17.4 SDK
+// lacks; Xcode 26's SDK, the oldest that builds PushBus, has it.
+#if canImport(ActivityKit, _version: 128)
+extension LiveActivities {
+    /// A delivery followed on a broadcast channel (iOS 18+, Docs/LiveActivities.md "Broadcast channels"): the glue posts
+    /// the channel with the start; before iOS 18 the activity gets an update token instead.
+    @available(iOS 16.2, *)
+    static func follow(
+        _ attributes: DeliveryAttributes, content: ActivityContent<DeliveryAttributes.ContentState>,
+        with deliveries: LiveActivityObserver<DeliveryAttributes>
+    ) throws {
+        if #available(iOS 18.0, *) {
+            _ = try deliveries.request(attributes: attributes, content: content, channel: "bWF0Y2gvZmluYWw=")
+        } else {
+            _ = try Activity.request(attributes: attributes, content: content, pushType: .token)  // update token
+        }
+    }
+}
+#endif

@@ -106,16 +106,6 @@ extension GuideSnippets {
 }
 
 extension GuideSnippets {
-    // ContentExtension.md: sharing a value with the app
-    static func sharedValue(appGroupURL: URL) throws {
-        let store = try SharedValueStore(directory: appGroupURL)
-        try store.set(120, for: .nextReminderSeconds)  // the extension, when the user confirms
-        let seconds = try store.value(for: .nextReminderSeconds)  // the app
-        _ = seconds
-    }
-}
-
-extension GuideSnippets {
     // LocalNotifications.md: the recurring reminder's category
     static func reminderCategory() throws {
         let categories = [
