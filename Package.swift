@@ -48,7 +48,7 @@ let package = Package(
         // One module per job (Docs/Architecture.md; .ci/steps/41-module-graph.sh checks these edges both ways: every
         // import is a dependency, every dependency is imported). No module but the umbrellas depends on an umbrella.
         // Each module that calls a required-reason API carries its own PrivacyInfo.xcprivacy: fstat in Core's
-        // SharedFile, stat/fstat in Storage's ledger, UserDefaults in Delivery's NotificationSettingsStore.
+        // SharedFile, stat/fstat in Storage's ledger, UserDefaults in Authorization's NotificationSettingsStore.
         // Message, payload reading, identity, the subscription handle: what every other module builds on.
         .target(name: "PushBusCore", resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: imports),
         // The sender's strict payload checks (`pushbus validate`). No extension and no app path links it. A product:
@@ -75,18 +75,29 @@ let package = Package(
             swiftSettings: imports),
         // Live Activity tokens and their store.
         .target(name: "PushBusLiveActivity", dependencies: ["PushBusCore", "PushBusHub"], swiftSettings: imports),
-        // The app's side: adapters, PushDelivery, local notifications, authorization, coexistence, device tokens.
+        // Local notifications: the request and trigger model, the scheduler protocol, the durable schedule that keeps
+        // more than iOS's 64 pending (it refills on the hub's local messages), the badge.
+        .target(name: "PushBusLocalNotifications", dependencies: ["PushBusCore", "PushBusHub"], swiftSettings: imports),
+        // Authorization and notification settings: the options, the flow and its authorizer protocol, the settings
+        // snapshot, channel and store, the open-settings request.
+        .target(
+            name: "PushBusAuthorization", dependencies: ["PushBusCore", "PushBusCategories"],
+            resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: imports),
+        // The app's side: adapters, PushDelivery, coexistence, device tokens.
         .target(
             name: "PushBusDelivery",
             dependencies: [
                 "PushBusCore", "PushBusCategories", "PushBusHub", "PushBusStorage", "PushBusServiceExtension",
                 "PushBusServiceExtensionStorage", "PushBusContentExtensionKit", "PushBusLiveActivity",
+                "PushBusLocalNotifications",
             ],
-            resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: imports),
-        // The deep-link router: it links the hub, the delivery and the ledger it records routes in, never the
+            swiftSettings: imports),
+        // The deep-link router: it links the hub, the delivery, the ledger it records routes in and the settings
+        // channel whose "open settings" requests it routes, never the
         // validator.
         .target(
-            name: "PushBusRouting", dependencies: ["PushBusCore", "PushBusHub", "PushBusStorage", "PushBusDelivery"],
+            name: "PushBusRouting",
+            dependencies: ["PushBusCore", "PushBusHub", "PushBusStorage", "PushBusDelivery", "PushBusAuthorization"],
             swiftSettings: imports),
         // The umbrella of the app's platform-neutral product: its one source re-exports every module above but the
         // validator. Only umbrellas depend on it: nothing does.
@@ -95,7 +106,7 @@ let package = Package(
             dependencies: [
                 "PushBusCore", "PushBusCategories", "PushBusHub", "PushBusStorage", "PushBusServiceExtension",
                 "PushBusServiceExtensionStorage", "PushBusContentExtensionKit", "PushBusDelivery", "PushBusLiveActivity",
-                "PushBusRouting",
+                "PushBusLocalNotifications", "PushBusAuthorization", "PushBusRouting",
             ],
             swiftSettings: imports),
         // Declares Apple's types with Apple's signatures; compiled into the Apple glue on Linux only.
@@ -121,7 +132,8 @@ let package = Package(
             dependencies: [
                 "PushBusCore", "PushBusCategories", "PushBusHub", "PushBusStorage", "PushBusServiceExtension",
                 "PushBusServiceExtensionStorage", "PushBusContentExtensionKit", "PushBusDelivery", "PushBusLiveActivity",
-                "PushBusRouting", "PushBusAppleServiceExtension", "PushBusAppleExtension", stubs,
+                "PushBusLocalNotifications", "PushBusAuthorization", "PushBusRouting", "PushBusAppleServiceExtension",
+                "PushBusAppleExtension", stubs,
             ],
             swiftSettings: appleStubs + imports),
         // The umbrella of a Notification Service Extension: the pipeline, its storage steps, the ledger and the inbox
@@ -150,7 +162,8 @@ let package = Package(
             dependencies: [
                 "PushBusCore", "PushBusValidation", "PushBusCategories", "PushBusHub", "PushBusStorage",
                 "PushBusServiceExtension", "PushBusServiceExtensionStorage", "PushBusContentExtensionKit",
-                "PushBusDelivery", "PushBusLiveActivity", "PushBusRouting",
+                "PushBusDelivery", "PushBusLiveActivity", "PushBusLocalNotifications", "PushBusAuthorization",
+                "PushBusRouting",
             ],
             swiftSettings: imports),
         .executableTarget(
@@ -220,6 +233,16 @@ let package = Package(
                 "PushBusCore", "PushBusCategories", "PushBusHub", "PushBusStorage", "PushBusDelivery", "PushBusTesting",
                 "PushBusTestSupport",
             ],
+            swiftSettings: imports),
+        .testTarget(
+            name: "PushBusLocalNotificationsTests",
+            dependencies: [
+                "PushBusCore", "PushBusHub", "PushBusLocalNotifications", "PushBusTesting", "PushBusTestSupport",
+            ],
+            swiftSettings: imports),
+        .testTarget(
+            name: "PushBusAuthorizationTests",
+            dependencies: ["PushBusCore", "PushBusCategories", "PushBusAuthorization", "PushBusTestSupport"],
             swiftSettings: imports),
         .testTarget(
             name: "PushBusRoutingTests",

@@ -15,7 +15,7 @@ suites+='|PushBusDeliveryTests\.LedgerUnwritableDelivery'
 suites+='|PushBusServiceExtension(Storage)?Tests\.'                           # pipeline, downloads, steps
 suites+='|PushBusAppleExtensionTests\.PushBusNotificationService'               # the NSE glue around it
 suites+='|PushBusTestingTests\.ServiceExtensionDevice'
-suites+='|PushBusDeliveryTests\.(NotificationSettings|NotificationAuthorization|SettingsAcrossLaunches)'  # settings
+suites+='|PushBusAuthorizationTests\.'                                              # settings
 suites+='|PushBusAppleTests\.(SettingsChangeGlue|OpenSettingsGlue)|PushBusTestingTests\.SettingsChangeSimulation'
 suites+='|PushBusLiveActivityTests\.|PushBusTests\.LiveActivity|PushBusAppleTests\.(LiveActivityGlue|LedgerGlue)'  # tokens; ledger refresher
 

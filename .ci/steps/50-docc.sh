@@ -12,7 +12,8 @@ cd "$(dirname "$0")/../.."
 started=$(date +%s)
 
 modules=(PushBus PushBusCore PushBusValidation PushBusCategories PushBusHub PushBusStorage PushBusServiceExtension
-    PushBusServiceExtensionStorage PushBusContentExtensionKit PushBusDelivery PushBusLiveActivity PushBusRouting PushBusApple
+    PushBusServiceExtensionStorage PushBusContentExtensionKit PushBusLocalNotifications PushBusAuthorization
+    PushBusDelivery PushBusLiveActivity PushBusRouting PushBusApple
     PushBusAppleServiceExtension PushBusTesting PushBusNotificationServiceExtension PushBusNotificationContentExtension
     PushBusWidgetExtension)
 work="$(mktemp -d)"

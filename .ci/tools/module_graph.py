@@ -32,14 +32,18 @@ MODULES = {
     "PushBusServiceExtensionStorage": ["PushBusCore", "PushBusStorage", "PushBusServiceExtension"],
     "PushBusContentExtensionKit": ["PushBusCore", "PushBusCategories", "PushBusStorage"],
     "PushBusLiveActivity": ["PushBusCore", "PushBusHub"],
+    # Local notifications refill on the hub's local messages; authorization names the categories it registers.
+    "PushBusLocalNotifications": ["PushBusCore", "PushBusHub"],
+    "PushBusAuthorization": ["PushBusCore", "PushBusCategories"],
     "PushBusDelivery": ["PushBusCore", "PushBusCategories", "PushBusHub", "PushBusStorage", "PushBusServiceExtension",
-                        "PushBusServiceExtensionStorage", "PushBusContentExtensionKit", "PushBusLiveActivity"],
+                        "PushBusServiceExtensionStorage", "PushBusContentExtensionKit", "PushBusLiveActivity",
+                        "PushBusLocalNotifications"],
     # The router: no validator, no umbrella.
-    "PushBusRouting": ["PushBusCore", "PushBusHub", "PushBusStorage", "PushBusDelivery"],
+    "PushBusRouting": ["PushBusCore", "PushBusHub", "PushBusStorage", "PushBusDelivery", "PushBusAuthorization"],
     # The app's platform-neutral umbrella: every module above but the validator.
     "PushBus": ["PushBusCore", "PushBusCategories", "PushBusHub", "PushBusStorage", "PushBusServiceExtension",
                 "PushBusServiceExtensionStorage", "PushBusContentExtensionKit", "PushBusDelivery",
-                "PushBusLiveActivity", "PushBusRouting"],
+                "PushBusLiveActivity", "PushBusLocalNotifications", "PushBusAuthorization", "PushBusRouting"],
     "PushBusAppleStubs": [],
     # Extension-safe: no hub, no delivery, no adapters, no app glue, no validator, no categories.
     # A service extension without a ledger links only this glue, Core and the pipeline (Docs/Performance.md).
@@ -50,8 +54,8 @@ MODULES = {
     # The app's glue and its one import: it re-exports what the umbrella does, not the umbrella.
     "PushBusApple": ["PushBusCore", "PushBusCategories", "PushBusHub", "PushBusStorage", "PushBusServiceExtension",
                      "PushBusServiceExtensionStorage", "PushBusContentExtensionKit", "PushBusDelivery",
-                     "PushBusLiveActivity", "PushBusRouting", "PushBusAppleServiceExtension", "PushBusAppleExtension",
-                     "PushBusAppleStubs"],
+                     "PushBusLiveActivity", "PushBusLocalNotifications", "PushBusAuthorization", "PushBusRouting",
+                     "PushBusAppleServiceExtension", "PushBusAppleExtension", "PushBusAppleStubs"],
     # The extensions' umbrellas: no hub, no delivery, no validator (an extension links no hub).
     "PushBusNotificationServiceExtension": ["PushBusCore", "PushBusStorage", "PushBusServiceExtension",
                                             "PushBusServiceExtensionStorage", "PushBusAppleServiceExtension",
@@ -61,7 +65,8 @@ MODULES = {
     "PushBusWidgetExtension": ["PushBusCore", "PushBusStorage", "PushBusAppleExtension"],
     "PushBusTesting": ["PushBusCore", "PushBusValidation", "PushBusCategories", "PushBusHub", "PushBusStorage",
                        "PushBusServiceExtension", "PushBusServiceExtensionStorage", "PushBusContentExtensionKit",
-                       "PushBusDelivery", "PushBusLiveActivity", "PushBusRouting"],
+                       "PushBusDelivery", "PushBusLiveActivity", "PushBusLocalNotifications", "PushBusAuthorization",
+                       "PushBusRouting"],
     "PushBusTestSupport": ["PushBusCore", "PushBusStorage", "PushBusServiceExtension", "PushBusDelivery"],
 }
 # The targets no module may depend on: the umbrellas of products.
@@ -81,9 +86,11 @@ FOLDERS = {
     "PushBusServiceExtension": {"ServiceExtension": []},
     "PushBusServiceExtensionStorage": {"Steps": []},
     "PushBusContentExtensionKit": {"ContentExtension": []},
+    "PushBusLocalNotifications": {"Local": []},
+    "PushBusAuthorization": {"Authorization": []},
     "PushBusDelivery": {
-        "Tokens": [], "Local": [], "Authorization": [], "Delivery": ["Local"], "Adapters": ["Delivery", "Local"],
-        "Coexistence": ["Adapters", "Delivery"], "Scopes": ["Delivery", "Local", "Tokens"],
+        "Tokens": [], "Delivery": [], "Adapters": ["Delivery"], "Coexistence": ["Adapters", "Delivery"],
+        "Scopes": ["Delivery", "Tokens"],
     },
     "PushBusLiveActivity": {"LiveActivity": []},
     # The Apple glue is flat: its files sit at the module's root, one per Apple type or extension point.

@@ -9,6 +9,7 @@ import PushBusAppleStubs
 public import Foundation
 import PushBusCore
 import PushBusDelivery
+import PushBusLocalNotifications
 import PushBusHub
 
 /// Keeps a `LocalNotificationSchedule`'s window full: refills it when created (at launch), on

@@ -8,7 +8,7 @@ public import PushBusAppleStubs
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
 internal import Foundation
 import PushBusCategories
-import PushBusDelivery
+import PushBusAuthorization
 
 extension PushBusApp {
     /// What the settings side of the glue keeps: the channel and the foreground observer.

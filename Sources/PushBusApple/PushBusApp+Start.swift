@@ -9,6 +9,7 @@ public import PushBusAppleStubs
 internal import Foundation
 import PushBusCategories
 import PushBusCore
+import PushBusAuthorization
 import PushBusDelivery
 import PushBusHub
 import PushBusStorage

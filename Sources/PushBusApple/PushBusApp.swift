@@ -7,6 +7,7 @@ public import PushBusAppleStubs
 #if canImport(UserNotifications) || PUSHBUS_APPLE_STUBS
 package import Foundation
 import PushBusCore
+import PushBusAuthorization
 import PushBusDelivery
 import PushBusHub
 import PushBusStorage

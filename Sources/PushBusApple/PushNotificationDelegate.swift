@@ -8,6 +8,7 @@ public import PushBusAppleStubs
 #endif
 #if canImport(UserNotifications) || PUSHBUS_APPLE_STUBS
 import PushBusCore
+import PushBusAuthorization
 import PushBusDelivery
 
 /// A `UNUserNotificationCenterDelegate` that hands every callback to a `UserNotificationAdapter` and forwards it

@@ -11,6 +11,7 @@ public import PushBusAppleStubs
 internal import Foundation
 import PushBusCore
 import PushBusDelivery
+import PushBusLocalNotifications
 
 /// Schedules local notifications with `UNUserNotificationCenter`: each requirement is one center call, with the
 /// neutral request converted to `UNNotificationRequest` and back.

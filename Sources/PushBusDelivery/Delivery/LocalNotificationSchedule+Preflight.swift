@@ -1,4 +1,5 @@
 internal import PushBusCore
+package import PushBusLocalNotifications
 
 /// What a schedule tells the delivery's preflight: here, beside `PushDelivery`, so that the local-notification
 /// model does not name the delivery.

@@ -1,6 +1,7 @@
 internal import Foundation
 public import PushBusCore
 public import PushBusHub
+public import PushBusLocalNotifications
 public import PushBusStorage
 
 extension PushInbox {

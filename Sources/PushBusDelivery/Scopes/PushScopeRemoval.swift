@@ -3,6 +3,7 @@ import PushBusCategories
 import PushBusContentExtensionKit
 public import PushBusCore
 import PushBusHub
+public import PushBusLocalNotifications
 import PushBusServiceExtension
 import PushBusServiceExtensionStorage
 public import PushBusStorage

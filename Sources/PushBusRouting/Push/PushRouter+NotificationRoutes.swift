@@ -1,6 +1,6 @@
 import Foundation
+public import PushBusAuthorization
 public import PushBusCore
-public import PushBusDelivery
 import PushBusHub
 import PushBusStorage
 

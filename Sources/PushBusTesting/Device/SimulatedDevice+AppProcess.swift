@@ -1,4 +1,5 @@
 internal import Foundation
+import PushBusAuthorization
 import PushBusCore
 import PushBusDelivery
 import PushBusHub

@@ -1,7 +1,7 @@
 internal import Foundation
+import PushBusAuthorization
 import PushBusCategories
 import PushBusCore
-import PushBusDelivery
 
 /// What the Settings app and the permission prompt hold for the app; outlives every process.
 final class SimulatedSettingsApp: Sendable {

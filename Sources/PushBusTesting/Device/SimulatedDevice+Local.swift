@@ -1,5 +1,5 @@
 internal import Foundation
-import PushBusDelivery
+import PushBusLocalNotifications
 
 /// Local notifications: scheduled on the ``SimulatedScheduler``, handed to the adapters when they fire.
 extension SimulatedDevice {

@@ -1,4 +1,5 @@
 public import Foundation
+import PushBusAuthorization
 import PushBusContentExtensionKit
 import PushBusCore
 import PushBusDelivery

@@ -1,6 +1,7 @@
 public import Foundation
 import PushBusCore
 import PushBusDelivery
+import PushBusLocalNotifications
 
 /// A notification iOS delivered on the simulated device: what sits in Notification Center, ready to be
 /// tapped (``SimulatedDevice/tap(_:action:text:)``) or dismissed.

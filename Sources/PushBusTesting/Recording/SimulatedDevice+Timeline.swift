@@ -1,6 +1,6 @@
 public import Foundation
+import PushBusAuthorization
 import PushBusCore
-import PushBusDelivery
 import PushBusHub
 import PushBusRouting
 

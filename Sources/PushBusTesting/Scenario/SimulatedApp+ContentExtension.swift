@@ -2,6 +2,7 @@ internal import Foundation
 import PushBusContentExtensionKit
 import PushBusCore
 import PushBusDelivery
+import PushBusLocalNotifications
 
 extension SimulationScenario {
     /// The app's Notification Content Extension: what its `Info.plist` declares and what its code does when the

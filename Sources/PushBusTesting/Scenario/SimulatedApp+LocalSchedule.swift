@@ -1,6 +1,7 @@
 internal import Foundation
 import PushBusCore
 import PushBusDelivery
+import PushBusLocalNotifications
 
 /// Scenario steps for many local notifications: `scheduleSeries` adds them (through the app's
 /// `LocalNotificationSchedule` when it has one, else straight to iOS), `backgroundRefresh` runs the app's

@@ -1,5 +1,5 @@
 internal import Foundation
-import PushBusDelivery
+import PushBusAuthorization
 
 /// The authorization, settings and link steps of a scenario (`Docs/Scenarios.md`).
 extension SimulatedApp {

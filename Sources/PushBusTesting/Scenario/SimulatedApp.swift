@@ -3,6 +3,7 @@ import PushBusCategories
 import PushBusCore
 import PushBusDelivery
 import PushBusHub
+import PushBusLocalNotifications
 import PushBusRouting
 
 /// The app a scenario describes, wired as a real app would wire PushBus: categories, router attached to the

@@ -75,7 +75,7 @@ public final class LocalNotificationSchedule: Sendable {
     let lastRefill = LockedState<Task<RefillReport, any Error>?>(nil)
     /// Records the category and interruption level of each request for the preflight, once set
     /// (`recordContentUse(in:)`, beside the delivery).
-    let contentUse = LockedState<(@Sendable (PushContent) -> Void)?>(nil)
+    package let contentUse = LockedState<(@Sendable (PushContent) -> Void)?>(nil)
 
     /// Opens the schedule.
     ///

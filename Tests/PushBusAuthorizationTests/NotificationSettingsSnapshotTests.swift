@@ -1,6 +1,6 @@
 import Foundation
+import PushBusAuthorization
 import PushBusCore
-import PushBusDelivery
 import Testing
 
 /// A settings snapshot tells "this OS has no such setting", "not available to this app", "off" and "on" apart.

@@ -1,6 +1,6 @@
 import Foundation
+import PushBusAuthorization
 import PushBusCore
-import PushBusDelivery
 import PushBusTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusLocalNotifications
 import Testing
 
 /// Triggers and requests are checked as iOS checks them, with typed errors.

@@ -1,5 +1,7 @@
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusHub
+import PushBusLocalNotifications
 import PushBusTesting
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusLocalNotifications
 import PushBusTestSupport
 import Testing
 

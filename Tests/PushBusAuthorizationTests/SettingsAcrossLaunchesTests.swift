@@ -1,7 +1,7 @@
 import Foundation
+import PushBusAuthorization
 import PushBusCategories
 import PushBusCore
-import PushBusDelivery
 import Testing
 
 typealias SettingsSnapshot = NotificationSettingsSnapshot

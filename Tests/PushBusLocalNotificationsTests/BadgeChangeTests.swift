@@ -1,4 +1,5 @@
-import PushBus
+import PushBusCore
+import PushBusLocalNotifications
 import PushBusTesting
 import Testing
 
