@@ -42,6 +42,9 @@ struct ChildArguments: Sendable {
     /// The integer option `name`, or `defaultValue`.
     func integer(_ name: String, default defaultValue: Int) -> Int { options[name].flatMap { Int($0) } ?? defaultValue }
 
+    /// The option `name`, or `defaultValue`.
+    func string(_ name: String, default defaultValue: String) -> String { options[name] ?? defaultValue }
+
     /// With `--start-on-input yes`: prints `ready`, then waits for a line on standard input, so a test can start
     /// several writers at one instant.
     func waitForStartIfAsked() {

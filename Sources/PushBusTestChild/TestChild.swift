@@ -18,6 +18,7 @@ enum TestChild {
         (InboxExtensionAdd.name, InboxExtensionAdd.run),
         (LedgerLockHolder.name, LedgerLockHolder.run),
         (SharedValueWriter.name, SharedValueWriter.run),
+        (TokenRegistryWriter.name, TokenRegistryWriter.run),
         (MessageIdentity.name, MessageIdentity.run),
         (AttachmentDownload.name, AttachmentDownload.run),
     ]

@@ -306,24 +306,37 @@ public final class PushTokenRegistry: Sendable {
     /// Applies `body` and saves the result; `false` when it changed nothing.
     @discardableResult
     private func change(_ body: (inout Contents) -> Void) throws -> Bool {
-        let url = self.url
-        return try contents.withLock { contents in
-            // The file first: another process (a widget extension's push handler) may have written it since.
-            if let url { contents = try Self.read(url) }
-            var next = contents
-            body(&next)
-            guard next != contents else { return false }
-            if let url {
-                let tokens = next.tokens.values.sorted { $0.key.description < $1.key.description }
-                if next.scopes.isEmpty {
-                    try StoreFile.save(tokens, to: url)  // an app without scopes keeps the file it always had
-                } else {
-                    let scopes = Dictionary(uniqueKeysWithValues: next.scopes.map { ($0.key.rawValue, $0.value) })
-                    try StoreFile.save(Contents.File(tokens: tokens, scopes: scopes), to: url)
-                }
+        guard let url else {
+            return contents.withLock { contents in
+                var next = contents
+                body(&next)
+                guard next != contents else { return false }
+                contents = next
+                return true
             }
-            contents = next
-            return true
+        }
+        // Another process (a widget extension's push handler) may change the file too: one change at a time, each
+        // starting from the file as the last one left it.
+        return try contents.withLock { contents in
+            try TokenFileLock.withLock(beside: url) {
+                contents = try Self.read(url)
+                var next = contents
+                body(&next)
+                guard next != contents else { return false }
+                try Self.save(next, to: url)
+                contents = next
+                return true
+            }
+        }
+    }
+
+    private static func save(_ contents: Contents, to url: URL) throws {
+        let tokens = contents.tokens.values.sorted { $0.key.description < $1.key.description }
+        if contents.scopes.isEmpty {
+            try StoreFile.save(tokens, to: url)  // an app without scopes keeps the file it always had
+        } else {
+            let scopes = Dictionary(uniqueKeysWithValues: contents.scopes.map { ($0.key.rawValue, $0.value) })
+            try StoreFile.save(Contents.File(tokens: tokens, scopes: scopes), to: url)
         }
     }
 }
