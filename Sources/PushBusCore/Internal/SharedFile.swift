@@ -1,3 +1,4 @@
+import Dispatch
 package import Foundation
 
 #if canImport(Darwin)
@@ -60,6 +61,24 @@ package enum SharedFile {
         }
         if flags & O_CREAT != 0 { protectUntilFirstUnlock(path) }
         return descriptor
+    }
+
+    /// Takes `flock` on `descriptor` without blocking, retrying every millisecond for at most `seconds` of monotonic
+    /// time: another process's hold never hangs the caller.
+    ///
+    /// - Returns: `false` when another holder kept the lock past `seconds`.
+    /// - Throws: ``Failure/system(operation:errno:)`` when `flock` fails otherwise.
+    package static func lock(_ descriptor: Int32, exclusive: Bool, waitingAtMost seconds: TimeInterval) throws(Failure)
+        -> Bool
+    {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, seconds) * 1_000_000_000)
+        while flock(descriptor, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) != 0 {
+            let code = errno
+            guard code == EWOULDBLOCK || code == EINTR else { throw .system(operation: "flock", errno: code) }
+            guard DispatchTime.now().uptimeNanoseconds < deadline else { return false }
+            usleep(1_000)
+        }
+        return true
     }
 
     /// Gives a file this process creates or writes in the shared container the data protection a Notification

@@ -45,8 +45,8 @@ package struct DeliveryContext {
     @inline(__always)
     static var current: UnsafeMutablePointer<DeliveryContext> { current(key) }
 
-    /// The current thread's context, found through `key` (``key``, which a caller on a hot path keeps in a
-    /// property: reading the static first asks the runtime whether it is initialized).
+    /// The current thread's context, found through `key`: a caller on a hot path keeps ``key`` in a property, as
+    /// reading the static asks the runtime each time whether it is initialized.
     @inline(__always)
     static func current(_ key: pthread_key_t) -> UnsafeMutablePointer<DeliveryContext> {
         if let cell = pthread_getspecific(key) { return cell.assumingMemoryBound(to: DeliveryContext.self) }

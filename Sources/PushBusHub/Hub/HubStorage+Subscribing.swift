@@ -107,7 +107,7 @@ extension HubStorage {
             }
         }
         context.pointee.depth = depth
-        perform(state.withLock { $0.finishDelivery(ticket, delivered: 0) })
+        end(ticket, delivered: 0)
         if depth == 0 { Self.drainQueued(context) }
     }
 
@@ -121,7 +121,7 @@ extension HubStorage {
             return PushCancellable(token: subscriber)
         case .replay(let subscriber, let latest, let ticket):
             _ = replayThenGoLive(latest, to: subscriber, context: context)
-            perform(state.withLock { $0.finishDelivery(ticket, delivered: 0) })
+            end(ticket, delivered: 0)
             return PushCancellable(token: subscriber)
         }
     }

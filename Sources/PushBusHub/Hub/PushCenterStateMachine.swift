@@ -196,14 +196,10 @@ struct PushCenterStateMachine: ~Copyable, Sendable {
         _ ticket: UInt64, delivered: Int, taken: [PushMessage], by takers: [TapTaker], at now: Double
     ) -> Wakeups {
         withRunning { running in
-            running.statistics.delivered += delivered
             for tap in taken { running.takenTaps.remember(tap, takenBy: takers, at: now) }
-            let completed = running.inFlight.end(ticket)
-            return completed.isEmpty ? Wakeups() : Wakeups(completed)
-        } terminated: { gone in
-            gone.statistics.delivered += delivered
-            return Wakeups(gone.inFlight.end(ticket))
+        } terminated: { _ in
         }
+        return finishDelivery(ticket, delivered: delivered)
     }
 
     /// Parks a message no subscription in the fan-out's snapshot took (after expiring old ones).

@@ -25,7 +25,7 @@ struct SubscriberList<Target: DeliveryTarget>: Sendable {
         let count = entries.count
         if count > 0, entries[count - 1].subscriber.id == id { return count - 1 }
         var low = 0
-        var high = entries.count
+        var high = count
         while low < high {
             let middle = (low + high) / 2
             let candidate = entries[middle].subscriber.id

@@ -190,17 +190,15 @@ struct LedgerFile {
 
     /// Takes the lock without blocking, retrying every millisecond for at most `seconds` (monotonic time).
     private func lock(exclusive: Bool, waitingAtMost seconds: TimeInterval) throws(DeliveryLedgerError) {
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, seconds) * 1_000_000_000)
-        while flock(lockDescriptor, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) != 0 {
-            let code = errno
-            guard code == EWOULDBLOCK || code == EINTR else {
-                throw .io(operation: "flock", path: directory + "/" + Self.lockName, errno: code)
-            }
-            guard DispatchTime.now().uptimeNanoseconds < deadline else {
-                throw .lockBusy(path: directory + "/" + Self.lockName)
-            }
-            usleep(1_000)
+        let path = directory + "/" + Self.lockName
+        let isHeld: Bool
+        do throws(SharedFile.Failure) {
+            isHeld = try SharedFile.lock(lockDescriptor, exclusive: exclusive, waitingAtMost: seconds)
+        } catch {
+            guard case .system(_, let code) = error else { throw .io(operation: "flock", path: path, errno: EIO) }
+            throw .io(operation: "flock", path: path, errno: code)
         }
+        guard isHeld else { throw .lockBusy(path: path) }
     }
 
     // MARK: Reading

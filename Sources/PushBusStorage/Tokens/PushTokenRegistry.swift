@@ -306,24 +306,16 @@ public final class PushTokenRegistry: Sendable {
     /// Applies `body` and saves the result; `false` when it changed nothing.
     @discardableResult
     private func change(_ body: (inout Contents) -> Void) throws -> Bool {
-        guard let url else {
-            return contents.withLock { contents in
-                var next = contents
-                body(&next)
-                guard next != contents else { return false }
-                contents = next
-                return true
-            }
-        }
-        // Another process (a widget extension's push handler) may change the file too: one change at a time, each
-        // starting from the file as the last one left it.
+        let url = self.url
         return try contents.withLock { contents in
+            // Another process (a widget extension's push handler) may change the file too: one change at a time,
+            // each starting from the file as the last one left it.
             try TokenFileLock.withLock(beside: url) {
-                contents = try Self.read(url)
+                if let url { contents = try Self.read(url) }
                 var next = contents
                 body(&next)
                 guard next != contents else { return false }
-                try Self.save(next, to: url)
+                if let url { try Self.save(next, to: url) }
                 contents = next
                 return true
             }
