@@ -7,7 +7,7 @@ public import PushBusAppleStubs
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
 public import Foundation
 import PushBusCore
-import PushBusDelivery
+public import PushBusDelivery
 
 extension AppDelegateAdapter {
     /// From `application(_:didFinishLaunchingWithOptions:)`: reports the notification that launched the app.

@@ -8,8 +8,8 @@ import PushBusAppleStubs
 #if (canImport(UIKit) && !os(watchOS)) || PUSHBUS_APPLE_STUBS
 public import Foundation
 import PushBusCore
-import PushBusDelivery
-import PushBusStorage
+public import PushBusDelivery
+public import PushBusStorage
 
 /// Calls `DeliveryLedger/refresh()` in the app when an extension posts that it wrote, and when the app returns
 /// to the foreground. The extension side is `DeliveryLedger.postChange(name:)` (PushBusAppleExtension).

@@ -7,8 +7,8 @@ public import PushBusAppleStubs
 #if (canImport(ActivityKit) && os(iOS) && !targetEnvironment(macCatalyst)) || PUSHBUS_APPLE_STUBS
 public import Foundation
 import PushBusCore
-import PushBusHub
-import PushBusLiveActivity
+public import PushBusHub
+public import PushBusLiveActivity
 
 /// Observes the Live Activities of one `ActivityAttributes` type and hands their tokens, through
 /// `PushBus/LiveActivityAdapter`, to

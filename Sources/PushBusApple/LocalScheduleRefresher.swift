@@ -9,8 +9,8 @@ import PushBusAppleStubs
 public import Foundation
 import PushBusCore
 import PushBusDelivery
-import PushBusLocalNotifications
-import PushBusHub
+public import PushBusLocalNotifications
+public import PushBusHub
 
 /// Keeps a `LocalNotificationSchedule`'s window full: refills it when created (at launch), on
 /// `UIApplication.willEnterForegroundNotification`, and whenever one of its notifications is shown in the

@@ -6,7 +6,7 @@ import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
 public import Foundation
-import PushBusAuthorization
+public import PushBusAuthorization
 
 /// Calls `NotificationAuthorizationFlow.refreshSettings()` on `UIApplication.willEnterForegroundNotification`,
 /// so a change the user made in Settings while the app was in the background reaches the flow's

@@ -6,7 +6,7 @@ public import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
 internal import Foundation
-import PushBusAuthorization
+public import PushBusAuthorization
 
 /// Which notification settings the running iOS has, by the version that introduced them
 /// (UNNotificationSettings.h): previews 11; critical alerts, provisional and `providesAppNotificationSettings` 12;

@@ -1,5 +1,5 @@
 internal import Foundation
-import PushBusCore
+public import PushBusCore
 
 // The app's state, read from UIKit where there is one.
 #if canImport(UIKit)

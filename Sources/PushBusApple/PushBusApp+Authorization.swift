@@ -7,8 +7,8 @@ public import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
 internal import Foundation
-import PushBusCategories
-import PushBusAuthorization
+public import PushBusCategories
+public import PushBusAuthorization
 
 extension PushBusApp {
     /// What the settings side of the glue keeps: the channel and the foreground observer.

@@ -7,7 +7,8 @@ public import PushBusAppleStubs
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
 internal import Foundation
 import PushBusCore
-import PushBusStorage
+import PushBusDelivery
+public import PushBusStorage
 
 extension PushBusApp {
     /// Records, in the installed delivery's ledger and in `inbox`, the notifications Notification Center shows that

@@ -6,7 +6,7 @@ public import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
 public import Foundation
-import PushBusCore
+public import PushBusCore
 
 /// The entry points of links from outside (URL schemes, universal links), without a router dependency: each turns what
 /// UIKit hands the app into `IncomingURL` values, which `PushRouter.open(_:context:)` (PushBusRouting) opens with the right

@@ -7,7 +7,7 @@ import PushBusAppleStubs
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
 public import Foundation
 import PushBusDelivery
-import PushBusHub
+public import PushBusHub
 
 extension PushBusApp {
     /// Records what the preflight in ``diagnose(center:notificationCenter:)`` checks: the running build's

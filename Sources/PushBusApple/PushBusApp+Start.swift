@@ -7,12 +7,13 @@ public import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
 internal import Foundation
-import PushBusCategories
-import PushBusCore
-import PushBusAuthorization
-import PushBusDelivery
-import PushBusHub
-import PushBusStorage
+import PushBusAppleExtension
+public import PushBusAuthorization
+public import PushBusCategories
+public import PushBusCore
+public import PushBusDelivery
+public import PushBusHub
+public import PushBusStorage
 
 extension PushBusApp {
     /// What ``start(_:launchOptions:)`` sets up. Every part is optional; the default is the delegate and the

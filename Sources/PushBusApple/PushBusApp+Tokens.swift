@@ -9,8 +9,8 @@ import PushBusAppleStubs
 internal import Foundation
 import PushBusCore
 import PushBusDelivery
-import PushBusHub
-import PushBusStorage
+public import PushBusHub
+public import PushBusStorage
 
 extension PushBusApp {
     private static var tokenReporting: PushCancellable?

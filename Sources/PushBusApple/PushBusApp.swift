@@ -8,8 +8,8 @@ public import PushBusAppleStubs
 package import Foundation
 import PushBusCore
 import PushBusAuthorization
-import PushBusDelivery
-import PushBusHub
+public import PushBusDelivery
+public import PushBusHub
 import PushBusStorage
 
 /// PushBus's Apple glue: installs the notification-center delegate and checks the setup.

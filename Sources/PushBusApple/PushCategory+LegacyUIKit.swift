@@ -8,9 +8,10 @@ public import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
 internal import Foundation
-import PushBusCategories
-import PushBusCore
-import PushBusHub
+public import PushBusCategories
+public import PushBusCore
+import PushBusDelivery
+public import PushBusHub
 
 // These APIs are deprecated since iOS 10; the declarations below are marked deprecated too (`*`: the file is
 // iOS-only and the iOS 13 floor is past 10, so this warns exactly where Apple's would, and the Linux stubs mark the

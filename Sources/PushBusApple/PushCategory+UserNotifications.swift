@@ -6,9 +6,10 @@ public import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
 internal import Foundation
-import PushBusCategories
-import PushBusCore
-import PushBusHub
+public import PushBusCategories
+public import PushBusCore
+import PushBusDelivery
+public import PushBusHub
 
 extension PushAction {
     /// The `UNNotificationAction` (a `UNTextInputNotificationAction` for text input) for this action; the icon is

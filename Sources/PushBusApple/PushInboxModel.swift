@@ -7,7 +7,7 @@ public import PushBusAppleStubs
 #endif
 #if (canImport(Combine) && canImport(UserNotifications)) || PUSHBUS_APPLE_STUBS
 import PushBusCore
-import PushBusStorage
+public import PushBusStorage
 
 /// An `ObservableObject` over a `PushInbox` for SwiftUI (iOS 13+): the newest entries and the unread count,
 /// republished on the main actor after every change: from this process, or from an extension as soon as this

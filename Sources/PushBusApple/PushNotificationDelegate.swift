@@ -7,9 +7,9 @@ public import Foundation  // NSObject, which Apple's UserNotifications re-export
 public import PushBusAppleStubs
 #endif
 #if canImport(UserNotifications) || PUSHBUS_APPLE_STUBS
-import PushBusCore
-import PushBusAuthorization
-import PushBusDelivery
+public import PushBusCore
+public import PushBusAuthorization
+public import PushBusDelivery
 
 /// A `UNUserNotificationCenterDelegate` that hands every callback to a `UserNotificationAdapter` and forwards it
 /// to the other SDKs' delegates it is told about (``forward(to:name:providers:)``) and to the delegate that was

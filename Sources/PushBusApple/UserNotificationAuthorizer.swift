@@ -7,10 +7,10 @@ public import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
 internal import Foundation
-import PushBusCategories
+public import PushBusCategories
 import PushBusCore
-import PushBusAuthorization
-import PushBusDelivery
+public import PushBusAuthorization
+public import PushBusDelivery
 
 /// The system side of ``PushBusApp/registerForNotifications(options:categories:notificationCenter:application:)``:
 /// `NotificationAuthorizer` over `UNUserNotificationCenter` and `UIApplication`.

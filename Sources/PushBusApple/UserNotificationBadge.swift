@@ -7,7 +7,7 @@ public import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
 internal import Foundation
-import PushBusLocalNotifications
+public import PushBusLocalNotifications
 
 /// Sets and clears the app icon's badge, keeping Notification Center's list unless asked to empty it.
 ///

@@ -9,9 +9,10 @@ public import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
 internal import Foundation
-import PushBusCore
-import PushBusDelivery
-import PushBusLocalNotifications
+import PushBusAppleServiceExtension
+public import PushBusCore
+public import PushBusDelivery
+public import PushBusLocalNotifications
 
 /// Schedules local notifications with `UNUserNotificationCenter`: each requirement is one center call, with the
 /// neutral request converted to `UNNotificationRequest` and back.

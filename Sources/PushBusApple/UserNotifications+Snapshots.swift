@@ -6,8 +6,8 @@ public import PushBusAppleStubs
 #endif
 #if canImport(UserNotifications) || PUSHBUS_APPLE_STUBS
 internal import Foundation
-import PushBusCore
-import PushBusDelivery
+public import PushBusCore
+public import PushBusDelivery
 
 extension TriggerKind {
     /// The kind of `trigger`, by its class. A `nil` trigger (a local request delivered at once) reads as

@@ -1,5 +1,5 @@
 import PushBusCore
-import PushBusLocalNotifications
+public import PushBusLocalNotifications
 
 /// A `BadgeController` that records the app icon's badge, for tests; clearing "with notifications" also
 /// empties a ``SimulatedScheduler``'s delivered list, as setting the badge to 0 does on iOS.

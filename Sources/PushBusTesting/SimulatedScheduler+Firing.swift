@@ -1,6 +1,6 @@
 public import Foundation
 import PushBusCore
-import PushBusLocalNotifications
+public import PushBusLocalNotifications
 
 extension SimulatedScheduler {
     /// Every notification that fired, in firing order, whatever the hook did with it.

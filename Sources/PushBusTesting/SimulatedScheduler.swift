@@ -1,6 +1,6 @@
 public import Foundation
-import PushBusCore
-import PushBusLocalNotifications
+public import PushBusCore
+public import PushBusLocalNotifications
 
 /// A `NotificationScheduler` that behaves like iOS's `UNUserNotificationCenter`, driven by a `PushClock`
 /// (a ``ManualClock`` in tests): nothing fires until the clock reaches a fire date.

@@ -1,5 +1,5 @@
 import Foundation
-import PushBusCore
+public import PushBusCore
 
 /// The notification a Notification Service Extension is rewriting: a mutable copy of what iOS shows.
 ///

@@ -1,5 +1,5 @@
 public import Foundation
-import PushBusCore
+public import PushBusCore
 
 /// A Notification Service Extension's work as ordered steps under one deadline.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import PushBusCore
+internal import PushBusCore
 
 /// One notification going through a ``ServiceExtensionPipeline``: call ``timeWillExpire()`` from
 /// `serviceExtensionTimeWillExpire()`.

@@ -1,4 +1,5 @@
 import Foundation
+internal import PushBusCore
 
 extension ServiceExtensionStep {
     /// Rewrites the content, e.g. decrypts the body or fills in text fetched from your server.

@@ -1,5 +1,5 @@
 import Foundation
-import PushBusCore
+public import PushBusCore
 
 /// What a work step sees: the best content so far, and the way to commit changes to it.
 public final class ServiceExtensionStepContext: Sendable {

@@ -1,10 +1,11 @@
 internal import Foundation
-import PushBusAuthorization
-import PushBusCore
-import PushBusDelivery
-import PushBusHub
-import PushBusRouting
-import PushBusStorage
+public import PushBusAuthorization
+import PushBusCategories
+public import PushBusCore
+public import PushBusDelivery
+public import PushBusHub
+public import PushBusRouting
+public import PushBusStorage
 
 extension SimulatedDevice {
     /// One run of the app's process: its hub, delivery, adapters and router.

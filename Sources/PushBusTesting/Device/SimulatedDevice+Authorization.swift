@@ -1,7 +1,8 @@
 internal import Foundation
-import PushBusAuthorization
-import PushBusCategories
+public import PushBusAuthorization
+public import PushBusCategories
 import PushBusCore
+import PushBusDelivery
 
 /// What the Settings app and the permission prompt hold for the app; outlives every process.
 final class SimulatedSettingsApp: Sendable {

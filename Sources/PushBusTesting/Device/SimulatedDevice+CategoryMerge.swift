@@ -1,5 +1,7 @@
 internal import Foundation
-import PushBusCategories
+public import PushBusCategories
+import PushBusCore
+import PushBusDelivery
 
 /// Categories merged, never replaced: iOS keeps one set and `setNotificationCategories` replaces it, so an SDK
 /// registering its own set would remove PushBus's buttons (and the other way round). PushBus reads the set at

@@ -1,7 +1,7 @@
 public import Foundation
-import PushBusCategories
-import PushBusCore
-import PushBusDelivery
+public import PushBusCategories
+public import PushBusCore
+public import PushBusDelivery
 
 extension SimulatedDevice {
     /// The app's process state, as iOS moves it: finer than `PushAppState`, which is what the callbacks report.

@@ -1,6 +1,8 @@
 internal import Foundation
+import PushBusCategories
 import PushBusContentExtensionKit
 import PushBusCore
+import PushBusDelivery
 import PushBusStorage
 
 /// The app's Notification Content Extension on the simulated device.

@@ -1,5 +1,6 @@
 public import Foundation
 import PushBusCore
+import PushBusDelivery
 
 /// What happens beside iOS's own callbacks: another push SDK handing a notification over again, and the
 /// device-token registration.

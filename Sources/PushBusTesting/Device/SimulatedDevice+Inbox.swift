@@ -1,6 +1,8 @@
 internal import Foundation
 import PushBusCore
-import PushBusStorage
+import PushBusDelivery
+import PushBusLocalNotifications
+public import PushBusStorage
 
 /// The app's notification inbox (`PushInbox`) on the simulated device, in the app and in its Notification Service
 /// Extension, and the app icon's badge.

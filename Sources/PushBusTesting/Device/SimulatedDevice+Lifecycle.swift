@@ -1,6 +1,7 @@
 internal import Foundation
 import PushBusCore
 import PushBusDelivery
+import PushBusStorage
 
 /// Launch, foreground, background, suspension and termination, with the lifecycle callbacks iOS makes.
 extension SimulatedDevice {

@@ -1,6 +1,6 @@
 public import Foundation
 import PushBusCore
-import PushBusRouting
+public import PushBusRouting
 
 /// URL-scheme and universal-link opens (links from outside the app): iOS brings the app up with the callback its
 /// generation uses, and the app hands the URL to its router as the glue does (`PushRouter.open(IncomingURL)`),

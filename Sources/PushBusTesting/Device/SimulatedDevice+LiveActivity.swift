@@ -1,6 +1,6 @@
 public import Foundation
-import PushBusCore
-import PushBusLiveActivity
+public import PushBusCore
+public import PushBusLiveActivity
 import PushBusValidation
 
 /// ActivityKit on the simulated device: Live Activities started by the app or by push-to-start, token issue and

@@ -1,5 +1,6 @@
 internal import Foundation
-import PushBusLocalNotifications
+import PushBusDelivery
+public import PushBusLocalNotifications
 
 /// Local notifications: scheduled on the ``SimulatedScheduler``, handed to the adapters when they fire.
 extension SimulatedDevice {

@@ -1,6 +1,6 @@
 internal import Foundation
 import PushBusCore
-import PushBusDelivery
+public import PushBusDelivery
 
 /// Other push SDKs in the app beside PushBus: PushBus's delegate forwards their callbacks (the same
 /// `NotificationForwarder` the Apple glue's `PushNotificationDelegate` uses).

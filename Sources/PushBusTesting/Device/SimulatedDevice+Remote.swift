@@ -1,5 +1,6 @@
 public import Foundation
-import PushBusCore
+public import PushBusCore
+import PushBusDelivery
 
 /// Remote notifications arriving from APNs.
 extension SimulatedDevice {

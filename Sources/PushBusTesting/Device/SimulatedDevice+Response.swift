@@ -1,6 +1,8 @@
 internal import Foundation
+import PushBusCategories
 import PushBusCore
 import PushBusDelivery
+import PushBusLocalNotifications
 
 /// The user acting on a notification in Notification Center: tap, action button, text reply, dismissal.
 extension SimulatedDevice {

@@ -1,6 +1,8 @@
 internal import Foundation
-import PushBusCore
-import PushBusDelivery
+public import PushBusCore
+public import PushBusDelivery
+import PushBusRouting
+import PushBusStorage
 
 /// What the simulated app keeps about its accounts: the ones signed in (its own data, outliving its processes,
 /// as an app's keychain and defaults do), how a push names its account, and the account on screen.

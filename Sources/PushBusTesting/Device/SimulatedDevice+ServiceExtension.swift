@@ -1,6 +1,7 @@
 internal import Foundation
 import PushBusCore
 import PushBusServiceExtension
+import PushBusStorage
 
 /// The app's Notification Service Extension on the simulated device.
 ///

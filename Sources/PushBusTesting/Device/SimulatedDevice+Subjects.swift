@@ -1,10 +1,10 @@
 public import Foundation
-import PushBusAuthorization
-import PushBusContentExtensionKit
-import PushBusCore
-import PushBusDelivery
-import PushBusLiveActivity
-import PushBusServiceExtension
+public import PushBusAuthorization
+public import PushBusContentExtensionKit
+public import PushBusCore
+public import PushBusDelivery
+public import PushBusLiveActivity
+public import PushBusServiceExtension
 
 // The device's operations grouped by subject: `device.liveActivities`, `device.contentExtension`,
 // `device.serviceExtension`, `device.settings`, `device.otherSDKs`. Each is a view of the device (no state of its own).

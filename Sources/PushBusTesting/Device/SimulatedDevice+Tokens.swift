@@ -1,6 +1,7 @@
 public import Foundation
+import PushBusCore
 import PushBusDelivery
-import PushBusStorage
+public import PushBusStorage
 
 /// What the simulated app keeps about its push tokens: a `PushTokenRegistry` it opens at each launch, and the
 /// server it reports every change to.

@@ -1,9 +1,9 @@
 public import Foundation
-import PushBusCategories
-import PushBusCore
-import PushBusDelivery
-import PushBusHub
-import PushBusRouting
+public import PushBusCategories
+public import PushBusCore
+public import PushBusDelivery
+public import PushBusHub
+public import PushBusRouting
 
 /// A simulated iPhone running your app: it hands notifications to the real PushBus adapters with the callbacks,
 /// in the order and with the app state iOS uses, and records everything that happens.

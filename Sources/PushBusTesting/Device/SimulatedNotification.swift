@@ -1,6 +1,6 @@
 public import Foundation
-import PushBusCore
-import PushBusDelivery
+public import PushBusCore
+public import PushBusDelivery
 import PushBusLocalNotifications
 
 /// A notification iOS delivered on the simulated device: what sits in Notification Center, ready to be

@@ -1,5 +1,6 @@
 internal import Foundation
-import PushBusLocalNotifications
+import PushBusCore
+public import PushBusLocalNotifications
 
 /// The simulated device's whole Notification Center as a `NotificationScheduler`: the remote notifications iOS
 /// listed and the device's ``SimulatedScheduler`` (local requests, pending and delivered). What

@@ -1,7 +1,7 @@
 public import Foundation
-import PushBusCategories
-import PushBusCore
-import PushBusDelivery
+public import PushBusCategories
+public import PushBusCore
+public import PushBusDelivery
 import PushBusHub
 
 /// Another push SDK living in the simulated app beside PushBus (a marketing SDK, a support chat): it has its own

@@ -1,6 +1,6 @@
 internal import Foundation
-import PushBusCore
-import PushBusHub
+public import PushBusCore
+public import PushBusHub
 
 extension SimulatedDevice {
     /// A message the adapters posted to the hub, and what the hub did with it.

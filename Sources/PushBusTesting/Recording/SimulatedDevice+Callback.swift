@@ -1,5 +1,5 @@
 public import Foundation
-import PushBusCore
+public import PushBusCore
 
 extension SimulatedDevice {
     /// A callback iOS makes into the app, named by its Swift signature.

@@ -1,8 +1,8 @@
 public import Foundation
-import PushBusAuthorization
-import PushBusCore
-import PushBusHub
-import PushBusRouting
+public import PushBusAuthorization
+public import PushBusCore
+public import PushBusHub
+public import PushBusRouting
 
 extension SimulatedDevice {
     /// Something that happened on the simulated device, at a time on its clock.

@@ -1,5 +1,6 @@
 internal import Foundation
 import PushBusCore
+import PushBusRouting
 
 /// Everything a ``SimulatedDevice`` saw, behind one lock: the timeline and the indexes tests query.
 ///

@@ -1,5 +1,6 @@
 internal import Foundation
 import PushBusServiceExtension
+import PushBusServiceExtensionStorage
 import PushBusStorage
 
 extension SimulationScenario {

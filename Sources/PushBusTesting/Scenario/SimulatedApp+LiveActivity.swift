@@ -1,4 +1,5 @@
 internal import Foundation
+import PushBusCore
 import PushBusDelivery
 import PushBusStorage
 

@@ -1,4 +1,5 @@
 internal import Foundation
+import PushBusCategories
 import PushBusCore
 import PushBusDelivery
 

@@ -1,5 +1,6 @@
 internal import Foundation
 import PushBusAuthorization
+import PushBusRouting
 
 /// The authorization, settings and link steps of a scenario (`Docs/Scenarios.md`).
 extension SimulatedApp {

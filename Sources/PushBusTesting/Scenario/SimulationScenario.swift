@@ -1,5 +1,5 @@
 public import Foundation
-import PushBusCore
+public import PushBusCore
 
 /// A scripted sequence for ``SimulatedDevice``, read from JSON: the device and app setup, the steps a user and
 /// APNs take, and what must have happened. `pushbus simulate --scenario FILE` runs one; `Docs/Scenarios.md`

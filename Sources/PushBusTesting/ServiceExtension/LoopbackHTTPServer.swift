@@ -1,6 +1,6 @@
 public import Foundation
 import PushBusCore
-import PushBusServiceExtension
+public import PushBusServiceExtension
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
 internal import Foundation
-import PushBusCore
+package import PushBusCore
 
 extension PayloadReport {
     /// The longest value the text report prints in full; longer ones are cut, saying how much was left out.

@@ -1,5 +1,5 @@
 package import Foundation
-import PushBusCore
+package import PushBusCore
 
 /// What `pushbus validate` says about one input: the validator's diagnostics and the message PushBus would
 /// deliver for it. The command is a thin wrapper, so the same logic is testable here.

@@ -1,5 +1,5 @@
 public import Foundation
-import PushBusCore
+internal import PushBusCore
 
 /// The broadcast rules of ``PayloadValidator`` (iOS 18): one push to a channel updates every Live Activity
 /// subscribed to it.

@@ -1,5 +1,5 @@
 public import Foundation
-import PushBusCore
+public import PushBusCore
 
 /// Strict checks a sender runs before handing a payload to APNs.
 ///

@@ -1,3 +1,5 @@
+internal import PushBusCore
+
 extension String {
     /// The text with every control character written as an escape (`\u{1B}`), so a payload's strings and keys
     /// cannot move the cursor, clear the screen, set the terminal title (ANSI/OSC sequences) or fake a line of

@@ -1,4 +1,4 @@
-import PushBusCore
+internal import PushBusCore
 
 /// The `aps` rules of ``PayloadValidator``.
 ///

@@ -1,4 +1,4 @@
-import PushBusCore
+internal import PushBusCore
 
 /// The broadcast-channel rules of ``PayloadValidator`` for Live Activity pushes (iOS 18).
 ///

@@ -1,4 +1,4 @@
-import PushBusCore
+internal import PushBusCore
 
 /// The WidgetKit push rules of ``PayloadValidator``: `apns-push-type: widgets` (iOS 26) and `apns-push-type:
 /// controls` (iOS 18). Both payloads are `{"aps": {"content-changed": true}}` and nothing else: the system reloads the

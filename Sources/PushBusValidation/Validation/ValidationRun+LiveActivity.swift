@@ -1,4 +1,4 @@
-import PushBusCore
+internal import PushBusCore
 
 /// The Live Activity rules of ``PayloadValidator`` (`apns-push-type: liveactivity`).
 ///

@@ -1,4 +1,4 @@
-import PushBusCore
+internal import PushBusCore
 
 /// The rules of ``PayloadValidator`` for the PushBus retract and replace keys (Docs/Retraction.md).
 extension ValidationRun {

@@ -1,5 +1,5 @@
 public import Foundation
-import PushBusCore
+public import PushBusCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

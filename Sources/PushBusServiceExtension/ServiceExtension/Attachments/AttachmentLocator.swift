@@ -1,5 +1,5 @@
 import Foundation
-import PushBusCore
+package import PushBusCore
 
 /// Finds the media addresses a payload carries, under the keys each provider uses.
 ///
