@@ -181,7 +181,13 @@ final class HubStorage: Sendable {
         let taps = messages.filter { $0.kind == .remoteTapped || $0.kind == .localTapped }
         let now = taps.isEmpty ? 0 : clock.uptime
         let described = taps.isEmpty ? [] : takers.map(\.taker)
-        perform(state.withLock { $0.finishDelivery(ticket, delivered: delivered, taken: taps, by: described, at: now) })
+        var forgotten: [TakenTapMemory.Entry] = []
+        perform(
+            state.withLock {
+                $0.finishDelivery(
+                    ticket, delivered: delivered, taken: taps, by: described, at: now, forgotten: &forgotten)
+            })
+        withExtendedLifetime(forgotten) {}  // the taps the memory let go are released here, after the lock
     }
 
     /// Ends a delivery that remembers no tap.

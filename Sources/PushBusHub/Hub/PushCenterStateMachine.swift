@@ -193,10 +193,11 @@ struct PushCenterStateMachine: ~Copyable, Sendable {
     /// Ends a fan-out (or replay) that reached `delivered` subscriptions; remembers the taps (`taken`) that the
     /// subscriptions `takers` took, for the "never silent" diagnostics. Returns what to wake and release.
     mutating func finishDelivery(
-        _ ticket: UInt64, delivered: Int, taken: [PushMessage], by takers: [TapTaker], at now: Double
+        _ ticket: UInt64, delivered: Int, taken: [PushMessage], by takers: [TapTaker], at now: Double,
+        forgotten: inout [TakenTapMemory.Entry]
     ) -> Wakeups {
         withRunning { running in
-            for tap in taken { running.takenTaps.remember(tap, takenBy: takers, at: now) }
+            for tap in taken { running.takenTaps.remember(tap, takenBy: takers, at: now, forgotten: &forgotten) }
         } terminated: { _ in
         }
         return finishDelivery(ticket, delivered: delivered)
@@ -310,9 +311,9 @@ struct PushCenterStateMachine: ~Copyable, Sendable {
     }
 
     /// The taps subscriptions took instead of them being parked, oldest first, still within the parking age.
-    mutating func takenTaps(at now: Double) -> [PushCenter.TakenTap] {
+    mutating func takenTaps(at now: Double, forgotten: inout [TakenTapMemory.Entry]) -> [PushCenter.TakenTap] {
         withRunning {
-            $0.takenTaps.recent(at: now)
+            $0.takenTaps.recent(at: now, forgotten: &forgotten)
         } terminated: { _ in
             []
         }

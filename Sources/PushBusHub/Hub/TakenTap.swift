@@ -23,7 +23,9 @@ extension PushCenter {
     /// A router attached after such a tap reports it rather than losing it silently. Monitors never take taps.
     package var recentlyTakenTaps: [TakenTap] {
         let now = storage.clock.uptime
-        return storage.state.withLock { $0.takenTaps(at: now) }
+        var forgotten: [TakenTapMemory.Entry] = []
+        defer { withExtendedLifetime(forgotten) {} }  // released after the lock
+        return storage.state.withLock { $0.takenTaps(at: now, forgotten: &forgotten) }
     }
 }
 
@@ -37,22 +39,40 @@ struct TapTaker: Sendable {
     var summary: String { "\(kind.rawValue) \(filter)" }
 }
 
-/// The bounded memory behind ``PushCenter/recentlyTakenTaps``.
+/// The bounded memory behind ``PushCenter/recentlyTakenTaps``. It lives under the hub's lock: what it lets go is
+/// moved out to the caller (`forgotten`), so that releasing those messages and their payloads happens after the
+/// lock is released, not while every post waits for it.
 struct TakenTapMemory: Sendable {
     static let capacity = 8
 
+    /// A remembered tap: the message, who took it, when (the hub clock's uptime).
+    typealias Entry = (message: PushMessage, takers: [TapTaker], at: Double)
+
     let maximumAge: Double
-    private var entries: [(message: PushMessage, takers: [TapTaker], at: Double)] = []
+    private var entries: [Entry] = []
 
     init(maximumAge: Double) { self.maximumAge = maximumAge }
 
-    mutating func remember(_ message: PushMessage, takenBy takers: [TapTaker], at now: Double) {
+    /// Remembers a tap; the oldest beyond ``capacity`` are moved to `forgotten`.
+    mutating func remember(
+        _ message: PushMessage, takenBy takers: [TapTaker], at now: Double, forgotten: inout [Entry]
+    ) {
         entries.append((message, takers, now))
-        if entries.count > Self.capacity { entries.removeFirst(entries.count - Self.capacity) }
+        guard entries.count > Self.capacity else { return }
+        let excess = entries.count - Self.capacity
+        forgotten.append(contentsOf: entries[..<excess])
+        entries.removeFirst(excess)
     }
 
-    mutating func recent(at now: Double) -> [PushCenter.TakenTap] {
-        entries.removeAll { now - $0.at > maximumAge }
+    /// The taps within ``maximumAge``, oldest first; the older ones are moved to `forgotten`.
+    mutating func recent(at now: Double, forgotten: inout [Entry]) -> [PushCenter.TakenTap] {
+        if let kept = entries.firstIndex(where: { now - $0.at <= maximumAge }) {
+            forgotten.append(contentsOf: entries[..<kept])
+            entries.removeFirst(kept)
+        } else {
+            forgotten.append(contentsOf: entries)
+            entries.removeAll()
+        }
         return entries.map { PushCenter.TakenTap(message: $0.message, takenBy: $0.takers.map(\.summary)) }
     }
 }
