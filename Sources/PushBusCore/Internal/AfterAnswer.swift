@@ -13,7 +13,17 @@ internal import Musl
 package enum AfterAnswer {
     /// The work deferred on one thread, in the order it came.
     fileprivate final class Pending {
-        var work: [() -> Void] = []
+        private(set) var work: [() -> Void] = []
+
+        /// Appends `item`; the first one takes room for a tap's usual work at once (the ledger's record and wake,
+        /// a route, the inbox's note, the badge), so that deferring costs one allocation rather than a growth per
+        /// item on the thread iOS waits on.
+        func append(_ item: @escaping () -> Void) {
+            if work.isEmpty { work.reserveCapacity(8) }
+            work.append(item)
+        }
+
+        func replace(at index: Int, with item: @escaping () -> Void) { work[index] = item }
     }
 
     /// Runs `body`; work handed to ``run(_:)`` on this thread meanwhile runs once `body` returns. Nested calls join the
@@ -46,7 +56,7 @@ package enum AfterAnswer {
         /// Runs `work` at the reserved place, or now when nothing was deferred.
         package func fill(_ work: @escaping () -> Void) {
             guard let pending else { return work() }
-            pending.work[index] = work
+            pending.replace(at: index, with: work)
         }
     }
 
@@ -55,14 +65,14 @@ package enum AfterAnswer {
     package static func reserve() -> Slot {
         guard let raw = pthread_getspecific(key) else { return Slot(pending: nil, index: 0) }
         let pending = Unmanaged<Pending>.fromOpaque(raw).takeUnretainedValue()
-        pending.work.append({})
+        pending.append({})
         return Slot(pending: pending, index: pending.work.count - 1)
     }
 
     /// Runs `work` now, or after the current ``deferring(_:)`` on this thread returns.
     package static func run(_ work: @escaping () -> Void) {
         guard let raw = pthread_getspecific(key) else { return work() }
-        Unmanaged<Pending>.fromOpaque(raw).takeUnretainedValue().work.append(work)
+        Unmanaged<Pending>.fromOpaque(raw).takeUnretainedValue().append(work)
     }
 
     private static let key: pthread_key_t = {

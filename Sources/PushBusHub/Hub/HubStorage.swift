@@ -181,7 +181,7 @@ final class HubStorage: Sendable {
         let taps = messages.filter { $0.kind == .remoteTapped || $0.kind == .localTapped }
         let now = taps.isEmpty ? 0 : clock.uptime
         let described = taps.isEmpty ? [] : takers.map(\.taker)
-        var forgotten: [TakenTapMemory.Entry] = []
+        var forgotten = ForgottenTaps()
         perform(
             state.withLock {
                 $0.finishDelivery(

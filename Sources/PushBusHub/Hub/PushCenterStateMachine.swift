@@ -194,7 +194,7 @@ struct PushCenterStateMachine: ~Copyable, Sendable {
     /// subscriptions `takers` took, for the "never silent" diagnostics. Returns what to wake and release.
     mutating func finishDelivery(
         _ ticket: UInt64, delivered: Int, taken: [PushMessage], by takers: [TapTaker], at now: Double,
-        forgotten: inout [TakenTapMemory.Entry]
+        forgotten: inout ForgottenTaps
     ) -> Wakeups {
         withRunning { running in
             for tap in taken { running.takenTaps.remember(tap, takenBy: takers, at: now, forgotten: &forgotten) }
@@ -311,7 +311,7 @@ struct PushCenterStateMachine: ~Copyable, Sendable {
     }
 
     /// The taps subscriptions took instead of them being parked, oldest first, still within the parking age.
-    mutating func takenTaps(at now: Double, forgotten: inout [TakenTapMemory.Entry]) -> [PushCenter.TakenTap] {
+    mutating func takenTaps(at now: Double, forgotten: inout ForgottenTaps) -> [PushCenter.TakenTap] {
         withRunning {
             $0.takenTaps.recent(at: now, forgotten: &forgotten)
         } terminated: { _ in

@@ -23,7 +23,7 @@ extension PushCenter {
     /// A router attached after such a tap reports it rather than losing it silently. Monitors never take taps.
     package var recentlyTakenTaps: [TakenTap] {
         let now = storage.clock.uptime
-        var forgotten: [TakenTapMemory.Entry] = []
+        var forgotten = ForgottenTaps()
         defer { withExtendedLifetime(forgotten) {} }  // released after the lock
         return storage.state.withLock { $0.takenTaps(at: now, forgotten: &forgotten) }
     }
@@ -53,26 +53,31 @@ struct TakenTapMemory: Sendable {
 
     init(maximumAge: Double) { self.maximumAge = maximumAge }
 
-    /// Remembers a tap; the oldest beyond ``capacity`` are moved to `forgotten`.
+    /// Remembers a tap; the oldest beyond ``capacity`` is moved to `forgotten`.
     mutating func remember(
-        _ message: PushMessage, takenBy takers: [TapTaker], at now: Double, forgotten: inout [Entry]
+        _ message: PushMessage, takenBy takers: [TapTaker], at now: Double, forgotten: inout ForgottenTaps
     ) {
         entries.append((message, takers, now))
-        guard entries.count > Self.capacity else { return }
-        let excess = entries.count - Self.capacity
-        forgotten.append(contentsOf: entries[..<excess])
-        entries.removeFirst(excess)
+        while entries.count > Self.capacity { forgotten.append(entries.removeFirst()) }
     }
 
     /// The taps within ``maximumAge``, oldest first; the older ones are moved to `forgotten`.
-    mutating func recent(at now: Double, forgotten: inout [Entry]) -> [PushCenter.TakenTap] {
-        if let kept = entries.firstIndex(where: { now - $0.at <= maximumAge }) {
-            forgotten.append(contentsOf: entries[..<kept])
-            entries.removeFirst(kept)
-        } else {
-            forgotten.append(contentsOf: entries)
-            entries.removeAll()
-        }
+    mutating func recent(at now: Double, forgotten: inout ForgottenTaps) -> [PushCenter.TakenTap] {
+        while let oldest = entries.first, now - oldest.at > maximumAge { forgotten.append(entries.removeFirst()) }
         return entries.map { PushCenter.TakenTap(message: $0.message, takenBy: $0.takers.map(\.summary)) }
     }
+}
+
+/// The taps ``TakenTapMemory`` let go, for the caller to release after the hub's lock. A tap's post lets go of one
+/// at most, held without allocating.
+struct ForgottenTaps {
+    private var first: TakenTapMemory.Entry?
+    private var more: [TakenTapMemory.Entry] = []
+
+    mutating func append(_ entry: TakenTapMemory.Entry) {
+        if first == nil { first = entry } else { more.append(entry) }
+    }
+
+    /// Every tap let go, oldest first.
+    var entries: [TakenTapMemory.Entry] { first.map { [$0] + more } ?? [] }
 }
