@@ -41,7 +41,7 @@ let suites: [Suite] = [
             .product(name: "PushBus", package: "PushBus"), .product(name: "PushBusTesting", package: "PushBus"),
         ]
     ),
-    Suite(name: "LedgerBenchmarks", dependencies: [.product(name: "PushBus", package: "PushBus")]),  // the router too
+    Suite(name: "LedgerBenchmarks", dependencies: [.product(name: "PushBus", package: "PushBus"), "TapRigs"]),  // the router too
     Suite(name: "InboxBenchmarks", dependencies: [.product(name: "PushBus", package: "PushBus")]),
 ]
 
@@ -55,3 +55,15 @@ for suite in suites {
         )
     )
 }
+
+// The apps the tap rows tap, and the tap driver tap-instructions.sh runs under callgrind (a plain executable: the
+// benchmark harness's malloc interposer does not run under valgrind).
+package.targets += [
+    .target(
+        name: "TapRigs", dependencies: [.product(name: "PushBus", package: "PushBus")], path: "Benchmarks/TapRigs"),
+    .executableTarget(
+        name: "TapInstructions",
+        dependencies: [.product(name: "PushBus", package: "PushBus"), "TapRigs"],
+        path: "Benchmarks/TapInstructions"
+    ),
+]
