@@ -42,16 +42,20 @@ printf 'package import PushBusCore\npackage struct Routes { package let message:
     >"$planted/Sources/PushBusRouting/Routes.swift"
 # PushBusLocal declares Core, imports Hub (undeclared), and lacks InternalImportsByDefault.
 printf 'import PushBusHub\nstruct Local {}\n' >"$planted/Sources/PushBusLocal/Local.swift"
+# ...and imports it again, with an attribute and an access level (an SPI import is an import like any other).
+printf '@_spi(PushBusInternals) internal import PushBusHub\nstruct Spi {}\n' >"$planted/Sources/PushBusLocal/Spi.swift"
 expected="PushBusLocal depends on PushBusCore, which none of its files imports
 PushBusLocal does not enable the upcoming feature InternalImportsByDefault
 PushBusRouting depends on PushBusHub, which none of its files imports
 Sources/PushBusLocal/Local.swift imports PushBusHub, which PushBusLocal does not depend on
+Sources/PushBusLocal/Spi.swift imports PushBusHub, which PushBusLocal does not depend on
+Sources/PushBusLocal/Local.swift imports PushBusHub plainly, which another file of PushBusLocal imports with an access level: write \`internal import PushBusHub\`
 Sources/PushBusRouting/Router.swift imports PushBus, which PushBusRouting does not depend on
 Sources/PushBusRouting/Router.swift imports the umbrella PushBus: import the modules it uses
 Sources/PushBusRouting/Router.swift imports PushBusCore plainly, which another file of PushBusRouting imports with an access level: write \`internal import PushBusCore\`"
 if python3 .ci/tools/module_graph.py "$planted/manifest.json" "$planted" --rules-only-imports 2>"$planted/errors" >/dev/null
 then
-    echo "error: the module-graph check passed a planted package with seven faults" >&2
+    echo "error: the module-graph check passed a planted package with nine faults" >&2
     exit 1
 fi
 got=$(sed 's/^error: //' "$planted/errors" | sort)
@@ -59,7 +63,7 @@ if [ "$got" != "$(sort <<<"$expected")" ]; then
     printf 'error: the module-graph check found\n%s\nin the planted package, expected\n%s\n' "$got" "$expected" >&2
     exit 1
 fi
-echo "ok: the self-test finds the planted umbrella import, missing dependency, unused dependencies, missing feature and ambiguous import"
+echo "ok: the self-test finds the planted umbrella import, missing dependencies (one behind an SPI import), unused dependencies, missing feature and ambiguous imports"
 
 swift package dump-package >"$planted/pushbus.json"
 python3 .ci/tools/module_graph.py "$planted/pushbus.json" .

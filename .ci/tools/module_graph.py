@@ -99,7 +99,7 @@ FOLDERS = {
     "PushBusApple": {},
 }
 FEATURES = ["MemberImportVisibility", "InternalImportsByDefault"]
-IMPORT = re.compile(r"^[ \t]*(?:@\w+[ \t]+)*(?:(?:public|package|internal|fileprivate|private)[ \t]+)?import[ \t]+"
+IMPORT = re.compile(r"^[ \t]*(?:@\w+(?:\([^)]*\))?[ \t]+)*(?:(?:public|package|internal|fileprivate|private)[ \t]+)?import[ \t]+"
                     r"(?:(?:struct|class|enum|protocol|func|var|let|typealias)[ \t]+)?(\w+)", re.M)
 errors = []
 
@@ -159,8 +159,8 @@ def check(manifest, root, rules=True):
         explicit, plain = set(), {}
         for path in swift_files(root, target_path(target)):
             text = open(path, encoding="utf-8").read()
-            explicit |= set(re.findall(r"^[ \t]*(?:internal|package)[ \t]+import[ \t]+(\w+)", text, re.M))
-            for module in re.findall(r"^[ \t]*import[ \t]+(\w+)[ \t]*$", text, re.M):
+            explicit |= set(re.findall(r"^[ \t]*(?:@\w+(?:\([^)]*\))?[ \t]+)*(?:internal|package)[ \t]+import[ \t]+(\w+)", text, re.M))
+            for module in re.findall(r"^[ \t]*(?:@\w+(?:\([^)]*\))?[ \t]+)*import[ \t]+(\w+)[ \t]*$", text, re.M):
                 plain.setdefault(module, []).append(os.path.relpath(path, root))
             relative = os.path.relpath(path, root)
             for module in sorted(imports_of(path)):

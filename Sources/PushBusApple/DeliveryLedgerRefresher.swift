@@ -7,7 +7,7 @@ import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && !os(watchOS)) || PUSHBUS_APPLE_STUBS
 public import Foundation
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 public import PushBusDelivery
 public import PushBusStorage
 

@@ -6,7 +6,7 @@ import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && !os(watchOS)) || PUSHBUS_APPLE_STUBS
 internal import Foundation
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 
 /// Observes one of `UIApplication`'s lifecycle notifications (default `willEnterForegroundNotification`) for the
 /// glue's observers; ``cancel()`` (or releasing it) removes the observer, once. UIKit posts them on the main thread,

@@ -6,7 +6,7 @@ public import PushBusAppleStubs
 #endif
 #if (canImport(ActivityKit) && os(iOS) && !targetEnvironment(macCatalyst)) || PUSHBUS_APPLE_STUBS
 public import Foundation
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 public import PushBusHub
 public import PushBusLiveActivity
 

@@ -10,7 +10,7 @@ internal import Foundation
 import PushBusAppleExtension
 public import PushBusAuthorization
 public import PushBusCategories
-public import PushBusCore
+@_spi(PushBusInternals) public import PushBusCore
 public import PushBusDelivery
 public import PushBusHub
 public import PushBusStorage

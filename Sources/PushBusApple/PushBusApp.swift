@@ -6,7 +6,7 @@ public import PushBusAppleStubs
 #endif
 #if canImport(UserNotifications) || PUSHBUS_APPLE_STUBS
 package import Foundation
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 import PushBusAuthorization
 public import PushBusDelivery
 public import PushBusHub

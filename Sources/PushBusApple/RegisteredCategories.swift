@@ -7,7 +7,7 @@ import PushBusAppleStubs
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
 internal import Foundation
 import PushBusCategories
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 
 /// Every category PushBus has seen registered with a notification center, and who brought it; registers the
 /// union whenever someone's `setNotificationCategories` left a known category out (Docs/Coexistence.md). One

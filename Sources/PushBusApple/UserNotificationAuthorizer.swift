@@ -8,7 +8,7 @@ public import PushBusAppleStubs
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
 internal import Foundation
 public import PushBusCategories
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 public import PushBusAuthorization
 public import PushBusDelivery
 

@@ -9,7 +9,7 @@ public import PushBusAppleStubs
 #if (canImport(UserNotificationsUI) || PUSHBUS_APPLE_STUBS) && !os(tvOS) && !os(watchOS)
 import Foundation
 public import PushBusContentExtensionKit
-public import PushBusCore
+@_spi(PushBusInternals) public import PushBusCore
 public import PushBusStorage
 
 /// What a `UNNotificationContentExtension` view controller owns: it turns the notification into a normalized

@@ -7,7 +7,7 @@ public import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS)
 import Foundation
-internal import PushBusCore
+@_spi(PushBusInternals) internal import PushBusCore
 public import PushBusServiceExtension
 
 /// Subclass this as your extension's `NSExtensionPrincipalClass` and override ``makePipeline(for:)``.

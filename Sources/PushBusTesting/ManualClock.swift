@@ -1,5 +1,5 @@
 public import Foundation
-public import PushBusCore
+@_spi(PushBusInternals) public import PushBusCore
 
 /// A clock that moves only when told: tests advance it instead of sleeping.
 ///

@@ -1,4 +1,4 @@
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 public import PushBusLocalNotifications
 
 /// A `BadgeController` that records the app icon's badge, for tests; clearing "with notifications" also

@@ -1,5 +1,5 @@
 public import Foundation
-public import PushBusCore
+@_spi(PushBusInternals) public import PushBusCore
 public import PushBusLocalNotifications
 
 /// A `NotificationScheduler` that behaves like iOS's `UNUserNotificationCenter`, driven by a `PushClock`

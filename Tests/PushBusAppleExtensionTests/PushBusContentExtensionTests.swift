@@ -37,10 +37,10 @@ enum ContentExtensionFixture {
 
 /// Records each call of iOS's completion.
 final class OptionRecorder: Sendable {
-    private let calls = LockedState<[UNNotificationContentExtensionResponseOption]>([])
-    var options: [UNNotificationContentExtensionResponseOption] { calls.withLock { $0 } }
+    private let calls = LockedBox<[UNNotificationContentExtensionResponseOption]>([])
+    var options: [UNNotificationContentExtensionResponseOption] { calls.withValue { $0 } }
     var completion: @Sendable (UNNotificationContentExtensionResponseOption) -> Void {
-        { [calls] option in calls.withLock { $0.append(option) } }
+        { [calls] option in calls.withValue { $0.append(option) } }
     }
 }
 
@@ -142,8 +142,8 @@ struct ContentExtensionCompletionCalledOnceTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let delivery = PushDelivery(
             center: PushCenter(), ledger: try ContentExtensionFixture.ledger(directory, role: .app))
-        let received = LockedState<[PushMessage]>([])
-        let subscription = delivery.center.subscribe(.tapped) { message in received.withLock { $0.append(message) } }
+        let received = LockedBox<[PushMessage]>([])
+        let subscription = delivery.center.subscribe(.tapped) { message in received.withValue { $0.append(message) } }
         defer { subscription.cancel() }
         let adapter = UserNotificationAdapter(delivery: delivery)
         let helper = PushBusContentExtension(
@@ -166,7 +166,7 @@ struct ContentExtensionCompletionCalledOnceTests {
         delivery.deliverContentExtensionAnswers(appState: .background)
 
         // Then one message, carrying the extension's value
-        let messages = received.withLock { $0 }
+        let messages = received.withValue { $0 }
         #expect(messages.count == 1)
         #expect(messages.first?.response?.action == .custom("NEXT"))
         #expect(messages.first?.response?.values == ["seconds": "30"])

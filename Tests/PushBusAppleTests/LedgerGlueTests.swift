@@ -4,6 +4,7 @@ import PushBus
 import PushBusAppleExtension
 @testable import PushBusApple
 import PushBusAppleStubs
+import PushBusTestSupport
 import Testing
 
 /// The ledger glue against the stubs: the app-group directory, and the app's ledger refreshed when an extension
@@ -77,8 +78,8 @@ struct ContentExtensionRefresherGlueTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let delivery = PushDelivery(center: PushCenter(), ledger: try DeliveryLedger(directory: directory))
-        let received = LockedState<[PushMessage]>([])
-        let subscription = delivery.center.subscribe(.tapped) { message in received.withLock { $0.append(message) } }
+        let received = LockedBox<[PushMessage]>([])
+        let subscription = delivery.center.subscribe(.tapped) { message in received.withValue { $0.append(message) } }
         defer { subscription.cancel() }
         let name = "pushbus.test.cx.\(UUID().uuidString)"
         let refresher = DeliveryLedgerRefresher(delivery: delivery, notificationName: name)
@@ -95,12 +96,12 @@ struct ContentExtensionRefresherGlueTests {
         session.answer(ContentExtensionAnswer(action: "CONFIRM", disposition: .dismissExtension, values: ["s": "30"]))
         DeliveryLedger.postChange(name: name)
         refresher.waitForRefreshes()
-        #expect(received.withLock { $0.count } == 1)
+        #expect(received.withValue { $0.count } == 1)
         DeliveryLedger.postChange(name: name)
         refresher.waitForRefreshes()
 
         // Then one message with the value
-        #expect(received.withLock { $0.map { $0.response?.values } } == [["s": "30"]])
+        #expect(received.withValue { $0.map { $0.response?.values } } == [["s": "30"]])
     }
 }
 #endif

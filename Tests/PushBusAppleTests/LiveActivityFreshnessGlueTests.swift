@@ -34,13 +34,13 @@ private struct ScheduledAttributes: ActivityAttributes, Sendable {
 
 /// The events a channel delivered after `subscribe` (the replay of the state held then included).
 private final class Received: Sendable {
-    let events = LockedState<[LiveActivityEvent]>([])
-    var all: [LiveActivityEvent] { events.withLock { $0 } }
+    let events = LockedBox<[LiveActivityEvent]>([])
+    var all: [LiveActivityEvent] { events.withValue { $0 } }
 }
 
 private func record(_ tokens: LiveActivityTokens) -> (Received, PushCancellable) {
     let received = Received()
-    let subscription = tokens.subscribe { event in received.events.withLock { $0.append(event) } }
+    let subscription = tokens.subscribe { event in received.events.withValue { $0.append(event) } }
     return (received, subscription)
 }
 

@@ -4,6 +4,7 @@ import PushBus
 import PushBusAppleStubs  // UIKit on a device
 import PushBusRouting
 import PushBusApple
+import PushBusTestSupport
 import Testing
 
 // The wiring README.md and Docs/App.md show (Examples/iOSApp/UIKitVariant/AppDelegate.swift, which CI type-checks), reduced to
@@ -59,9 +60,9 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
 
 /// The app's navigation, as README's example calls it (here it records what was shown).
 enum Navigator {
-    private static let shown = LockedState<[String]>([])
-    static func showProduct(_ id: String?) { shown.withLock { $0.append(id ?? "?") } }
-    static var shownProducts: [String] { shown.withLock { $0 } }
+    private static let shown = LockedBox<[String]>([])
+    static func showProduct(_ id: String?) { shown.withValue { $0.append(id ?? "?") } }
+    static var shownProducts: [String] { shown.withValue { $0 } }
 }
 
 extension InstallAndDiagnoseGlueTests {

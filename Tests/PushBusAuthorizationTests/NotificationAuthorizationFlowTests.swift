@@ -1,7 +1,7 @@
 import Foundation
 import PushBusAuthorization
 import PushBusCategories
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 import Testing
 
 /// One call requests authorization, reads settings, registers categories and registers for remote

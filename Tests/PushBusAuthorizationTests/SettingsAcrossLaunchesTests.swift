@@ -1,7 +1,7 @@
 import Foundation
 import PushBusAuthorization
 import PushBusCategories
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 import Testing
 
 typealias SettingsSnapshot = NotificationSettingsSnapshot

@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+@_spi(PushBusInternals) import PushBusCore
 import PushBusRouting
 import Testing
 

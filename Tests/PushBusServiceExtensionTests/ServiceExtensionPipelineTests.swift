@@ -1,5 +1,5 @@
 import Foundation
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 import PushBusServiceExtension
 import PushBusTestSupport
 import PushBusTesting

@@ -1,5 +1,5 @@
 import Foundation
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 import PushBusStorage
 import PushBusTestSupport
 import PushBusTesting

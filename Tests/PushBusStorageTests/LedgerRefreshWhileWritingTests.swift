@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 import PushBusTestSupport
 import Testing
 

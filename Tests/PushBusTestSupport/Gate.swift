@@ -1,4 +1,4 @@
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 
 /// A one-shot gate an async handler can wait on; `open()` releases every waiter (and later ones at once).
 public final class Gate: Sendable {

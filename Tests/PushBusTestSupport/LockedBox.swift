@@ -1,4 +1,4 @@
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 
 /// A value shared between threads and `@Sendable` closures in a test.
 public final class LockedBox<Value: Sendable>: Sendable {

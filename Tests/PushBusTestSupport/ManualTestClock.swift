@@ -1,5 +1,5 @@
 public import Foundation
-public import PushBusCore
+@_spi(PushBusInternals) public import PushBusCore
 
 /// A clock whose scheduled actions run only when `fire()` is called (any thread).
 public final class ManualTestClock: PushClock {

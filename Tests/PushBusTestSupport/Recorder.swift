@@ -1,4 +1,4 @@
-public import PushBusCore
+@_spi(PushBusInternals) public import PushBusCore
 
 /// Records values from handlers and observers on any thread, in order (tests only); a test can wait for the
 /// values it expects instead of polling for them.

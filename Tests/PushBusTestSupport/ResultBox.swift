@@ -1,4 +1,4 @@
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 public import PushBusServiceExtension
 import Testing
 

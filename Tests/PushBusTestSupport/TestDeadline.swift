@@ -1,5 +1,5 @@
 public import Dispatch
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 public import Testing
 
 /// The one bound on every wait for something outside a test's control: a child process, a loopback HTTP server,

@@ -1,5 +1,6 @@
 import Foundation
 import PushBus
+import PushBusTestSupport
 import PushBusTesting
 import Testing
 
@@ -44,9 +45,9 @@ struct ContentExtensionDevice {
 
 /// The tapped messages subscribers got, with the process that got each.
 final class LockedMessages: Sendable {
-    private let state = LockedState<[(Int, PushMessage)]>([])
-    func append(_ message: PushMessage, process: Int) { state.withLock { $0.append((process, message)) } }
-    var all: [(process: Int, message: PushMessage)] { state.withLock { $0.map { (process: $0.0, message: $0.1) } } }
+    private let state = LockedBox<[(Int, PushMessage)]>([])
+    func append(_ message: PushMessage, process: Int) { state.withValue { $0.append((process, message)) } }
+    var all: [(process: Int, message: PushMessage)] { state.withValue { $0.map { (process: $0.0, message: $0.1) } } }
 }
 
 /// The seed's loop, as `Examples/scenarios/recurring-reminder.json` tells it: three cycles (30, 30, 120 s)

@@ -1,4 +1,5 @@
 import PushBus
+@_spi(PushBusInternals) import PushBusCore
 import PushBusTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 internal import Foundation
-public import PushBusCore
+@_spi(PushBusInternals) public import PushBusCore
 
 /// Where the app learns that its notification settings changed: the glue reads the settings at launch and each
 /// time the app returns to the foreground and hands them to ``update(_:)``; subscribers hear only real changes.

@@ -1,5 +1,5 @@
 import Foundation
-public import PushBusCore
+@_spi(PushBusInternals) public import PushBusCore
 public import PushBusStorage
 
 /// One notification shown by a Notification Content Extension: the normalized message, and its answers recorded

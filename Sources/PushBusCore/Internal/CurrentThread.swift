@@ -1,18 +1,19 @@
 #if canImport(Darwin)
-internal import Darwin
+public import Darwin
 #elseif canImport(Glibc)
-internal import Glibc
+public import Glibc
 #elseif canImport(Musl)
-internal import Musl
+public import Musl
 #endif
 
 /// The calling thread, as an identifier unique among the threads running now: how an observer registry and a
 /// closure token tell a call on their own thread (a handler cancelling itself) from calls on others. The hub keeps
 /// its own per-thread context (`DeliveryContext` in PushBusHub); these primitives live below it in PushBusCore.
+@usableFromInline
 package enum CurrentThread {
     /// The calling thread's identifier. A running call keeps its thread alive, so an identifier stored for a call
     /// is never reused while the call is recorded.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static var owner: UInt {
         #if canImport(Glibc)
         UInt(pthread_self())

@@ -1,11 +1,11 @@
 #if canImport(os)
-package import os
+public import os
 #elseif canImport(Glibc)
-package import Glibc
+public import Glibc
 #elseif canImport(Musl)
-package import Musl
+public import Musl
 #elseif canImport(WinSDK)
-package import WinSDK
+public import WinSDK
 #endif
 
 /// The package's one lock: `os_unfair_lock` on Apple platforms, `pthread_mutex_t` elsewhere.
@@ -13,7 +13,13 @@ package import WinSDK
 /// `Synchronization.Mutex` needs iOS 18 / macOS 15; the deployment floor is iOS 15, so this class stands in.
 /// The lock word lives in a stable heap allocation (`UnsafeMutablePointer`), never inside a Swift property,
 /// so it is never moved while locked.
-package final class Lock: @unchecked Sendable {
+///
+/// `public` under the `PushBusInternals` SPI rather than `package`, like ``LockedState`` and `ObserverRegistry`: Swift
+/// 6.3 neither inlines nor specializes a `package` `@inlinable` function in another module, so every lock section
+/// of the other modules ran as a call into unspecialized generic code (415 call sites in a release build). No
+/// product re-exports the SPI: an app never sees these types. Other modules import it with
+/// `@_spi(PushBusInternals) import PushBusCore`.
+@_spi(PushBusInternals) public final class Lock: @unchecked Sendable {
     // Safe: the pointee is only touched through the platform lock functions, which are thread-safe by contract.
     // `@usableFromInline` so that the lock's calls inline into other modules of the package (the hub takes it
     // twice per post): a call across modules costs more than the uncontended lock itself.
@@ -25,7 +31,7 @@ package final class Lock: @unchecked Sendable {
     @usableFromInline let primitive: UnsafeMutablePointer<pthread_mutex_t>
     #endif
 
-    package init() {
+    public init() {
         primitive = .allocate(capacity: 1)
         #if canImport(os)
         primitive.initialize(to: os_unfair_lock())
@@ -45,7 +51,7 @@ package final class Lock: @unchecked Sendable {
     }
 
     @inlinable @inline(__always)
-    package func lock() {
+    public func lock() {
         #if canImport(os)
         os_unfair_lock_lock(primitive)
         #elseif canImport(WinSDK)
@@ -57,7 +63,7 @@ package final class Lock: @unchecked Sendable {
 
     /// Takes the lock if it is free; `false` (without waiting) when another thread holds it.
     @inlinable
-    package func tryLock() -> Bool {
+    public func tryLock() -> Bool {
         #if canImport(os)
         return os_unfair_lock_trylock(primitive)
         #elseif canImport(WinSDK)
@@ -68,7 +74,7 @@ package final class Lock: @unchecked Sendable {
     }
 
     @inlinable @inline(__always)
-    package func unlock() {
+    public func unlock() {
         #if canImport(os)
         os_unfair_lock_unlock(primitive)
         #elseif canImport(WinSDK)
@@ -80,7 +86,7 @@ package final class Lock: @unchecked Sendable {
 
     /// Runs `body` with the lock held. `body` must not call back into code that takes the same lock.
     @inlinable
-    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock()
         defer { unlock() }
         return try body()
@@ -90,16 +96,16 @@ package final class Lock: @unchecked Sendable {
 /// A value guarded by a ``Lock``: the one way the package shares mutable state between threads.
 ///
 /// Sendable only when `State` is: the lock serializes access, but a non-Sendable value handed out of
-/// ``withLock(_:)`` could still be shared unsafely.
-package final class LockedState<State> {
+/// ``withLock(_:)`` could still be shared unsafely. SPI-public for the reason ``Lock`` gives.
+@_spi(PushBusInternals) public final class LockedState<State> {
     @usableFromInline let lock = Lock()
     @usableFromInline var state: State
 
-    package init(_ initial: State) { state = initial }
+    public init(_ initial: State) { state = initial }
 
     /// Runs `body` with exclusive access to the state. Do not call out to user code from `body`.
     @inlinable
-    package func withLock<T>(_ body: (inout State) throws -> T) rethrows -> T {
+    public func withLock<T>(_ body: (inout State) throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
         return try body(&state)
@@ -107,7 +113,8 @@ package final class LockedState<State> {
 
     /// Runs `body` with exclusive access to the state if no other thread holds it now; `nil` (without waiting)
     /// otherwise.
-    package func withLockIfAvailable<T>(_ body: (inout State) throws -> T) rethrows -> T? {
+    @inlinable
+    public func withLockIfAvailable<T>(_ body: (inout State) throws -> T) rethrows -> T? {
         guard lock.tryLock() else { return nil }
         defer { lock.unlock() }
         return try body(&state)

@@ -19,15 +19,18 @@ import Dispatch
 /// Replay-latest channels add the observer with ``add(_:)`` while holding their own lock (the same lock that
 /// guards their latest value), then deliver the replay through ``Token/call(_:)``, which is gated like any
 /// call. Lock order: an owner's lock may be held while calling into the registry, never the other way round.
-package final class ObserverRegistry<Observer: Sendable>: Sendable {
+///
+/// SPI-public (`PushBusInternals`) for the reason `Lock` gives: its calls are compiled for each observer type in the
+/// module that calls them only if they are `public` and `@inlinable`.
+@_spi(PushBusInternals) public final class ObserverRegistry<Observer: Sendable>: Sendable {
     /// The observers registered when ``snapshot()`` was taken, in registration order.
-    package struct Snapshot: Sendable {
+    public struct Snapshot: Sendable {
         @usableFromInline let ids: [UInt64]
 
         @usableFromInline init(ids: [UInt64]) { self.ids = ids }
 
         /// A Boolean value indicating whether no observer was registered.
-        package var isEmpty: Bool { ids.isEmpty }
+        public var isEmpty: Bool { ids.isEmpty }
     }
 
     /// One registration. `subscription` wraps it for the public API.
@@ -69,7 +72,7 @@ package final class ObserverRegistry<Observer: Sendable>: Sendable {
     // that owns it (a generic call across modules looks up type metadata on every call).
     @usableFromInline let state = LockedState(State())
 
-    package init() {}
+    public init() {}
 
     /// Registers `observer`; nothing is called. May be called while holding the owner's lock.
     package func add(_ observer: Observer) -> Token {
@@ -83,7 +86,7 @@ package final class ObserverRegistry<Observer: Sendable>: Sendable {
 
     /// The observers registered now. May be called while holding the owner's lock.
     @inlinable
-    package func snapshot() -> Snapshot {
+    public func snapshot() -> Snapshot {
         state.withLock { Snapshot(ids: $0.book.ids) }
     }
 
@@ -95,12 +98,12 @@ package final class ObserverRegistry<Observer: Sendable>: Sendable {
 
     /// Calls `body` with each observer registered now, in registration order, on this thread.
     @inlinable
-    package func forEach(_ body: (Observer) -> Void) { notify(snapshot(), body) }
+    public func forEach(_ body: (Observer) -> Void) { notify(snapshot(), body) }
 
     /// Calls `body` with each observer of `snapshot` that is still registered when its turn comes, in order, on
     /// this thread, outside the lock.
     @inlinable
-    package func notify(_ snapshot: Snapshot, _ body: (Observer) -> Void) {
+    public func notify(_ snapshot: Snapshot, _ body: (Observer) -> Void) {
         guard !snapshot.ids.isEmpty else { return }
         let owner = CurrentThread.owner
         var running: UInt64?

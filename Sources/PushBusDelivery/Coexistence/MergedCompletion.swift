@@ -1,4 +1,4 @@
-package import PushBusCore
+@_spi(PushBusInternals) package import PushBusCore
 
 /// One system completion handler shared by several answerers (PushBus and the other SDKs' delegates it forwards
 /// to): the handler runs **exactly once**, with the answers merged, when every answerer has answered or at the

@@ -1,4 +1,4 @@
-package import PushBusCore
+@_spi(PushBusInternals) package import PushBusCore
 
 /// The platform-neutral half of "several SDKs, one delegate": who gets a callback, and one merged answer to iOS.
 ///

@@ -1,5 +1,5 @@
 package import Foundation
-package import PushBusCore
+@_spi(PushBusInternals) package import PushBusCore
 
 /// One run of the app's async handlers for one message, racing a deadline.
 ///

@@ -1,4 +1,4 @@
-internal import PushBusCore
+@_spi(PushBusInternals) internal import PushBusCore
 
 /// Starts the tasks that run a delivery's async handlers, and knows when they have all ended.
 ///

@@ -1,4 +1,4 @@
-internal import PushBusCore
+@_spi(PushBusInternals) internal import PushBusCore
 package import PushBusLocalNotifications
 
 /// What a schedule tells the delivery's preflight: here, beside `PushDelivery`, so that the local-notification

@@ -1,4 +1,4 @@
-internal import PushBusCore
+@_spi(PushBusInternals) internal import PushBusCore
 
 /// A completion handler that runs at most once, whoever calls it first and however often.
 ///

@@ -1,7 +1,7 @@
 internal import Foundation
 import PushBusCategories
 import PushBusContentExtensionKit
-public import PushBusCore
+@_spi(PushBusInternals) public import PushBusCore
 import PushBusHub
 import PushBusStorage
 

@@ -1,6 +1,6 @@
 public import Foundation
 public import PushBusCategories
-public import PushBusCore
+@_spi(PushBusInternals) public import PushBusCore
 import PushBusHub
 import PushBusStorage
 

@@ -1,6 +1,6 @@
 internal import Foundation
 import PushBusCategories
-internal import PushBusCore
+@_spi(PushBusInternals) internal import PushBusCore
 import PushBusHub
 import PushBusStorage
 

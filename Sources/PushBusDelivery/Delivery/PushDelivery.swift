@@ -1,5 +1,5 @@
 internal import Foundation
-internal import PushBusCore
+@_spi(PushBusInternals) internal import PushBusCore
 public import PushBusHub
 public import PushBusStorage
 

@@ -1,5 +1,5 @@
 internal import Foundation
-public import PushBusCore
+@_spi(PushBusInternals) public import PushBusCore
 public import PushBusHub
 public import PushBusLocalNotifications
 public import PushBusStorage

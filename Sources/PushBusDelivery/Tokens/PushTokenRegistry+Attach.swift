@@ -1,4 +1,4 @@
-public import PushBusCore
+@_spi(PushBusInternals) public import PushBusCore
 public import PushBusHub
 import PushBusLiveActivity
 public import PushBusStorage

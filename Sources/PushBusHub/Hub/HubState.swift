@@ -1,4 +1,4 @@
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 
 /// The hub's state machine behind its lock.
 ///

@@ -1,5 +1,5 @@
 import Dispatch
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 
 extension HubStorage {
     // MARK: Subscribing

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 
 /// Runs ``PushCenterStateMachine`` transitions under one lock and does what they return — calling handlers and
 /// monitors, waking `cancelAndWait()` callers, releasing handlers — only after unlocking, so a handler may post,

@@ -1,4 +1,4 @@
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 
 /// The queue between the hub (posting threads) and one `for await` consumer.
 ///

@@ -1,4 +1,4 @@
-public import PushBusCore
+@_spi(PushBusInternals) public import PushBusCore
 
 /// An `AsyncSequence` of the messages a ``PushCenter`` delivers, made by
 /// ``PushCenter/messages(_:replay:bufferingPolicy:)``.

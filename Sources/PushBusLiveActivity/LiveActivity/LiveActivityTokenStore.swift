@@ -1,5 +1,5 @@
 public import Foundation
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 
 /// Keeps the current Live Activity tokens in one small file beside the `DeliveryLedger`, so that after a
 /// relaunch the app knows which tokens its server holds (see ``LiveActivityTokens/reconcile(with:)``).

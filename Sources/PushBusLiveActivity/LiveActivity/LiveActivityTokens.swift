@@ -1,5 +1,5 @@
 import Foundation
-public import PushBusCore
+@_spi(PushBusInternals) public import PushBusCore
 
 /// The Live Activity token channel of a `PushCenter` (`PushCenter.liveActivities`): token events posted like
 /// registration events, delivered in post order, the latest state replayed to each new subscriber.

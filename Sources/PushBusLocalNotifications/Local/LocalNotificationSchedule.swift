@@ -1,5 +1,5 @@
 public import Foundation
-public import PushBusCore
+@_spi(PushBusInternals) public import PushBusCore
 public import PushBusHub
 
 /// More local notifications than iOS keeps pending: a durable schedule that hands the system only the soonest

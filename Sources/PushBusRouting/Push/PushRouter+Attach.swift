@@ -1,5 +1,5 @@
 import Foundation
-public import PushBusCore
+@_spi(PushBusInternals) public import PushBusCore
 public import PushBusDelivery
 public import PushBusHub
 public import PushBusStorage

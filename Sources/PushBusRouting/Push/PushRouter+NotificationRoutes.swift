@@ -1,6 +1,6 @@
 import Foundation
 public import PushBusAuthorization
-public import PushBusCore
+@_spi(PushBusInternals) public import PushBusCore
 import PushBusHub
 import PushBusStorage
 

@@ -1,4 +1,4 @@
-public import PushBusCore
+@_spi(PushBusInternals) public import PushBusCore
 
 extension PushRouter {
     /// Calls `handler` with every event, on the thread where it happens. Keep the returned subscription:

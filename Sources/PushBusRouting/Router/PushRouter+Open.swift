@@ -1,5 +1,5 @@
 import Foundation
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 
 extension PushRouter {
     /// The query item that names a URL to open when no route matches (ReerRouter's convention).

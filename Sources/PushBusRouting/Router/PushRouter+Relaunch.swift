@@ -1,5 +1,5 @@
 import Foundation
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 
 extension PushRouter {
     /// The router the same app code builds in a new process: the same configuration, routes and interceptors, but

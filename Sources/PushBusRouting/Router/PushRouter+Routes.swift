@@ -1,5 +1,5 @@
 import Foundation
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 
 extension PushRouter {
     /// Adds an interceptor to a route that is already registered (ReerRouter's `addInterceptor(forKey:)`); it

@@ -1,5 +1,5 @@
 import Foundation
-public import PushBusCore
+@_spi(PushBusInternals) public import PushBusCore
 import PushBusHub
 
 /// A platform-neutral URL router with access control, interceptors, safe fallbacks and a readiness gate.

@@ -1,5 +1,5 @@
 import Foundation
-internal import PushBusCore
+@_spi(PushBusInternals) internal import PushBusCore
 
 /// One notification going through a ``ServiceExtensionPipeline``: call ``timeWillExpire()`` from
 /// `serviceExtensionTimeWillExpire()`.

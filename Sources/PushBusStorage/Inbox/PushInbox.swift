@@ -1,5 +1,5 @@
 internal import Foundation
-public import PushBusCore
+@_spi(PushBusInternals) public import PushBusCore
 
 /// The notifications the user received, with read state: the history users ask every push SDK for, kept in a
 /// ``DeliveryLedger`` so that the Notification Service Extension adds entries before the app ever runs.

@@ -1,4 +1,4 @@
-package import PushBusCore
+@_spi(PushBusInternals) package import PushBusCore
 
 extension DeliveryLedger {
     /// The recorded events, in sequence order, each once: those written after `sequence` (when given) and every one

@@ -1,5 +1,5 @@
 public import Foundation
-public import PushBusCore
+@_spi(PushBusInternals) public import PushBusCore
 
 extension DeliveryLedger {
     /// Every record of `messageID`, oldest first, then those waiting to be written (sequence

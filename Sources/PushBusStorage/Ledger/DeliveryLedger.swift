@@ -1,5 +1,5 @@
 public import Foundation
-public import PushBusCore
+@_spi(PushBusInternals) public import PushBusCore
 
 /// An append-only record of what happened to each delivery, in memory or in a directory shared by the app and its
 /// extensions.

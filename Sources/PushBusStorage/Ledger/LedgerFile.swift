@@ -1,5 +1,5 @@
 package import Foundation
-internal import PushBusCore
+@_spi(PushBusInternals) internal import PushBusCore
 
 #if canImport(Darwin)
 import Darwin

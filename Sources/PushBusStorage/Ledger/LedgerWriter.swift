@@ -1,6 +1,6 @@
 import Dispatch
 internal import Foundation
-internal import PushBusCore
+@_spi(PushBusInternals) internal import PushBusCore
 
 /// The one thread that writes a durable ledger's records: callers hand records over and go on; the writer takes
 /// every record waiting, writes them under one file lock in one `write` (group commit), and flushes once when the

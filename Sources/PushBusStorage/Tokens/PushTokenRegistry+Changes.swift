@@ -1,4 +1,4 @@
-public import PushBusCore
+@_spi(PushBusInternals) public import PushBusCore
 
 /// The registry's change handlers, shared by every way a token reaches it: `attach(to:onChange:)`
 /// (PushBusDelivery), the app's own ``PushTokenRegistry/update(_:to:)`` and the WidgetKit push handlers' glue.

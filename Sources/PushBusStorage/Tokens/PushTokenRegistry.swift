@@ -1,5 +1,5 @@
 public import Foundation
-public import PushBusCore
+@_spi(PushBusInternals) public import PushBusCore
 
 /// Every push token the app has, kept across launches, so its server learns each one exactly once.
 ///

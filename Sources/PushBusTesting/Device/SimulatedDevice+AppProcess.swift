@@ -1,7 +1,7 @@
 internal import Foundation
 public import PushBusAuthorization
 import PushBusCategories
-public import PushBusCore
+@_spi(PushBusInternals) public import PushBusCore
 public import PushBusDelivery
 public import PushBusHub
 public import PushBusRouting

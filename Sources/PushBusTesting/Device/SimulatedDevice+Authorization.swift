@@ -1,7 +1,7 @@
 internal import Foundation
 public import PushBusAuthorization
 public import PushBusCategories
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 import PushBusDelivery
 
 /// What the Settings app and the permission prompt hold for the app; outlives every process.

@@ -1,6 +1,6 @@
 internal import Foundation
 public import PushBusCategories
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 import PushBusDelivery
 
 /// Categories merged, never replaced: iOS keeps one set and `setNotificationCategories` replaces it, so an SDK

@@ -1,7 +1,7 @@
 internal import Foundation
 import PushBusCategories
 import PushBusContentExtensionKit
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 import PushBusDelivery
 import PushBusStorage
 

@@ -1,5 +1,5 @@
 public import Foundation
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 import PushBusDelivery
 
 /// What happens beside iOS's own callbacks: another push SDK handing a notification over again, and the

@@ -1,5 +1,5 @@
 internal import Foundation
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 import PushBusDelivery
 import PushBusStorage
 

@@ -1,5 +1,5 @@
 internal import Foundation
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 public import PushBusDelivery
 
 /// Other push SDKs in the app beside PushBus: PushBus's delegate forwards their callbacks (the same

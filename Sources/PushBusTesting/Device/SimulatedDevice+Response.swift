@@ -1,6 +1,6 @@
 internal import Foundation
 import PushBusCategories
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 import PushBusDelivery
 import PushBusLocalNotifications
 

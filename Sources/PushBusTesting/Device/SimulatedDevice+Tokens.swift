@@ -1,5 +1,5 @@
 public import Foundation
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 import PushBusDelivery
 public import PushBusStorage
 

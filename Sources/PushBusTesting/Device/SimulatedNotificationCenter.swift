@@ -1,5 +1,5 @@
 internal import Foundation
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 public import PushBusLocalNotifications
 
 /// The simulated device's whole Notification Center as a `NotificationScheduler`: the remote notifications iOS

@@ -1,6 +1,6 @@
 public import Foundation
 public import PushBusCategories
-public import PushBusCore
+@_spi(PushBusInternals) public import PushBusCore
 public import PushBusDelivery
 import PushBusHub
 

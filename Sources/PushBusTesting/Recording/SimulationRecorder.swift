@@ -1,5 +1,5 @@
 internal import Foundation
-import PushBusCore
+@_spi(PushBusInternals) import PushBusCore
 import PushBusRouting
 
 /// Everything a ``SimulatedDevice`` saw, behind one lock: the timeline and the indexes tests query.

@@ -6,7 +6,7 @@ import Testing
 @testable import PushBus
 @testable import PushBusCategories
 @testable import PushBusContentExtensionKit
-@testable import PushBusCore
+@_spi(PushBusInternals) @testable import PushBusCore
 @testable import PushBusDelivery
 @testable import PushBusHub
 @testable import PushBusLiveActivity

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PushBus
+@_spi(PushBusInternals) import PushBusCore
 import PushBusTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 public import Foundation
-public import PushBusCore
+@_spi(PushBusInternals) public import PushBusCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
