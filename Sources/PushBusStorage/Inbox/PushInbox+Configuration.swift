@@ -75,10 +75,11 @@ extension PushInbox {
         /// silent push), a remote one unless ``includesLocalNotifications``, in `categories` when set, not
         /// opted out with ``optOutKey``, and admitted by ``admits``.
         public func shouldAdmit(_ message: PushMessage) -> Bool {
-            guard !message.isSilent, message.content.title != nil || message.content.body != nil else { return false }
+            let content = message.content  // one copy: each `message.content` from another module copies it all
+            guard !message.isSilent, content.title != nil || content.body != nil else { return false }
             if !includesLocalNotifications, message.kind == .local || message.kind == .localTapped { return false }
-            if let categories, !categories.contains(message.content.categoryIdentifier ?? "") { return false }
-            if let optOutKey, message.content.customData[optOutKey] == .bool(false) { return false }
+            if let categories, !categories.contains(content.categoryIdentifier ?? "") { return false }
+            if let optOutKey, content.customData[optOutKey] == .bool(false) { return false }
             return admits?(message) ?? true
         }
     }

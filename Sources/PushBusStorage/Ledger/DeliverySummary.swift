@@ -46,12 +46,13 @@ public struct DeliverySummary: Sendable, Hashable {
 
     /// The summary of `message`, keeping the custom keys in `keptKeys`, within `maximumBytes` of text.
     package init(_ message: PushMessage, keeping keptKeys: Set<String> = [], maximumBytes: Int = 4096) {
+        // One copy of the content: each `message.content` from another module copies all of its fields.
+        let content = message.content
         self.init(
-            title: message.content.title, body: message.content.body,
-            categoryIdentifier: message.content.categoryIdentifier,
-            threadIdentifier: message.content.threadIdentifier, deepLink: message.deepLink,
+            title: content.title, body: content.body, categoryIdentifier: content.categoryIdentifier,
+            threadIdentifier: content.threadIdentifier, deepLink: message.deepLink,
             provider: message.provider?.name.rawValue,
-            customData: message.content.customData.filter { keptKeys.contains($0.key) })
+            customData: keptKeys.isEmpty ? [:] : content.customData.filter { keptKeys.contains($0.key) })
         bound(to: maximumBytes)
     }
 
