@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # What each tap row's tap executes before iOS is answered, counted by callgrind rather than timed: instructions,
 # and first-level instruction and data cache misses (callgrind's cache simulation), per tap. A wall-clock tap on
-# cold caches varies by about 15 % from run to run on a shared 2-core machine; these counts do not, so they say
+# cold caches varies by about 15 % from run to run on a shared 2-core machine; these counts hardly do, so they say
 # whether a change made the tap's own code longer. Needs valgrind; run from anywhere:
 #
 #     Benchmarks/tap-instructions.sh            # 400 taps per row (about two minutes)
 #
 # Each row runs twice (40 and 40 + N taps) and reports the difference per tap, so one-time set-up is left out.
+# The counts move by about 2 % between runs (Swift seeds its hashing per process); a wall clock moves by 15 %.
 # Collected: the adapter's body inside `AfterAnswer.deferring` (where iOS's completion handler is called), not the
 # work deferred past the answer. Docs/Performance.md records a run.
 set -euo pipefail
