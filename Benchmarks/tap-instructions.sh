@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # What each tap row's tap executes before iOS is answered, counted by callgrind rather than timed: instructions,
 # and first-level instruction and data cache misses (callgrind's cache simulation), per tap. A wall-clock tap on
-# cold caches varies by about 15 % from run to run on a shared 2-core machine; these counts hardly do, so they say
+# cold caches varies by about 15 % from run to run on a shared 2-core machine; these counts do not, so they say
 # whether a change made the tap's own code longer. Needs valgrind; run from anywhere:
 #
 #     Benchmarks/tap-instructions.sh            # 400 taps per row (about two minutes)
 #
 # Each row runs twice (40 and 40 + N taps) and reports the difference per tap, so one-time set-up is left out.
-# The counts move by about 2 % between runs (Swift seeds its hashing per process); a wall clock moves by 15 %.
+# SWIFT_DETERMINISTIC_HASHING=1 makes dictionaries probe alike in every run, so the counts repeat.
 # Collected: the adapter's body inside `AfterAnswer.deferring` (where iOS's completion handler is called), not the
 # work deferred past the answer. Docs/Performance.md records a run.
 set -euo pipefail
@@ -22,7 +22,7 @@ trap 'rm -rf "$work"' EXIT
 
 # Ir I1mr D1mr of the answer path over `count` taps of `row`.
 count() {
-    valgrind --tool=callgrind --cache-sim=yes --toggle-collect='*AfterAnswerO9deferringyxxyKXEKlFZxyKXEfU_*' \
+    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --cache-sim=yes --toggle-collect='*AfterAnswerO9deferringyxxyKXEKlFZxyKXEfU_*' \
         --callgrind-out-file="$work/out" "$binary" "$1" "$2" >/dev/null 2>&1
     callgrind_annotate --show-percs=no "$work/out" | awk '/PROGRAM TOTALS/ {
         gsub(",", ""); print ($1 == "." ? 0 : $1), ($4 == "." ? 0 : $4), ($5 == "." ? 0 : $5) }'
