@@ -2,11 +2,12 @@ import Foundation
 import PushBusCore
 import PushBusStorage
 import PushBusTestSupport
+import PushBusTesting
 import Testing
 
 /// Compaction drops only what is outside the bounds (age, message count) and keeps numbering.
 @Suite struct LedgerBoundsTests {
-    private func configuration(clock: ManualLedgerClock, messages: Int = 1_000) -> DeliveryLedger.Configuration {
+    private func configuration(clock: ManualClock, messages: Int = 1_000) -> DeliveryLedger.Configuration {
         var configuration = DeliveryLedger.Configuration()
         configuration.clock = clock
         configuration.maximumMessages = messages
@@ -18,7 +19,9 @@ import Testing
         let directory = try LedgerDirectory()
         defer { directory.remove() }
         let ledger = try DeliveryLedger(
-            directory: directory.url, configuration: configuration(clock: ManualLedgerClock(), messages: 10))
+            directory: directory.url,
+            configuration: configuration(
+                clock: ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000)), messages: 10))
         // Given 40 messages with two records each (past the bound plus slack, so compaction ran on its own)
         for index in 0..<40 {
             try ledger.append(LedgerFixture.record("m\(index)"))
@@ -35,7 +38,7 @@ import Testing
     }
 
     @Test func ageBoundDropsMessagesWhoseLatestRecordIsTooOld() throws {
-        let clock = ManualLedgerClock()
+        let clock = ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000))
         let ledger = DeliveryLedger(configuration: configuration(clock: clock))
         try ledger.append(LedgerFixture.record("old"))
         try ledger.append(LedgerFixture.record("revived"))
@@ -49,7 +52,7 @@ import Testing
     @Test func numberingContinuesAfterEverythingAgedOut() throws {
         let directory = try LedgerDirectory()
         defer { directory.remove() }
-        let clock = ManualLedgerClock()
+        let clock = ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000))
         let ledger = try DeliveryLedger(directory: directory.url, configuration: configuration(clock: clock))
         for index in 0..<5 { try ledger.append(LedgerFixture.record("m\(index)")) }
         clock.advance(by: 31 * 86_400)
@@ -66,7 +69,7 @@ import Testing
     @Test func ageCompactionRunsAtMostOnceADay() throws {
         let directory = try LedgerDirectory()
         defer { directory.remove() }
-        let clock = ManualLedgerClock()
+        let clock = ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000))
         var configuration = DeliveryLedger.Configuration()
         configuration.clock = clock
         let ledger = try DeliveryLedger(directory: directory.url, configuration: configuration)

@@ -1,6 +1,7 @@
 import Foundation
 import PushBusCore
 import PushBusTestSupport
+import PushBusTesting
 import Testing
 
 @testable import PushBusStorage
@@ -11,7 +12,7 @@ import Testing
     @Test func manyAppendsToFewMessagesStayBoundedAndAnswerTheSameQueries() throws {
         let directory = try LedgerDirectory()
         defer { directory.remove() }
-        let clock = ManualLedgerClock()
+        let clock = ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000))
         var configuration = DeliveryLedger.Configuration()
         configuration.clock = clock
         let ledger = try DeliveryLedger(directory: directory.url, configuration: configuration)

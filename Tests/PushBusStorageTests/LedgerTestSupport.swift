@@ -2,21 +2,6 @@ import Foundation
 import PushBusCore
 import PushBusStorage
 
-/// A clock the tests set by hand.
-final class ManualLedgerClock: PushClock, @unchecked Sendable {
-    // Safe: `current` is only read and written under `lock`.
-    private let lock = NSLock()
-    private var current: Date
-
-    init(_ date: Date = Date(timeIntervalSince1970: 1_800_000_000)) { current = date }
-
-    var now: Date { lock.withLock { current } }
-    func advance(by interval: TimeInterval) { lock.withLock { current += interval } }
-    func schedule(after delay: TimeInterval, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {
-        ScheduledAction()
-    }
-}
-
 /// Builders for test records.
 enum LedgerFixture {
     static let date = Date(timeIntervalSince1970: 1_700_000_000)

@@ -2,6 +2,7 @@ import Foundation
 import PushBusCore
 import PushBusStorage
 import PushBusTestSupport
+import PushBusTesting
 import Testing
 
 /// A ledger write that cannot succeed is refused whole, with a typed error, and never stops a delivery.
@@ -44,7 +45,7 @@ import Testing
     func aDateBeyondWhatTheFormatHoldsIsRecordedAtTheEdge(offset: Double) throws {
         let directory = try LedgerDirectory()
         defer { directory.remove() }
-        let clock = ManualLedgerClock()
+        let clock = ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000))
         var configuration = DeliveryLedger.Configuration()
         configuration.clock = clock
         let ledger = try DeliveryLedger(directory: directory.url, configuration: configuration)
