@@ -46,11 +46,12 @@ extension PushTokenRegistry {
             if let token = control.pushInfo?.token { listed[control.kind] = PushToken(token).hexString }
         }
         let recorded = tokens().keys.filter { $0.kind == Key.controlsKind }.compactMap(\.qualifier)
-        var updates = listed.sorted { $0.key < $1.key }.map { (Key.controls(kind: $0.key), Optional($0.value)) }
+        var updates = listed.sorted { $0.key < $1.key }.map {
+            (key: Key.controls(kind: $0.key), value: Optional($0.value))
+        }
         for kind in recorded.sorted() where listed[kind] == nil { updates.append((.controls(kind: kind), nil)) }
-        var changed = false
-        for (key, value) in updates { changed = try record(key, value) || changed }
-        guard changed else { return [] }
+        // One change of the file for every control kind: one read and one write under its lock, not one per kind.
+        guard try record(updates) else { return [] }
         notifyChange()
         return pendingChanges().filter { $0.key.kind == Key.controlsKind }
     }

@@ -201,13 +201,24 @@ public final class PushTokenRegistry: Sendable {
     ///
     /// - Returns: Whether a server has something new to learn (the pending changes for `key` are new).
     package func record(_ key: Key, _ value: String?) throws -> Bool {
-        let before = pendingChanges().filter { $0.key == key }
+        try record([(key, value)])
+    }
+
+    /// Records several values in one change of the file (one read, one write under the file's lock), without
+    /// calling the change handlers.
+    ///
+    /// - Returns: Whether a server has something new to learn about any of the keys.
+    package func record(_ updates: [(key: Key, value: String?)]) throws -> Bool {
+        let keys = Set(updates.map(\.key))
+        let before = pendingChanges().filter { keys.contains($0.key) }
         try change { contents in
-            var entry = contents.tokens[key] ?? Entry(key: key)
-            entry.current = value
-            contents.tokens[key] = entry.isEmpty ? nil : entry
+            for (key, value) in updates {
+                var entry = contents.tokens[key] ?? Entry(key: key)
+                entry.current = value
+                contents.tokens[key] = entry.isEmpty ? nil : entry
+            }
         }
-        let after = pendingChanges().filter { $0.key == key }
+        let after = pendingChanges().filter { keys.contains($0.key) }
         return !after.isEmpty && after != before
     }
 
