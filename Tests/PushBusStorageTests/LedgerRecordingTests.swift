@@ -127,6 +127,21 @@ import Testing
         #expect(summary.customData.isEmpty)
         #expect((summary.body?.utf8.count ?? 0) <= 64 && summary.body?.hasPrefix("éé") == true)
     }
+
+    @Test func eventValuesAreKeptWholeWhenTheyFitAndCutInKeyOrderWhenNot() throws {
+        var configuration = DeliveryLedger.Configuration()
+        configuration.maximumSummaryBytes = 16
+        let ledger = DeliveryLedger(configuration: configuration)
+        let fits = try ledger.append(
+            LedgerFixture.record("a", DeliveryEvent(kind: .opened, values: ["b": "22", "a": "1"])))
+        #expect(fits.event.values == ["a": "1", "b": "22"])
+        // "a" + "1" (2 bytes) fits, "b" + 20 bytes does not, and nothing after it is kept ("c" would fit).
+        let cut = try ledger.append(
+            LedgerFixture.record(
+                "b", DeliveryEvent(kind: .opened, values: ["c": "3", "b": String(repeating: "x", count: 20), "a": "1"]))
+        )
+        #expect(cut.event.values == ["a": "1"])
+    }
 }
 
 /// The names DESIGN.md's Contract fixes for the ledger, compiled.
