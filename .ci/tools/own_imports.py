@@ -9,6 +9,7 @@ re-export file, and runs `swiftc -typecheck` on the rest against the modules the
 usage: own_imports.py BUILD_YAML MODULE [--plant FILE]   (exit 1 and the compiler's errors when a file leans on the
 re-export; --plant adds FILE to the module's sources, for the step's self-test)
 """
+import json
 import re
 import subprocess
 import sys
@@ -19,7 +20,7 @@ DROPPED_WITH_VALUE = {
 }
 DROPPED = {
     "-emit-dependencies", "-emit-module", "-incremental", "-c", "-enable-batch-mode", "-serialize-diagnostics",
-    "-parseable-output", "-emit-objc-header", "-g", "-j2", "-enable-testing",
+    "-parseable-output", "-emit-objc-header", "-g", "-enable-testing",
 }
 
 
@@ -34,7 +35,7 @@ def compile_command(plan: str, module: str):
 
     def array(key):
         found = re.search(r"^    " + key + r": (\[.*\])$", block, re.M)
-        return eval(found.group(1)) if found else []  # JSON-compatible string lists
+        return json.loads(found.group(1)) if found else []
 
     return array("args"), [path for path in array("inputs") if path.endswith(".swift")]
 
@@ -51,10 +52,10 @@ def main():
             command += args[index:index + 2]
             index += 2
             continue
-        if arg in DROPPED_WITH_VALUE or (arg == "-j" and index + 1 < len(args)):
+        if arg in DROPPED_WITH_VALUE or arg == "-j":
             index += 2
             continue
-        if arg in DROPPED or arg.startswith("@") or arg.startswith("-j"):
+        if arg in DROPPED or arg.startswith("@") or arg.startswith("-j"):  # -j2: a job count
             index += 1
             continue
         command.append(arg)

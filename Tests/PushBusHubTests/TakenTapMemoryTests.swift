@@ -16,12 +16,12 @@ import Testing
                 HubFixtures.message("t\(index)", kind: .remoteTapped), takenBy: [taker], at: Double(index),
                 forgotten: &forgotten)
         }
-        #expect(forgotten.entries.map(\.message.id.rawValue) == ["t0", "t1"])
+        #expect(forgotten.elements.map(\.message.id.rawValue) == ["t0", "t1"])
         var none = ForgottenTaps()
         let recent = memory.recent(at: 10, forgotten: &none)
         #expect(recent.map(\.message.id.rawValue) == (2..<10).map { "t\($0)" })
         #expect(recent.first?.takenBy == ["subscribe .tapped"])
-        #expect(none.entries.isEmpty)
+        #expect(none.isEmpty)
     }
 
     @Test func readingHandsOutTheTapsOlderThanTheParkingAge() {
@@ -32,8 +32,8 @@ import Testing
                 HubFixtures.message("t\(index)", kind: .remoteTapped), takenBy: [taker], at: at, forgotten: &forgotten)
         }
         #expect(memory.recent(at: 100, forgotten: &forgotten).map(\.message.id.rawValue) == ["t2"])
-        #expect(forgotten.entries.map(\.message.id.rawValue) == ["t0", "t1"])
+        #expect(forgotten.elements.map(\.message.id.rawValue) == ["t0", "t1"])
         #expect(memory.recent(at: 200, forgotten: &forgotten).isEmpty)
-        #expect(forgotten.entries.map(\.message.id.rawValue) == ["t0", "t1", "t2"])
+        #expect(forgotten.elements.map(\.message.id.rawValue) == ["t0", "t1", "t2"])
     }
 }

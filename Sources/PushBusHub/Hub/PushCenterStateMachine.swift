@@ -323,33 +323,24 @@ struct PushCenterStateMachine: ~Copyable, Sendable {
 /// What the storage does after unlocking: wake `cancelAndWait()` callers, and release the handlers of cancelled
 /// subscribers (their captures may run deinit code, which must never run under the hub's lock).
 struct Wakeups: Sendable {
-    /// The common case, one completion (a cancel releasing its handler), without allocating an array.
-    private var single: InFlightDeliveries.Completion?
-    private var more: [InFlightDeliveries.Completion] = []
+    /// Usually one completion (a cancel releasing its handler), held without allocating an array.
+    private var items = OneOrMore<InFlightDeliveries.Completion>()
 
     /// Nothing to do.
     init() {}
 
     init(_ completions: [InFlightDeliveries.Completion]) {
-        for completion in completions { append(completion) }
+        for completion in completions { items.append(completion) }
     }
 
-    mutating func release(_ subscriber: SubscriberBase) { append(.release(subscriber)) }
-
-    private mutating func append(_ completion: InFlightDeliveries.Completion) {
-        if single == nil { single = completion } else { more.append(completion) }
-    }
+    mutating func release(_ subscriber: SubscriberBase) { items.append(.release(subscriber)) }
 
     /// A Boolean value indicating whether there is nothing to do.
-    var isEmpty: Bool { single == nil }
+    var isEmpty: Bool { items.isEmpty }
 
     /// Everything to do, in order.
-    var completions: [InFlightDeliveries.Completion] { single.map { [$0] + more } ?? [] }
+    var completions: [InFlightDeliveries.Completion] { items.elements }
 
     /// Calls `body` with each completion, in order, without building an array.
-    func forEach(_ body: (InFlightDeliveries.Completion) -> Void) {
-        guard let single else { return }
-        body(single)
-        more.forEach(body)
-    }
+    func forEach(_ body: (InFlightDeliveries.Completion) -> Void) { items.forEach(body) }
 }

@@ -68,16 +68,6 @@ struct TakenTapMemory: Sendable {
     }
 }
 
-/// The taps ``TakenTapMemory`` let go, for the caller to release after the hub's lock. A tap's post lets go of one
-/// at most, held without allocating.
-struct ForgottenTaps {
-    private var first: TakenTapMemory.Entry?
-    private var more: [TakenTapMemory.Entry] = []
-
-    mutating func append(_ entry: TakenTapMemory.Entry) {
-        if first == nil { first = entry } else { more.append(entry) }
-    }
-
-    /// Every tap let go, oldest first.
-    var entries: [TakenTapMemory.Entry] { first.map { [$0] + more } ?? [] }
-}
+/// The taps ``TakenTapMemory`` let go, for the caller to release after the hub's lock (a tap's post lets go of one
+/// at most).
+typealias ForgottenTaps = OneOrMore<TakenTapMemory.Entry>
