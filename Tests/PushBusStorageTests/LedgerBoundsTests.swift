@@ -21,7 +21,7 @@ import Testing
         let ledger = try DeliveryLedger(
             directory: directory.url,
             configuration: configuration(
-                clock: ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000)), messages: 10))
+                clock: LedgerFixture.clock(), messages: 10))
         // Given 40 messages with two records each (past the bound plus slack, so compaction ran on its own)
         for index in 0..<40 {
             try ledger.append(LedgerFixture.record("m\(index)"))
@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func ageBoundDropsMessagesWhoseLatestRecordIsTooOld() throws {
-        let clock = ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000))
+        let clock = LedgerFixture.clock()
         let ledger = DeliveryLedger(configuration: configuration(clock: clock))
         try ledger.append(LedgerFixture.record("old"))
         try ledger.append(LedgerFixture.record("revived"))
@@ -52,7 +52,7 @@ import Testing
     @Test func numberingContinuesAfterEverythingAgedOut() throws {
         let directory = try LedgerDirectory()
         defer { directory.remove() }
-        let clock = ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000))
+        let clock = LedgerFixture.clock()
         let ledger = try DeliveryLedger(directory: directory.url, configuration: configuration(clock: clock))
         for index in 0..<5 { try ledger.append(LedgerFixture.record("m\(index)")) }
         clock.advance(by: 31 * 86_400)
@@ -69,7 +69,7 @@ import Testing
     @Test func ageCompactionRunsAtMostOnceADay() throws {
         let directory = try LedgerDirectory()
         defer { directory.remove() }
-        let clock = ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000))
+        let clock = LedgerFixture.clock()
         var configuration = DeliveryLedger.Configuration()
         configuration.clock = clock
         let ledger = try DeliveryLedger(directory: directory.url, configuration: configuration)

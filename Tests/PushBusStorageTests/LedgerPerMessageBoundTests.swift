@@ -12,7 +12,7 @@ import Testing
     @Test func manyAppendsToFewMessagesStayBoundedAndAnswerTheSameQueries() throws {
         let directory = try LedgerDirectory()
         defer { directory.remove() }
-        let clock = ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000))
+        let clock = LedgerFixture.clock()
         var configuration = DeliveryLedger.Configuration()
         configuration.clock = clock
         let ledger = try DeliveryLedger(directory: directory.url, configuration: configuration)

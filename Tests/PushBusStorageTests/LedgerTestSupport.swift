@@ -1,10 +1,14 @@
 import Foundation
 import PushBusCore
 import PushBusStorage
+import PushBusTesting
 
 /// Builders for test records.
 enum LedgerFixture {
     static let date = Date(timeIntervalSince1970: 1_700_000_000)
+
+    /// A clock the test sets by hand, starting well after ``date``.
+    static func clock() -> ManualClock { ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000)) }
 
     static func record(_ message: String, _ event: DeliveryEvent = .received, request: String? = nil)
         -> DeliveryRecord
