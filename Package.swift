@@ -38,7 +38,8 @@ let package = Package(
         .library(name: "PushBusTesting", targets: ["PushBusTesting"]),
         // A server or CLI: the sender's strict payload checks. No app or extension product links it.
         .library(name: "PushBusValidation", targets: ["PushBusValidation"]),
-        .executable(name: "pushbus", targets: ["pushbus"]),
+        // No `.executable` product: the CLI is run from a clone (`swift run pushbus`, README.md), and SwiftPM gives a
+        // root package's executable targets products of their own. What a dependent package sees is the eight above.
     ],
     dependencies: [
         // Only the `pushbus` executable uses it; the library products depend on no package.
