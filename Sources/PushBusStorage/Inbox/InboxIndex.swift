@@ -9,7 +9,7 @@ struct InboxIndex: Sendable {
     private(set) var order: [UInt64] = []
     private(set) var unreadCount = 0
     /// Per scope, the ids of its entries and how many of them are unread: kept by every path that changes an entry
-    /// (``applyEvent(_:)``), so a scope's unread count is O(1) and its entries are found without a scan.
+    /// (``applyEvent(_:into:)``), so a scope's unread count is O(1) and its entries are found without a scan.
     private(set) var scopes: [PushScope: ScopeTally] = [:]
     /// The last written ledger sequence applied (records applied before they are written do not move it).
     private(set) var appliedSequence: UInt64 = 0
@@ -45,11 +45,11 @@ struct InboxIndex: Sendable {
         self.correlationWindow = correlationWindow
     }
 
-    /// Applies the written `record` (ignored if already applied) and returns what changed.
-    mutating func apply(_ record: DeliveryRecord) -> [InboxChange] {
-        guard record.sequence > appliedSequence else { return [] }
+    /// Applies the written `record` (ignored if already applied) and appends what changed to `changes`.
+    mutating func apply(_ record: DeliveryRecord, into changes: inout [InboxChange]) {
+        guard record.sequence > appliedSequence else { return }
         appliedSequence = record.sequence
-        return applyEvent(record)
+        applyEvent(record, into: &changes)
     }
 
     /// Notes that the written record `sequence` is applied already (it is this process's own, applied with
@@ -60,8 +60,8 @@ struct InboxIndex: Sendable {
 
     /// Applies a record handed to the ledger's writer and not written yet: it has no sequence, so it leaves
     /// ``appliedSequence`` where it is.
-    mutating func applyUnwritten(_ record: DeliveryRecord) -> [InboxChange] {
-        applyEvent(record)
+    mutating func applyUnwritten(_ record: DeliveryRecord, into changes: inout [InboxChange]) {
+        applyEvent(record, into: &changes)
     }
 
     /// The record applied by ``applyUnwritten(_:)`` is written as `record`: its entry takes the place its sequence
@@ -85,15 +85,17 @@ struct InboxIndex: Sendable {
         insertOrdered(entry)
     }
 
-    private mutating func applyEvent(_ record: DeliveryRecord) -> [InboxChange] {
+    /// Appends to `changes` rather than returning them: a tap applies two records, and each returned list (with
+    /// the count appended to it) was two arrays allocated and freed on the tapping thread.
+    private mutating func applyEvent(_ record: DeliveryRecord, into changes: inout [InboxChange]) {
         switch record.event.kind {
         case .inboxAdded:
             if let existing = entry(matching: record.messageID, record.evidence, reportedAt: record.reportedAt) {
                 aliases[record.addedEntryID] = existing.id
-                return []  // the other process added it first: marks naming this record reach that entry
+                return  // the other process added it first: marks naming this record reach that entry
             }
             guard !wasRemoved(record.messageID, record.evidence, reportedAt: record.reportedAt) else {
-                return []  // the delivery's entry was removed: it stays removed
+                return  // the delivery's entry was removed: it stays removed
             }
             let entry = Self.entry(from: record)
             entries[entry.id] = entry
@@ -106,27 +108,27 @@ struct InboxIndex: Sendable {
             insertOrdered(entry)
             byMessage[entry.messageID, default: []].append(entry.id)
             unreadCount += 1
-            var changes: [InboxChange] = [.inserted(entry)]
+            changes.append(.inserted(entry))
             if let scope = entry.scope {
                 scopes[scope, default: ScopeTally()].ids.insert(entry.id)
                 scopes[scope]?.unread += 1
                 changes.append(.scopeUnreadCount(scope, scopes[scope]?.unread ?? 0))
             }
-            return changes + [.unreadCount(unreadCount)]
+            changes.append(.unreadCount(unreadCount))
         case .inboxRead, .inboxUnread:
             let isRead = record.event.kind == .inboxRead
-            guard let id = target(of: record), var entry = entries[id], entry.isRead != isRead else { return [] }
+            guard let id = target(of: record), var entry = entries[id], entry.isRead != isRead else { return }
             entry.isRead = isRead
             entries[id] = entry
             unreadCount += isRead ? -1 : 1
-            var changes: [InboxChange] = [.updated(entry)]
+            changes.append(.updated(entry))
             if let scope = entry.scope, scopes[scope] != nil {
                 scopes[scope]?.unread += isRead ? -1 : 1
                 changes.append(.scopeUnreadCount(scope, scopes[scope]?.unread ?? 0))
             }
-            return changes + [.unreadCount(unreadCount)]
+            changes.append(.unreadCount(unreadCount))
         case .inboxRemoved:
-            guard let id = target(of: record), let entry = entries.removeValue(forKey: id) else { return [] }
+            guard let id = target(of: record), let entry = entries.removeValue(forKey: id) else { return }
             order.removeAll { $0 == id }
             positions.removeValue(forKey: id)
             byMessage[entry.messageID]?.removeAll { $0 == id }
@@ -134,16 +136,16 @@ struct InboxIndex: Sendable {
             removed[entry.messageID, default: []].append(
                 Delivery(evidence: entry.evidence, reportedAt: entry.reportedAt))
             if !entry.isRead { unreadCount -= 1 }
-            var changes: [InboxChange] = [.removed(id)]
+            changes.append(.removed(id))
             if let scope = entry.scope, var tally = scopes[scope] {
                 tally.ids.remove(id)
                 if !entry.isRead { tally.unread -= 1 }
                 scopes[scope] = tally.ids.isEmpty ? nil : tally
                 if !entry.isRead { changes.append(.scopeUnreadCount(scope, tally.unread)) }
             }
-            return changes + [.unreadCount(unreadCount)]
+            changes.append(.unreadCount(unreadCount))
         default:
-            return []
+            return
         }
     }
 

@@ -151,7 +151,9 @@ public final class PushInbox: Sendable {
 
     /// The badge for the counts as the latest change left them, without reading the ledger (for observers).
     package var currentBadge: Int? {
-        configuration.badgePolicy.badge(for: state.withLock { $0.index.unreadCounts })
+        // The default policy counts the total alone: no per-scope counts to gather on each change of a tap.
+        if case .unreadCount = configuration.badgePolicy { return max(0, state.withLock { $0.index.unreadCount }) }
+        return configuration.badgePolicy.badge(for: state.withLock { $0.index.unreadCounts })
     }
 
     /// The entries of `scope`, newest first: `limit` of them after skipping `offset`. O(k log k) for its k entries.
@@ -350,7 +352,7 @@ public final class PushInbox: Sendable {
                     state.unwritten.append(Unwritten(ticket: ticket, record: handed))
                     state.note(handed.messageID, 1)
                 }
-                state.undelivered += state.index.applyUnwritten(handed)
+                state.index.applyUnwritten(handed, into: &state.undelivered)
             }
         }
         deliverChanges()
@@ -404,7 +406,7 @@ public final class PushInbox: Sendable {
                 }
                 for record in records {
                     if state.unwritten.isEmpty {
-                        state.undelivered += state.index.apply(record)
+                        state.index.apply(record, into: &state.undelivered)
                     } else if let mine = state.unwritten.prefix(8).firstIndex(where: {
                         $0.record.isSameWrite(as: record)
                     }) {
@@ -415,7 +417,7 @@ public final class PushInbox: Sendable {
                         state.index.skip(to: record.sequence)
                         refold = true
                     } else {
-                        state.undelivered += state.index.apply(record)  // about another message: order is moot
+                        state.index.apply(record, into: &state.undelivered)  // about another message: order is moot
                     }
                 }
                 if state.hasDropped, !records.isEmpty || state.unwritten.isEmpty {
@@ -435,8 +437,15 @@ public final class PushInbox: Sendable {
         let written = ledger.records(after: 0)
         state.withLock { state in
             var index = InboxIndex(correlationWindow: configuration.correlationWindow)
-            for record in written { _ = index.apply(record) }
-            for item in state.unwritten { _ = index.applyUnwritten(item.record) }
+            var discarded: [InboxChange] = []  // the observers get the difference below
+            for record in written {
+                index.apply(record, into: &discarded)
+                discarded.removeAll(keepingCapacity: true)
+            }
+            for item in state.unwritten {
+                index.applyUnwritten(item.record, into: &discarded)
+                discarded.removeAll(keepingCapacity: true)
+            }
             state.undelivered += state.index.changes(to: index)
             state.index = index
         }
