@@ -1,3 +1,4 @@
+import Foundation
 import PushBus
 import PushBusRouting
 import PushBusTestSupport
@@ -31,6 +32,43 @@ import Testing
         let refused = RouteError.parameterRefused(
             pattern: "myapp://files/*path", parameter: "path", reason: "a \"..\" path segment")
         #expect(failures.values == [refused])
+    }
+
+    @Test func twoRefusedParametersNameTheFirstInNameOrder() throws {
+        let router = PushRouter(schemes: ["myapp"])
+        let failures = Recorder<RouteError>()
+        let observation = router.observe { event in
+            if case .didFail(let failure) = event { failures.record(failure.error) }
+        }
+        defer { observation.cancel() }
+        try router.register("myapp://p/:zeta/:alpha/:mid") { _ in }
+        _ = router.open("myapp://p/%2E%2E/x%0Ay/a%5C..")
+        let refused = RouteError.parameterRefused(
+            pattern: "myapp://p/:zeta/:alpha/:mid", parameter: "alpha", reason: "a control character")
+        #expect(failures.values == [refused])
+    }
+
+    /// The check reads bytes: it refuses every value that a split by `Character` on `/` or `\` finds a `..`
+    /// segment in, and also one whose separator carries a combining mark (still a separator in a file path).
+    @Test func theCheckRefusesAtLeastWhatACharacterSplitFinds() throws {
+        var random = SeededRandom(default: 0x0D07_D075)
+        let pieces = [".", ".", "/", "\\", "a", "\u{301}", "\u{7}"]
+        let router = PushRouter(schemes: ["myapp"])
+        try router.register("myapp://v/:value") { _ in }
+        for _ in 0..<500 {
+            let value = (0..<Int.random(in: 1...7, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
+            let characterSplit = ["/", "\\"].contains { separator in
+                value.split(separator: Character(separator), omittingEmptySubsequences: false).contains { $0 == ".." }
+            }
+            let controls = value.unicodeScalars.contains { $0.value < 0x20 }
+            let encoded = value.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            let opened = router.open("myapp://v/\(encoded)").match != nil
+            if characterSplit || controls { #expect(!opened, "\(random): \(value.debugDescription) opened") }
+            if !value.contains("\u{301}") && !controls {
+                #expect(opened == !characterSplit, "\(random): \(value.debugDescription)")
+            }
+        }
     }
 
     @Test func ordinaryValuesStillOpen() throws {

@@ -25,20 +25,41 @@ public struct RouteParameterCheck: Sendable, Hashable {
     /// Hand captured values to the handler as they are.
     public static let none = RouteParameterCheck(storage: .none)
 
-    /// Why `parameters` are refused (the first offending parameter in name order), or `nil`.
+    /// Why `parameters` are refused (the first offending parameter in name order), or `nil`. Allocates nothing:
+    /// every routed tap runs it.
     func refusal(of parameters: [String: String]) -> (parameter: String, reason: String)? {
         guard storage == .standard else { return nil }
-        for name in parameters.keys.sorted() {
-            let value = parameters[name]!
-            if value.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == ".." })
-                || value.split(separator: "\\", omittingEmptySubsequences: false).contains(where: { $0 == ".." })
-            {
-                return (name, "a \"..\" path segment")
-            }
-            if value.unicodeScalars.contains(where: \.isControlOrLineSeparator) {
-                return (name, "a control character")
+        var first: (parameter: String, reason: String)?
+        for (name, value) in parameters {
+            guard first.map({ name < $0.parameter }) ?? true, let reason = Self.reason(value) else { continue }
+            first = (name, reason)
+        }
+        return first
+    }
+
+    private static func reason(_ value: String) -> String? {
+        if hasDotDotSegment(value, separator: UInt8(ascii: "/"))
+            || hasDotDotSegment(value, separator: UInt8(ascii: "\\"))
+        {
+            return "a \"..\" path segment"
+        }
+        return value.unicodeScalars.contains(where: \.isControlOrLineSeparator) ? "a control character" : nil
+    }
+
+    /// Whether a segment of `value` between `separator` bytes (or its ends) is exactly `..`. Byte by byte: a
+    /// separator followed by a combining mark still separates (as it does in a file path), so this refuses at
+    /// least what splitting by `Character` would.
+    private static func hasDotDotSegment(_ value: String, separator: UInt8) -> Bool {
+        var (length, dots) = (0, 0)
+        for byte in value.utf8 {
+            if byte == separator {
+                if length == 2, dots == 2 { return true }
+                (length, dots) = (0, 0)
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
             }
         }
-        return nil
+        return length == 2 && dots == 2
     }
 }

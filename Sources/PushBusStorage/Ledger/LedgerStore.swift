@@ -69,6 +69,11 @@ struct LedgerStore {
         positions[messageID]?.map { records[$0] } ?? []
     }
 
+    /// A Boolean value indicating whether a record of `messageID` carries the message's summary.
+    func hasSummary(of messageID: PushMessage.ID) -> Bool {
+        positions[messageID]?.contains { records[$0].summary != nil } ?? false
+    }
+
     /// How many distinct messages the records are about.
     var messageCount: Int { positions.count }
 

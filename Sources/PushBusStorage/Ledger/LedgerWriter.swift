@@ -250,6 +250,14 @@ final class LedgerWriter: Sendable {
         }
     }
 
+    /// A Boolean value indicating whether a record of `messageID` waiting to be written carries the summary.
+    func hasPendingSummary(of messageID: PushMessage.ID) -> Bool {
+        state.withLock { state in
+            guard state.perMessage[messageID] != nil else { return false }
+            return state.pending.contains { $0.record.messageID == messageID && $0.record.summary != nil }
+        }
+    }
+
     /// How many records are waiting to be written.
     var pendingCount: Int { state.withLock { $0.pending.count } }
 
