@@ -20,32 +20,29 @@ import Testing
         #expect(router.match(url) == nil)
     }
 
-    @Test func theRefusalSaysWhichParameterAndWhy() throws {
+    /// The failures opening `url` on a router with `pattern` registered reports.
+    private func failures(opening url: String, with pattern: String) throws -> [RouteError] {
         let router = PushRouter(schemes: ["myapp"])
         let failures = Recorder<RouteError>()
         let observation = router.observe { event in
             if case .didFail(let failure) = event { failures.record(failure.error) }
         }
         defer { observation.cancel() }
-        try router.register("myapp://files/*path") { _ in }
-        _ = router.open("myapp://files/..%2Fsecret")
+        try router.register(pattern) { _ in }
+        _ = router.open(url)
+        return failures.values
+    }
+
+    @Test func theRefusalSaysWhichParameterAndWhy() throws {
         let refused = RouteError.parameterRefused(
             pattern: "myapp://files/*path", parameter: "path", reason: "a \"..\" path segment")
-        #expect(failures.values == [refused])
+        #expect(try failures(opening: "myapp://files/..%2Fsecret", with: "myapp://files/*path") == [refused])
     }
 
     @Test func twoRefusedParametersNameTheFirstInNameOrder() throws {
-        let router = PushRouter(schemes: ["myapp"])
-        let failures = Recorder<RouteError>()
-        let observation = router.observe { event in
-            if case .didFail(let failure) = event { failures.record(failure.error) }
-        }
-        defer { observation.cancel() }
-        try router.register("myapp://p/:zeta/:alpha/:mid") { _ in }
-        _ = router.open("myapp://p/%2E%2E/x%0Ay/a%5C..")
-        let refused = RouteError.parameterRefused(
-            pattern: "myapp://p/:zeta/:alpha/:mid", parameter: "alpha", reason: "a control character")
-        #expect(failures.values == [refused])
+        let pattern = "myapp://p/:zeta/:alpha/:mid"
+        let refused = RouteError.parameterRefused(pattern: pattern, parameter: "alpha", reason: "a control character")
+        #expect(try failures(opening: "myapp://p/%2E%2E/x%0Ay/a%5C..", with: pattern) == [refused])
     }
 
     /// The check reads bytes: it refuses every value that a split by `Character` on `/` or `\` finds a `..`
