@@ -146,14 +146,20 @@ public final class PushInbox: Sendable {
 
     /// The badge ``Configuration/badgePolicy`` asks for now; `nil` under ``BadgePolicy/manual``.
     public var badge: Int? {
-        configuration.badgePolicy.badge(for: unreadCounts)
+        catchUp()
+        return currentBadge
     }
 
-    /// The badge for the counts as the latest change left them, without reading the ledger (for observers).
+    /// The badge for the counts as the latest change left them, without reading the ledger (for observers, on each
+    /// change of a tap). The default policy reads the total alone, and the manual one nothing: only the others are
+    /// handed every scope's count (outside the lock, as a custom policy is the app's code).
     package var currentBadge: Int? {
-        // The default policy counts the total alone: no per-scope counts to gather on each change of a tap.
-        if case .unreadCount = configuration.badgePolicy { return max(0, state.withLock { $0.index.unreadCount }) }
-        return configuration.badgePolicy.badge(for: state.withLock { $0.index.unreadCounts })
+        switch configuration.badgePolicy {
+        case .manual: return nil
+        case .unreadCount: return max(0, state.withLock { $0.index.unreadCount })
+        case .unreadCountIn, .custom:
+            return configuration.badgePolicy.badge(for: state.withLock { $0.index.unreadCounts })
+        }
     }
 
     /// The entries of `scope`, newest first: `limit` of them after skipping `offset`. O(k log k) for its k entries.
