@@ -59,17 +59,14 @@ let package = Package(
         .target(name: "PushBusCategories", dependencies: ["PushBusCore"], swiftSettings: imports),
         // The hub: PushCenter (subscribe, post, monitor, park, de-duplicate). An app extension does not link it.
         .target(name: "PushBusHub", dependencies: ["PushBusCore"], swiftSettings: imports),
-        // The delivery ledger and the inbox that folds it.
-        .target(
-            name: "PushBusStorage", dependencies: ["PushBusCore"], resources: [.copy("PrivacyInfo.xcprivacy")],
-            swiftSettings: imports),
         // The Notification Service Extension's pipeline and attachments: all a minimal NSE links besides Core. A
         // product: it re-exports Core.
         .target(name: "PushBusServiceExtension", dependencies: ["PushBusCore"], swiftSettings: imports),
-        // The pipeline's steps that write the shared storage (receipt, inbox, retraction), for an NSE that keeps them.
+        // The delivery ledger, the inbox that folds it (the app's side and the service extension's step included),
+        // retraction, and the token registry: what the app and its extensions share in the app group.
         .target(
-            name: "PushBusServiceExtensionStorage",
-            dependencies: ["PushBusCore", "PushBusStorage", "PushBusServiceExtension"], swiftSettings: imports),
+            name: "PushBusStorage", dependencies: ["PushBusCore", "PushBusServiceExtension"],
+            resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: imports),
         // A Notification Content Extension's session, answers and shared values.
         .target(
             name: "PushBusContentExtensionKit", dependencies: ["PushBusCore", "PushBusCategories", "PushBusStorage"],
@@ -78,7 +75,8 @@ let package = Package(
         .target(name: "PushBusLiveActivity", dependencies: ["PushBusCore", "PushBusHub"], swiftSettings: imports),
         // Local notifications: the request and trigger model, the scheduler protocol, the durable schedule that keeps
         // more than iOS's 64 pending (it refills on the hub's local messages), the badge.
-        .target(name: "PushBusLocalNotifications", dependencies: ["PushBusCore", "PushBusHub"], swiftSettings: imports),
+        .target(
+            name: "PushBusLocalNotifications", dependencies: ["PushBusCore", "PushBusHub"], swiftSettings: imports),
         // Authorization and notification settings: the options, the flow and its authorizer protocol, the settings
         // snapshot, channel and store, the open-settings request.
         .target(
@@ -89,7 +87,7 @@ let package = Package(
             name: "PushBusDelivery",
             dependencies: [
                 "PushBusCore", "PushBusCategories", "PushBusHub", "PushBusStorage", "PushBusServiceExtension",
-                "PushBusServiceExtensionStorage", "PushBusContentExtensionKit", "PushBusLiveActivity",
+                "PushBusContentExtensionKit", "PushBusLiveActivity",
                 "PushBusLocalNotifications",
             ],
             swiftSettings: imports),
@@ -106,7 +104,7 @@ let package = Package(
             name: "PushBus",
             dependencies: [
                 "PushBusCore", "PushBusCategories", "PushBusHub", "PushBusStorage", "PushBusServiceExtension",
-                "PushBusServiceExtensionStorage", "PushBusContentExtensionKit", "PushBusDelivery", "PushBusLiveActivity",
+                "PushBusContentExtensionKit", "PushBusDelivery", "PushBusLiveActivity",
                 "PushBusLocalNotifications", "PushBusAuthorization", "PushBusRouting",
             ],
             swiftSettings: imports),
@@ -122,8 +120,8 @@ let package = Package(
         .target(
             name: "PushBusAppleExtension",
             dependencies: [
-                "PushBusCore", "PushBusStorage", "PushBusServiceExtension", "PushBusServiceExtensionStorage",
-                "PushBusContentExtensionKit", "PushBusAppleServiceExtension", stubs,
+                "PushBusCore", "PushBusStorage", "PushBusServiceExtension", "PushBusContentExtensionKit",
+                "PushBusAppleServiceExtension", stubs,
             ],
             swiftSettings: appleStubs + imports),
         // The app's glue, and the app's one import on Apple platforms: it re-exports every module the PushBus
@@ -132,7 +130,7 @@ let package = Package(
             name: "PushBusApple",
             dependencies: [
                 "PushBusCore", "PushBusCategories", "PushBusHub", "PushBusStorage", "PushBusServiceExtension",
-                "PushBusServiceExtensionStorage", "PushBusContentExtensionKit", "PushBusDelivery", "PushBusLiveActivity",
+                "PushBusContentExtensionKit", "PushBusDelivery", "PushBusLiveActivity",
                 "PushBusLocalNotifications", "PushBusAuthorization", "PushBusRouting", "PushBusAppleServiceExtension",
                 "PushBusAppleExtension", stubs,
             ],
@@ -142,8 +140,8 @@ let package = Package(
         .target(
             name: "PushBusNotificationServiceExtension",
             dependencies: [
-                "PushBusCore", "PushBusStorage", "PushBusServiceExtension", "PushBusServiceExtensionStorage",
-                "PushBusAppleServiceExtension", "PushBusAppleExtension",
+                "PushBusCore", "PushBusStorage", "PushBusServiceExtension", "PushBusAppleServiceExtension",
+                "PushBusAppleExtension",
             ],
             swiftSettings: imports),
         // The umbrella of a Notification Content Extension: its session and answers, the ledger, shared values and
@@ -162,7 +160,7 @@ let package = Package(
             name: "PushBusTesting",
             dependencies: [
                 "PushBusCore", "PushBusValidation", "PushBusCategories", "PushBusHub", "PushBusStorage",
-                "PushBusServiceExtension", "PushBusServiceExtensionStorage", "PushBusContentExtensionKit",
+                "PushBusServiceExtension", "PushBusContentExtensionKit",
                 "PushBusDelivery", "PushBusLiveActivity", "PushBusLocalNotifications", "PushBusAuthorization",
                 "PushBusRouting",
             ],
@@ -191,7 +189,7 @@ let package = Package(
             name: "PushBusTests",
             dependencies: [
                 "PushBus", "PushBusCore", "PushBusValidation", "PushBusCategories", "PushBusHub", "PushBusStorage",
-                "PushBusServiceExtension", "PushBusServiceExtensionStorage", "PushBusContentExtensionKit",
+                "PushBusServiceExtension", "PushBusContentExtensionKit",
                 "PushBusDelivery", "PushBusLiveActivity", "PushBusRouting", "PushBusTesting", "PushBusTestSupport",
             ],
             swiftSettings: imports),
@@ -203,7 +201,9 @@ let package = Package(
             swiftSettings: imports),
         .testTarget(
             name: "PushBusStorageTests",
-            dependencies: ["PushBusCore", "PushBusStorage", "PushBusTesting", "PushBusTestSupport"],
+            dependencies: [
+                "PushBusCore", "PushBusStorage", "PushBusServiceExtension", "PushBusTesting", "PushBusTestSupport",
+            ],
             swiftSettings: imports),
         .testTarget(
             name: "PushBusValidationTests", dependencies: ["PushBusCore", "PushBusValidation"], swiftSettings: imports),
@@ -216,13 +216,6 @@ let package = Package(
         .testTarget(
             name: "PushBusServiceExtensionTests",
             dependencies: ["PushBusCore", "PushBusServiceExtension", "PushBusTesting", "PushBusTestSupport"],
-            swiftSettings: imports),
-        .testTarget(
-            name: "PushBusServiceExtensionStorageTests",
-            dependencies: [
-                "PushBusCore", "PushBusStorage", "PushBusServiceExtension", "PushBusServiceExtensionStorage",
-                "PushBusTesting", "PushBusTestSupport",
-            ],
             swiftSettings: imports),
         .testTarget(
             name: "PushBusContentExtensionKitTests",

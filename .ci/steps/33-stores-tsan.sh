@@ -12,7 +12,7 @@ export PATH="/opt/swift/usr/bin:$PATH"
 
 suites='PushBusStorageTests\.|PushBusTests\.(Ledger|Inbox|DeliveryLedgerRecording|SharedStoreSymlink)'  # ledger, inbox
 suites+='|PushBusDeliveryTests\.LedgerUnwritableDelivery'
-suites+='|PushBusServiceExtension(Storage)?Tests\.'                           # pipeline, downloads, steps
+suites+='|PushBusServiceExtensionTests\.'                                    # pipeline, downloads
 suites+='|PushBusAppleExtensionTests\.PushBusNotificationService'               # the NSE glue around it
 suites+='|PushBusTestingTests\.ServiceExtensionDevice'
 suites+='|PushBusAuthorizationTests\.'                                              # settings

@@ -12,7 +12,7 @@ cd "$(dirname "$0")/../.."
 started=$(date +%s)
 
 modules=(PushBus PushBusCore PushBusValidation PushBusCategories PushBusHub PushBusStorage PushBusServiceExtension
-    PushBusServiceExtensionStorage PushBusContentExtensionKit PushBusLocalNotifications PushBusAuthorization
+    PushBusContentExtensionKit PushBusLocalNotifications PushBusAuthorization
     PushBusDelivery PushBusLiveActivity PushBusRouting PushBusApple
     PushBusAppleServiceExtension PushBusTesting PushBusNotificationServiceExtension PushBusNotificationContentExtension
     PushBusWidgetExtension)

@@ -26,45 +26,46 @@ MODULES = {
     "PushBusValidation": ["PushBusCore"],
     "PushBusCategories": ["PushBusCore"],
     "PushBusHub": ["PushBusCore"],
-    "PushBusStorage": ["PushBusCore"],
     # A minimal Notification Service Extension links only this and Core (Docs/Performance.md).
     "PushBusServiceExtension": ["PushBusCore"],
-    "PushBusServiceExtensionStorage": ["PushBusCore", "PushBusStorage", "PushBusServiceExtension"],
+    # The app group's storage, the service extension's storage steps with it; no hub (it watches a
+    # `PushMessageSource`).
+    "PushBusStorage": ["PushBusCore", "PushBusServiceExtension"],
     "PushBusContentExtensionKit": ["PushBusCore", "PushBusCategories", "PushBusStorage"],
     "PushBusLiveActivity": ["PushBusCore", "PushBusHub"],
     # Local notifications refill on the hub's local messages; authorization names the categories it registers.
     "PushBusLocalNotifications": ["PushBusCore", "PushBusHub"],
     "PushBusAuthorization": ["PushBusCore", "PushBusCategories"],
     "PushBusDelivery": ["PushBusCore", "PushBusCategories", "PushBusHub", "PushBusStorage", "PushBusServiceExtension",
-                        "PushBusServiceExtensionStorage", "PushBusContentExtensionKit", "PushBusLiveActivity",
+                        "PushBusContentExtensionKit", "PushBusLiveActivity",
                         "PushBusLocalNotifications"],
     # The router: no validator, no umbrella.
     "PushBusRouting": ["PushBusCore", "PushBusHub", "PushBusStorage", "PushBusDelivery", "PushBusAuthorization"],
     # The app's platform-neutral umbrella: every module above but the validator.
     "PushBus": ["PushBusCore", "PushBusCategories", "PushBusHub", "PushBusStorage", "PushBusServiceExtension",
-                "PushBusServiceExtensionStorage", "PushBusContentExtensionKit", "PushBusDelivery",
+                "PushBusContentExtensionKit", "PushBusDelivery",
                 "PushBusLiveActivity", "PushBusLocalNotifications", "PushBusAuthorization", "PushBusRouting"],
     "PushBusAppleStubs": [],
     # Extension-safe: no hub, no delivery, no adapters, no app glue, no validator, no categories.
     # A service extension without a ledger links only this glue, Core and the pipeline (Docs/Performance.md).
     "PushBusAppleServiceExtension": ["PushBusCore", "PushBusServiceExtension", "PushBusAppleStubs"],
     "PushBusAppleExtension": ["PushBusCore", "PushBusStorage", "PushBusServiceExtension",
-                              "PushBusServiceExtensionStorage", "PushBusContentExtensionKit",
+                              "PushBusContentExtensionKit",
                               "PushBusAppleServiceExtension", "PushBusAppleStubs"],
     # The app's glue and its one import: it re-exports what the umbrella does, not the umbrella.
     "PushBusApple": ["PushBusCore", "PushBusCategories", "PushBusHub", "PushBusStorage", "PushBusServiceExtension",
-                     "PushBusServiceExtensionStorage", "PushBusContentExtensionKit", "PushBusDelivery",
+                     "PushBusContentExtensionKit", "PushBusDelivery",
                      "PushBusLiveActivity", "PushBusLocalNotifications", "PushBusAuthorization", "PushBusRouting",
                      "PushBusAppleServiceExtension", "PushBusAppleExtension", "PushBusAppleStubs"],
     # The extensions' umbrellas: no hub, no delivery, no validator (an extension links no hub).
     "PushBusNotificationServiceExtension": ["PushBusCore", "PushBusStorage", "PushBusServiceExtension",
-                                            "PushBusServiceExtensionStorage", "PushBusAppleServiceExtension",
+                                            "PushBusAppleServiceExtension",
                                             "PushBusAppleExtension"],
     "PushBusNotificationContentExtension": ["PushBusCore", "PushBusStorage", "PushBusContentExtensionKit",
                                             "PushBusAppleExtension"],
     "PushBusWidgetExtension": ["PushBusCore", "PushBusStorage", "PushBusAppleExtension"],
     "PushBusTesting": ["PushBusCore", "PushBusValidation", "PushBusCategories", "PushBusHub", "PushBusStorage",
-                       "PushBusServiceExtension", "PushBusServiceExtensionStorage", "PushBusContentExtensionKit",
+                       "PushBusServiceExtension", "PushBusContentExtensionKit",
                        "PushBusDelivery", "PushBusLiveActivity", "PushBusLocalNotifications", "PushBusAuthorization",
                        "PushBusRouting"],
     "PushBusTestSupport": ["PushBusCore", "PushBusStorage", "PushBusServiceExtension", "PushBusDelivery"],
@@ -76,15 +77,14 @@ UMBRELLAS = {"PushBus", "PushBusNotificationServiceExtension", "PushBusNotificat
 FOLDERS = {
     "PushBusCore": {
         "Internal": [], "Clock": ["Internal"], "Links": [], "Payload": ["Internal"],
-        "Message": ["Payload", "Scope", "Internal"], "Identity": ["Message", "Payload", "Internal"], "Subscription": ["Internal"],
-        "Scope": ["Payload"],
+        "Message": ["Payload", "Scope", "Internal"], "Identity": ["Message", "Payload", "Internal"],
+        "Subscription": ["Message", "Internal"], "Scope": ["Payload"], "Badge": [],
     },
     "PushBusValidation": {"Validation": []},
     "PushBusCategories": {"Categories": []},
     "PushBusHub": {"Hub": []},
-    "PushBusStorage": {"Ledger": [], "Inbox": ["Ledger"], "Tokens": []},
+    "PushBusStorage": {"Ledger": [], "Inbox": ["Ledger"], "Retraction": ["Ledger", "Inbox"], "Tokens": []},
     "PushBusServiceExtension": {"ServiceExtension": []},
-    "PushBusServiceExtensionStorage": {"Steps": []},
     "PushBusContentExtensionKit": {"ContentExtension": []},
     "PushBusLocalNotifications": {"Local": []},
     "PushBusAuthorization": {"Authorization": []},

@@ -7,7 +7,7 @@ public import PushBusAppleStubs
 #endif
 #if (canImport(UIKit) && os(iOS)) || PUSHBUS_APPLE_STUBS
 internal import Foundation
-public import PushBusLocalNotifications
+public import PushBusCore
 
 /// Sets and clears the app icon's badge, keeping Notification Center's list unless asked to empty it.
 ///

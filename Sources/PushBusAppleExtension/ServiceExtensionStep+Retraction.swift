@@ -8,7 +8,6 @@ import PushBusAppleStubs
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS) && !os(watchOS)
 import Foundation
 public import PushBusServiceExtension
-import PushBusServiceExtensionStorage
 public import PushBusStorage
 
 extension ServiceExtensionStep {

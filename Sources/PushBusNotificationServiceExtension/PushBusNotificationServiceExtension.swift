@@ -5,5 +5,4 @@
 @_exported public import PushBusAppleServiceExtension
 @_exported public import PushBusCore
 @_exported public import PushBusServiceExtension
-@_exported public import PushBusServiceExtensionStorage
 @_exported public import PushBusStorage

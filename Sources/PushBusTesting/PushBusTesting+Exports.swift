@@ -10,5 +10,4 @@
 @_exported public import PushBusLocalNotifications
 @_exported public import PushBusRouting
 @_exported public import PushBusServiceExtension
-@_exported public import PushBusServiceExtensionStorage
 @_exported public import PushBusStorage

@@ -1,5 +1,4 @@
-@_spi(PushBusInternals) import PushBusCore
-public import PushBusLocalNotifications
+@_spi(PushBusInternals) public import PushBusCore
 
 /// A `BadgeController` that records the app icon's badge, for tests; clearing "with notifications" also
 /// empties a ``SimulatedScheduler``'s delivered list, as setting the badge to 0 does on iOS.

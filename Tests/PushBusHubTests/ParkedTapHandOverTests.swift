@@ -145,4 +145,22 @@ import Testing
         #expect(center.recentlyTakenTaps.isEmpty)
         _ = monitor
     }
+
+    @Test func aMessageSourceWatcherSeesEveryPostDuplicatesIncludedAndTakesNothing() {
+        // `PushMessageSource.watchMessages` is what `PushInbox.attach(to:)` uses: a monitor over everything.
+        let center = HubFixtures.center()
+        let watched = Recorder<PushMessage>()
+        let watching = (center as any PushMessageSource).watchMessages { watched.record($0) }
+        center.post(HubFixtures.message("tap", kind: .remoteTapped))
+        center.post(HubFixtures.message("tap", kind: .remoteTapped))  // a duplicate
+
+        let router = Recorder<PushMessage>()
+        let routing = center.subscribe(.tapped) { router.record($0) }
+        #expect(watched.ids == ["tap", "tap"])
+        #expect(router.ids == ["tap"])  // still parked for the router
+        watching.cancel()
+        center.post(HubFixtures.message("later"))
+        #expect(watched.ids == ["tap", "tap"])
+        _ = routing
+    }
 }

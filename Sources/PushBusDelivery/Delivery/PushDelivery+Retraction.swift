@@ -1,7 +1,6 @@
 internal import Foundation
 public import PushBusCore
 public import PushBusLocalNotifications
-import PushBusServiceExtensionStorage
 import PushBusStorage
 
 extension PushDelivery {

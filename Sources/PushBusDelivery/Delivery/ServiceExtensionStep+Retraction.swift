@@ -2,7 +2,6 @@ internal import Foundation
 internal import PushBusCore
 public import PushBusLocalNotifications
 public import PushBusServiceExtension
-import PushBusServiceExtensionStorage
 public import PushBusStorage
 
 extension RetractionRun {

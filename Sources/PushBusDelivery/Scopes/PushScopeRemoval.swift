@@ -5,7 +5,6 @@ public import PushBusCore
 import PushBusHub
 public import PushBusLocalNotifications
 import PushBusServiceExtension
-import PushBusServiceExtensionStorage
 public import PushBusStorage
 
 /// What removing a scope (signing an account out) did: ``PushDelivery/removeScope(_:inbox:tokens:scheduler:)``

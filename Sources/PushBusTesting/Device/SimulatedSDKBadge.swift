@@ -1,4 +1,4 @@
-public import PushBusLocalNotifications
+public import PushBusCore
 
 /// A `BadgeController` that shows the count on a ``SimulatedDevice``'s app icon and reports it to push SDKs whose
 /// servers count badges (``SimulatedSDK/countsBadge``), as the JPush guide's `JPushBadge` tells

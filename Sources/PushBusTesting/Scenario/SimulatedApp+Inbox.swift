@@ -1,6 +1,5 @@
 internal import Foundation
 import PushBusServiceExtension
-import PushBusServiceExtensionStorage
 import PushBusStorage
 
 extension SimulationScenario {

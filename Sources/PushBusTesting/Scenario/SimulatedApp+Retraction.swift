@@ -1,7 +1,6 @@
 internal import Foundation
 import PushBusDelivery
 import PushBusServiceExtension
-import PushBusServiceExtensionStorage
 import PushBusStorage
 
 /// The retract and replace steps and expectations of a scenario (Docs/Retraction.md, Docs/Scenarios.md).

@@ -1,4 +1,5 @@
 internal import Foundation
+import PushBusCore
 
 /// What running a ``SimulationScenario`` gave: the device with its recordings, and the unmet expectations.
 public struct ScenarioRun: Sendable {

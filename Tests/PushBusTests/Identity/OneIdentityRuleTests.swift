@@ -10,7 +10,6 @@ import Testing
 @testable import PushBusHub
 @testable import PushBusLiveActivity
 @testable import PushBusServiceExtension
-@testable import PushBusServiceExtensionStorage
 @testable import PushBusStorage
 @testable import PushBusValidation
 

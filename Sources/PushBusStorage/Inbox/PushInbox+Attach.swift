@@ -1,24 +1,25 @@
-internal import Foundation
-@_spi(PushBusInternals) public import PushBusCore
-public import PushBusHub
-public import PushBusLocalNotifications
-public import PushBusStorage
+public import PushBusCore
 
 extension PushInbox {
     /// Keeps the inbox in step with what the app sees: every admitted message enters (unless an extension already
-    /// added it), and a tap on a notification marks its entry read. Watches with `PushCenter.monitor(_:_:)`, so it
-    /// takes nothing from other subscriptions (a cold-start tap still reaches the router). A message an adapter
-    /// reports is noted right after the adapter has called iOS's completion handler, before its method returns.
+    /// added it), and a tap on a notification marks its entry read. Watches with `PushCenter.monitor(_:_:)`
+    /// (`PushMessageSource.watchMessages(_:)`), so it takes nothing from other subscriptions (a cold-start tap
+    /// still reaches the router). A message an adapter reports is noted right after the adapter has called iOS's
+    /// completion handler, before its method returns.
+    ///
+    /// ```swift
+    /// let watching = inbox.attach(to: delivery.center)
+    /// ```
     ///
     /// - Parameters:
-    ///   - center: The app's hub.
+    ///   - center: The app's hub (`PushCenter`), or any other `PushMessageSource`.
     ///   - onError: Called (on the posting thread) when the ledger cannot be written; the message is delivered to
     ///     subscribers all the same.
     /// - Returns: The subscription; keep it for as long as the inbox should follow the center.
     public func attach(
-        to center: PushCenter, onError: (@Sendable (DeliveryLedgerError) -> Void)? = nil
+        to center: some PushMessageSource, onError: (@Sendable (DeliveryLedgerError) -> Void)? = nil
     ) -> PushCancellable {
-        center.monitor { [weak self] message, _ in
+        center.watchMessages { [weak self] message in
             // Inside an adapter's callback: once iOS's completion handler has run, before the callback returns.
             AfterAnswer.run {
                 guard let self else { return }
@@ -52,44 +53,6 @@ extension PushInbox {
         setter.set(self.badge ?? 0)
         return observe { [weak self] change in
             if case .unreadCount = change, let count = self?.currentBadge { setter.set(count) }
-        }
-    }
-}
-
-/// Applies the latest badge count through an async `BadgeController`, one call at a time: a count that arrives
-/// while a call runs replaces any count still waiting, so the badge never ends on a stale value.
-final class LatestBadgeSetter: Sendable {
-    private struct State: Sendable {
-        var waiting: Int?
-        var isRunning = false
-    }
-
-    private let badge: any BadgeController
-    private let state = LockedState(State())
-
-    init(badge: any BadgeController) { self.badge = badge }
-
-    func set(_ count: Int) {
-        let start = state.withLock { state -> Bool in
-            state.waiting = count
-            guard !state.isRunning else { return false }
-            state.isRunning = true
-            return true
-        }
-        guard start else { return }
-        // Started once iOS is answered when the change comes from an adapter's callback (a tap marking read).
-        AfterAnswer.run { self.start() }
-    }
-
-    private func start() {
-        Task { [badge, state] in
-            while let next = state.withLock({ state -> Int? in
-                defer { state.waiting = nil }
-                if state.waiting == nil { state.isRunning = false }
-                return state.waiting
-            }) {
-                try? await badge.setBadge(max(0, next))
-            }
         }
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import PushBusCore
 import PushBusServiceExtension
-import PushBusServiceExtensionStorage
 import PushBusStorage
 import PushBusTestSupport
 import PushBusTesting

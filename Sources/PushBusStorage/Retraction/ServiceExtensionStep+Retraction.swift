@@ -1,7 +1,6 @@
-import Foundation
+internal import Foundation
 package import PushBusCore
 package import PushBusServiceExtension
-package import PushBusStorage
 
 extension ServiceExtensionStep {
     /// `retract(in:ledger:inbox:)` (PushBusDelivery) for glue that reads Notification Center itself (PushBusAppleExtension's

@@ -1,6 +1,5 @@
-import Foundation
+internal import Foundation
 package import PushBusCore
-package import PushBusStorage
 
 /// Carries out one push's `PushRetraction` against Notification Center: what the app's handler
 /// (`PushDelivery.handleRetractions(in:)`) and the service extension's step (`ServiceExtensionStep.retract`) share.
