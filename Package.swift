@@ -71,10 +71,12 @@ let package = Package(
         .target(
             name: "PushBusContentExtensionKit", dependencies: ["PushBusCore", "PushBusCategories", "PushBusStorage"],
             swiftSettings: imports),
-        // Live Activity tokens and their store.
-        .target(name: "PushBusLiveActivity", dependencies: ["PushBusCore", "PushBusHub"], swiftSettings: imports),
+        // Live Activity tokens and their store, and the token registry following the hub's tokens.
+        .target(
+            name: "PushBusLiveActivity", dependencies: ["PushBusCore", "PushBusHub", "PushBusStorage"],
+            swiftSettings: imports),
         // Local notifications: the request and trigger model, the scheduler protocol, the durable schedule that keeps
-        // more than iOS's 64 pending (it refills on the hub's local messages), the badge.
+        // more than iOS's 64 pending (it refills on the hub's local messages).
         .target(
             name: "PushBusLocalNotifications", dependencies: ["PushBusCore", "PushBusHub"], swiftSettings: imports),
         // Authorization and notification settings: the options, the flow and its authorizer protocol, the settings
@@ -82,13 +84,12 @@ let package = Package(
         .target(
             name: "PushBusAuthorization", dependencies: ["PushBusCore", "PushBusCategories"],
             resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: imports),
-        // The app's side: adapters, PushDelivery, coexistence, device tokens.
+        // The app's side: adapters, PushDelivery and its preflight, coexistence, the scopes' removal.
         .target(
             name: "PushBusDelivery",
             dependencies: [
                 "PushBusCore", "PushBusCategories", "PushBusHub", "PushBusStorage", "PushBusServiceExtension",
-                "PushBusContentExtensionKit", "PushBusLiveActivity",
-                "PushBusLocalNotifications",
+                "PushBusContentExtensionKit", "PushBusLocalNotifications",
             ],
             swiftSettings: imports),
         // The deep-link router: it links the hub, the delivery, the ledger it records routes in and the settings

@@ -32,13 +32,13 @@ MODULES = {
     # `PushMessageSource`).
     "PushBusStorage": ["PushBusCore", "PushBusServiceExtension"],
     "PushBusContentExtensionKit": ["PushBusCore", "PushBusCategories", "PushBusStorage"],
-    "PushBusLiveActivity": ["PushBusCore", "PushBusHub"],
+    # Live Activity tokens, and the token registry (PushBusStorage) following them and the device token.
+    "PushBusLiveActivity": ["PushBusCore", "PushBusHub", "PushBusStorage"],
     # Local notifications refill on the hub's local messages; authorization names the categories it registers.
     "PushBusLocalNotifications": ["PushBusCore", "PushBusHub"],
     "PushBusAuthorization": ["PushBusCore", "PushBusCategories"],
     "PushBusDelivery": ["PushBusCore", "PushBusCategories", "PushBusHub", "PushBusStorage", "PushBusServiceExtension",
-                        "PushBusContentExtensionKit", "PushBusLiveActivity",
-                        "PushBusLocalNotifications"],
+                        "PushBusContentExtensionKit", "PushBusLocalNotifications"],
     # The router: no validator, no umbrella.
     "PushBusRouting": ["PushBusCore", "PushBusHub", "PushBusStorage", "PushBusDelivery", "PushBusAuthorization"],
     # The app's platform-neutral umbrella: every module above but the validator.
@@ -89,8 +89,7 @@ FOLDERS = {
     "PushBusLocalNotifications": {"Local": []},
     "PushBusAuthorization": {"Authorization": []},
     "PushBusDelivery": {
-        "Tokens": [], "Delivery": [], "Adapters": ["Delivery"], "Coexistence": ["Adapters", "Delivery"],
-        "Scopes": ["Delivery", "Tokens"],
+        "Delivery": [], "Adapters": ["Delivery"], "Coexistence": ["Adapters", "Delivery"], "Scopes": ["Delivery"],
     },
     "PushBusLiveActivity": {"LiveActivity": []},
     # The Apple glue is flat: its files sit at the module's root, one per Apple type or extension point.

@@ -8,7 +8,7 @@ import PushBusAppleStubs
 #if canImport(UserNotifications) || PUSHBUS_APPLE_STUBS
 internal import Foundation
 import PushBusCore
-import PushBusDelivery
+import PushBusLiveActivity
 public import PushBusHub
 public import PushBusStorage
 

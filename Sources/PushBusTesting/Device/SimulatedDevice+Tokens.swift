@@ -1,6 +1,6 @@
 public import Foundation
 @_spi(PushBusInternals) import PushBusCore
-import PushBusDelivery
+import PushBusLiveActivity
 public import PushBusStorage
 
 /// What the simulated app keeps about its push tokens: a `PushTokenRegistry` it opens at each launch, and the

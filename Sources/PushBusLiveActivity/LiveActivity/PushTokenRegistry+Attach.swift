@@ -1,6 +1,5 @@
 @_spi(PushBusInternals) public import PushBusCore
 public import PushBusHub
-import PushBusLiveActivity
 public import PushBusStorage
 
 /// Feeds a ``PushTokenRegistry`` from a center: the device token of each registration and the Live Activity
