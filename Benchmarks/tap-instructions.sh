@@ -5,6 +5,7 @@
 # whether a change made the tap's own code longer. Needs valgrind; run from anywhere:
 #
 #     Benchmarks/tap-instructions.sh            # 400 taps per row (about two minutes)
+#     Benchmarks/tap-instructions.sh 300 burst  # taps back to back, as the "Tap burst" rows tap
 #
 # Each row runs twice (40 and 40 + N taps) and reports the difference per tap, so one-time set-up is left out.
 # SWIFT_DETERMINISTIC_HASHING=1 makes dictionaries probe alike in every run, so the counts repeat.
@@ -15,6 +16,8 @@ cd "$(dirname "$0")"
 export PATH="/opt/swift/usr/bin:$PATH"
 command -v valgrind >/dev/null || { echo "error: tap-instructions.sh needs valgrind" >&2; exit 1; }
 taps=${1:-400}
+mode=${2:-}
+[ -z "$mode" ] || [ "$mode" = burst ] || { echo "usage: tap-instructions.sh [TAPS] [burst]" >&2; exit 2; }
 swift build -c release --product TapInstructions >/dev/null
 binary=.build/release/TapInstructions
 work=$(mktemp -d)
@@ -23,7 +26,7 @@ trap 'rm -rf "$work"' EXIT
 # Ir I1mr D1mr of the answer path over `count` taps of `row`.
 count() {
     SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --cache-sim=yes --toggle-collect='*AfterAnswerO9deferringyxxyKXEKlFZxyKXEfU_*' \
-        --callgrind-out-file="$work/out" "$binary" "$1" "$2" >/dev/null 2>&1
+        --callgrind-out-file="$work/out" "$binary" "$1" "$2" $mode >/dev/null 2>&1
     callgrind_annotate --show-percs=no "$work/out" | awk '/PROGRAM TOTALS/ {
         gsub(",", ""); print ($1 == "." ? 0 : $1), ($4 == "." ? 0 : $4), ($5 == "." ? 0 : $5) }'
 }
