@@ -76,9 +76,9 @@ let package = Package(
             name: "PushBusLiveActivity", dependencies: ["PushBusCore", "PushBusHub", "PushBusStorage"],
             swiftSettings: imports),
         // Local notifications: the request and trigger model, the scheduler protocol, the durable schedule that keeps
-        // more than iOS's 64 pending (it refills on the hub's local messages).
+        // more than iOS's 64 pending (it refills on the local messages a `PushMessageSource`, the hub, posts).
         .target(
-            name: "PushBusLocalNotifications", dependencies: ["PushBusCore", "PushBusHub"], swiftSettings: imports),
+            name: "PushBusLocalNotifications", dependencies: ["PushBusCore"], swiftSettings: imports),
         // Authorization and notification settings: the options, the flow and its authorizer protocol, the settings
         // snapshot, channel and store, the open-settings request.
         .target(

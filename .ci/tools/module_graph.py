@@ -34,8 +34,9 @@ MODULES = {
     "PushBusContentExtensionKit": ["PushBusCore", "PushBusCategories", "PushBusStorage"],
     # Live Activity tokens, and the token registry (PushBusStorage) following them and the device token.
     "PushBusLiveActivity": ["PushBusCore", "PushBusHub", "PushBusStorage"],
-    # Local notifications refill on the hub's local messages; authorization names the categories it registers.
-    "PushBusLocalNotifications": ["PushBusCore", "PushBusHub"],
+    # Local notifications refill on a PushMessageSource's local messages (no hub); authorization names the
+    # categories it registers.
+    "PushBusLocalNotifications": ["PushBusCore"],
     "PushBusAuthorization": ["PushBusCore", "PushBusCategories"],
     "PushBusDelivery": ["PushBusCore", "PushBusCategories", "PushBusHub", "PushBusStorage", "PushBusServiceExtension",
                         "PushBusContentExtensionKit", "PushBusLocalNotifications"],

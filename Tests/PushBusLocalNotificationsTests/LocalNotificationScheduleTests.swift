@@ -139,6 +139,23 @@ import Testing
         #expect(scheduler.pendingRequests().map(\.identifier) == (2...61).map { "r\($0)" })
     }
 
+    @Test func aRemotePushWithTheSameIdentifierDoesNotRefill() async throws {
+        let center = PushCenter()
+        let schedule = try openSchedule()
+        let subscription = schedule.attach(to: center)
+        defer { subscription.cancel() }
+        try await schedule.add(contentsOf: reminders(100))
+        clock.advance(by: 3600)  // r1 fires: a refill would hand r61 over
+        #expect(scheduler.pendingRequests().map(\.identifier) == (2...60).map { "r\($0)" })
+        // A remote push whose request identifier happens to be a reminder's: not one of the schedule's.
+        center.post(
+            PushMessage(
+                kind: .remote, content: PushContent(userInfo: ["aps": ["alert": "hi"]]), appState: .active,
+                requestIdentifier: "r1"))
+        await schedule.waitForRefills()
+        #expect(scheduler.pendingRequests().map(\.identifier) == (2...60).map { "r\($0)" })
+    }
+
     @Test func theFileSurvivesAndAForeignFileIsATypedError() async throws {
         try await openSchedule().add(contentsOf: reminders(3))
         let file = directory.appendingPathComponent("local-notification-schedule.json")

@@ -1,6 +1,5 @@
 public import Foundation
 @_spi(PushBusInternals) public import PushBusCore
-public import PushBusHub
 
 /// More local notifications than iOS keeps pending: a durable schedule that hands the system only the soonest
 /// ones and refills that window as they fire.
@@ -164,10 +163,13 @@ public final class LocalNotificationSchedule: Sendable {
 
     /// Refills the window whenever one of the schedule's notifications reaches the app (shown in the
     /// foreground or answered). Keep the subscription as long as the app runs.
-    public func attach(to center: PushCenter) -> PushCancellable {
-        center.monitor(.kinds([.local, .localTapped])) { [weak self] message, _ in
-            guard let self, let identifier = message.requestIdentifier,
-                self.state.withLock({ $0.contains(identifier) })
+    ///
+    /// - Parameter center: The app's hub (`PushCenter`), or any other `PushMessageSource`; only local messages
+    ///   (`.local`, `.localTapped`) of the schedule's requests refill.
+    public func attach(to center: some PushMessageSource) -> PushCancellable {
+        center.watchMessages { [weak self] message in
+            guard message.kind == .local || message.kind == .localTapped, let self,
+                let identifier = message.requestIdentifier, self.state.withLock({ $0.contains(identifier) })
             else { return }
             _ = self.startRefill()
         }
