@@ -1,6 +1,5 @@
 internal import Foundation
 public import PushBusCore
-public import PushBusLocalNotifications
 import PushBusStorage
 
 extension PushDelivery {
@@ -19,9 +18,9 @@ extension PushDelivery {
     /// > `ServiceExtensionStep.retract(in:ledger:inbox:)` (Docs/Retraction.md).
     ///
     /// - Parameter notificationCenter: Notification Center's delivered list (`UserNotificationScheduler` in
-    ///   PushBusApple, `SimulatedNotificationCenter` in PushBusTesting).
+    ///   PushBusApple, `SimulatedNotificationCenter` in PushBusTesting: any `NotificationScheduler`).
     /// - Returns: The subscription; cancel it (or release it) to stop.
-    public func handleRetractions(in notificationCenter: some NotificationScheduler) -> PushCancellable {
+    public func handleRetractions(in notificationCenter: some DeliveredNotificationList) -> PushCancellable {
         onBackgroundMessage { [ledger] message in
             guard let run = RetractionRun(message) else { return .noData }
             let removed = await run.removeDelivered(from: notificationCenter)

@@ -1,4 +1,5 @@
 public import Foundation
+public import PushBusCore
 
 /// Schedules local notifications and manages the pending and delivered lists, whatever backs them:
 /// `UNUserNotificationCenter` in PushBusApple, `SimulatedScheduler` in PushBusTesting.
@@ -15,7 +16,7 @@ public import Foundation
 ///             trigger: .timeInterval(seconds, repeats: false)))
 /// }
 /// ```
-public protocol NotificationScheduler: Sendable {
+public protocol NotificationScheduler: DeliveredNotificationList {
     /// Schedules `request`; a pending request with the same identifier is replaced.
     ///
     /// - Throws: ``LocalNotificationError`` for an invalid request, or the system's error.
@@ -38,6 +39,17 @@ public protocol NotificationScheduler: Sendable {
 
     /// Removes every delivered notification from Notification Center.
     func removeAllDeliveredNotifications() async
+}
+
+extension NotificationScheduler {
+    /// ``deliveredNotifications()`` as snapshots: a push's with a push trigger, a local request's with its own.
+    public func deliveredSnapshots() async -> [NotificationSnapshot] {
+        await deliveredNotifications().map { notification in
+            NotificationSnapshot(
+                requestIdentifier: notification.identifier, date: notification.date,
+                trigger: notification.isRemote ? .push : .timeInterval, content: notification.request.content)
+        }
+    }
 }
 
 /// A notification that was delivered (`UNNotification`): the request and when it fired.

@@ -36,6 +36,15 @@ package struct RetractionRun: Sendable {
         return removed
     }
 
+    /// ``removeDelivered(_:with:)`` on `notificationCenter`'s delivered list.
+    package func removeDelivered(
+        from notificationCenter: some DeliveredNotificationList
+    ) async -> [(PushMessage, DeliveryEvent)] {
+        await removeDelivered(await notificationCenter.deliveredSnapshots()) {
+            await notificationCenter.removeDeliveredNotifications(withIdentifiers: $0)
+        }
+    }
+
     /// The `removed` event of `id`: why (`retracted` or `replaced`) and by which push.
     package func event(for id: PushMessage.ID) -> DeliveryEvent {
         DeliveryEvent(kind: .removed, values: ["reason": retraction.reason(for: id), "by": message.id.rawValue])
