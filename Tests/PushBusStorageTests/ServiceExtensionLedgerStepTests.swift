@@ -14,10 +14,7 @@ import Testing
 
     @Test func theReceiptAndTheInboxEntryUseTheAppsIdentityAndTheRewrittenText() async throws {
         let clock = ManualClock()
-        var configuration = DeliveryLedger.Configuration()
-        configuration.clock = clock
-        configuration.role = .serviceExtension
-        let ledger = DeliveryLedger(configuration: configuration)
+        let ledger = InboxFixture.ledger(clock: clock, role: .serviceExtension)
         let inbox = PushInbox(ledger: ledger)
         let box = ResultBox()
         ServiceExtensionPipeline(

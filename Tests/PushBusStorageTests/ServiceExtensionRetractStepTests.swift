@@ -28,10 +28,7 @@ import Testing
 
     @Test func theNamedNotificationLeavesTheListTheLedgerAndTheInbox() async throws {
         let clock = ManualClock()
-        var configuration = DeliveryLedger.Configuration()
-        configuration.clock = clock
-        configuration.role = .serviceExtension
-        let ledger = DeliveryLedger(configuration: configuration)
+        let ledger = InboxFixture.ledger(clock: clock, role: .serviceExtension)
         let inbox = PushInbox(ledger: ledger)
         let date = clock.now
         let earlier = [("a", Self.alert("A", id: "0:1%a")), ("b", Self.alert("B", id: "0:1%b"))].map {
