@@ -193,7 +193,9 @@ final class StreamingDownload: NSObject, URLSessionDataDelegate, @unchecked Send
             session.finishTasksAndInvalidate()
         } else {
             session.invalidateAndCancel()
-            finish(error: nil)
+            // Failed before it started: answer without touching the stream, which belongs to the session's
+            // delegate queue (the cancelled task may still report its completion there, and `finish` it).
+            if case let (completion?, failure?) = claimAnswer() { completion(.failed(failure)) }
         }
     }
 
@@ -357,15 +359,7 @@ final class StreamingDownload: NSObject, URLSessionDataDelegate, @unchecked Send
                 if let reason = append(head) { markFailed(reason) }
             }
         }
-        let (completion, failure) = control.withLock {
-            control -> ((@Sendable (AttachmentReport.Outcome) -> Void)?, AttachmentFailureReason?) in
-            control.task = nil
-            guard !control.isFinished else { return (nil, nil) }
-            control.isFinished = true
-            let completion = control.completion
-            control.completion = nil
-            return (completion, control.failure)
-        }
+        let (completion, failure) = claimAnswer()
         try? stream.file?.close()
         stream.file = nil
         guard let completion else {
@@ -386,6 +380,19 @@ final class StreamingDownload: NSObject, URLSessionDataDelegate, @unchecked Send
             outcome = .failed(.unrecognizedContent)
         }
         completion(outcome)
+    }
+
+    /// Takes the right to answer: the completion handler and the failure recorded so far, or `nil`s when the
+    /// outcome was answered already.
+    private func claimAnswer() -> ((@Sendable (AttachmentReport.Outcome) -> Void)?, AttachmentFailureReason?) {
+        control.withLock { control in
+            control.task = nil
+            guard !control.isFinished else { return (nil, nil) }
+            control.isFinished = true
+            let completion = control.completion
+            control.completion = nil
+            return (completion, control.failure)
+        }
     }
 
     /// The body's size as the server declares it, or -1: the `Content-Length` of a compressed body (sent although
