@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import PushBus
 @_spi(PushBusInternals) import PushBusCore
 import PushBusTestSupport
 import Testing

@@ -1,14 +1,14 @@
-import Foundation
-import PushBus
-import PushBusTesting
+public import Foundation
+public import PushBusCore
+public import PushBusStorage
 
 /// Messages of two accounts for the scope suites.
-enum ScopeFixture {
-    static let alice: PushScope = "alice"
-    static let bob: PushScope = "bob"
+public enum ScopeFixture {
+    public static let alice: PushScope = "alice"
+    public static let bob: PushScope = "bob"
 
     /// An alert for `account` (the `account` key), or an unscoped one when `account` is `nil`.
-    static func alert(
+    public static func alert(
         _ title: String, account: String?, requestIdentifier: String? = nil, date: Date,
         kind: PushMessage.Kind = .remote
     ) -> PushMessage {
@@ -23,7 +23,7 @@ enum ScopeFixture {
             scope: PushScopeReader.key("account").scope(in: content))
     }
 
-    static func scopedConfiguration() -> PushInbox.Configuration {
+    public static func scopedConfiguration() -> PushInbox.Configuration {
         var configuration = PushInbox.Configuration()
         configuration.scopeReader = .key("account")
         configuration.maximumCount = 10_000

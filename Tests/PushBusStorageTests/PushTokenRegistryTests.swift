@@ -1,5 +1,6 @@
 import Foundation
-import PushBus
+import PushBusCore
+import PushBusStorage
 import Testing
 
 /// Every token kind is kept across launches, and each change reaches the server once.
