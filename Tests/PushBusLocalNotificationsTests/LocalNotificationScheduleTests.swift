@@ -123,37 +123,37 @@ import Testing
         #expect(try openSchedule().requests().contains { $0.identifier == "daily" })
     }
 
-    @Test func aDeliveredNotificationRefillsTheWindow() async throws {
+    /// Attaches a schedule of 100 reminders to a hub, lets r1 fire, posts the message `message` makes of it, and
+    /// returns the pending identifiers once any refill is over.
+    func pendingAfterPosting(_ message: (DeliveredNotification) -> PushMessage) async throws -> [String] {
         let center = PushCenter()
         let schedule = try openSchedule()
         let subscription = schedule.attach(to: center)
         defer { subscription.cancel() }
         try await schedule.add(contentsOf: reminders(100))
         clock.advance(by: 3600)
-        // The app in the foreground is told of r1 (willPresent): the schedule hands r61 over.
-        let fired = try #require(scheduler.firedNotifications().first)
-        center.post(
-            PushMessage(
-                kind: .local, content: fired.request.content, appState: .active, requestIdentifier: fired.identifier))
+        center.post(message(try #require(scheduler.firedNotifications().first)))
         await schedule.waitForRefills()
-        #expect(scheduler.pendingRequests().map(\.identifier) == (2...61).map { "r\($0)" })
+        return scheduler.pendingRequests().map(\.identifier)
+    }
+
+    @Test func aDeliveredNotificationRefillsTheWindow() async throws {
+        // The app in the foreground is told of r1 (willPresent): the schedule hands r61 over.
+        let pending = try await pendingAfterPosting { fired in
+            PushMessage(
+                kind: .local, content: fired.request.content, appState: .active, requestIdentifier: fired.identifier)
+        }
+        #expect(pending == (2...61).map { "r\($0)" })
     }
 
     @Test func aRemotePushWithTheSameIdentifierDoesNotRefill() async throws {
-        let center = PushCenter()
-        let schedule = try openSchedule()
-        let subscription = schedule.attach(to: center)
-        defer { subscription.cancel() }
-        try await schedule.add(contentsOf: reminders(100))
-        clock.advance(by: 3600)  // r1 fires: a refill would hand r61 over
-        #expect(scheduler.pendingRequests().map(\.identifier) == (2...60).map { "r\($0)" })
-        // A remote push whose request identifier happens to be a reminder's: not one of the schedule's.
-        center.post(
+        // A remote push whose request identifier happens to be a reminder's is not one of the schedule's.
+        let pending = try await pendingAfterPosting { fired in
             PushMessage(
                 kind: .remote, content: PushContent(userInfo: ["aps": ["alert": "hi"]]), appState: .active,
-                requestIdentifier: "r1"))
-        await schedule.waitForRefills()
-        #expect(scheduler.pendingRequests().map(\.identifier) == (2...60).map { "r\($0)" })
+                requestIdentifier: fired.identifier)
+        }
+        #expect(pending == (2...60).map { "r\($0)" })
     }
 
     @Test func theFileSurvivesAndAForeignFileIsATypedError() async throws {
