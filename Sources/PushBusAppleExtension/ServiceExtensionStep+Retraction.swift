@@ -7,6 +7,7 @@ import PushBusAppleStubs
 #endif
 #if (canImport(UserNotifications) || PUSHBUS_APPLE_STUBS) && !os(tvOS) && !os(watchOS)
 import Foundation
+import PushBusCore
 public import PushBusServiceExtension
 public import PushBusStorage
 
@@ -19,13 +20,18 @@ extension ServiceExtensionStep {
     /// ServiceExtensionPipeline(steps: [.retract(ledger: ledger, inbox: inbox), .inbox(inbox)])
     /// ```
     public static func retract(ledger: DeliveryLedger? = nil, inbox: PushInbox? = nil) -> Self {
-        retract(
-            delivered: {
-                await UNUserNotificationCenter.current().deliveredNotifications()
-                    .map(ContentExtensionSnapshots.snapshot(of:))
-            },
-            remove: { UNUserNotificationCenter.current().removeDeliveredNotifications(withIdentifiers: $0) },
-            ledger: ledger, inbox: inbox)
+        retract(in: CurrentNotificationCenter(), ledger: ledger, inbox: inbox)
+    }
+}
+
+/// `UNUserNotificationCenter.current()`'s delivered list, read as snapshots.
+private struct CurrentNotificationCenter: DeliveredNotificationList {
+    func deliveredSnapshots() async -> [NotificationSnapshot] {
+        await UNUserNotificationCenter.current().deliveredNotifications().map(ContentExtensionSnapshots.snapshot(of:))
+    }
+
+    func removeDeliveredNotifications(withIdentifiers identifiers: [String]) async {
+        UNUserNotificationCenter.current().removeDeliveredNotifications(withIdentifiers: identifiers)
     }
 }
 #endif

@@ -14,17 +14,14 @@ package struct RetractionRun: Sendable {
         self.retraction = retraction
     }
 
-    /// Removes the delivered remote notifications the push names (never the push itself) with `remove` and
-    /// returns them as messages, each with the `removed` event to record.
-    ///
-    /// - Parameters:
-    ///   - delivered: Notification Center's delivered notifications.
-    ///   - remove: `removeDeliveredNotifications(withIdentifiers:)`; called once, only when something matched.
+    /// Removes from `notificationCenter` the delivered remote notifications the push names (never the push itself)
+    /// and returns them as messages, each with the `removed` event to record. Removes nothing (and makes no call)
+    /// when nothing matched.
     package func removeDelivered(
-        _ delivered: [NotificationSnapshot], with remove: ([String]) async -> Void
+        from notificationCenter: some DeliveredNotificationList
     ) async -> [(PushMessage, DeliveryEvent)] {
         var removed: [(PushMessage, DeliveryEvent)] = []
-        for notification in delivered where notification.trigger.isRemote {
+        for notification in await notificationCenter.deliveredSnapshots() where notification.trigger.isRemote {
             let earlier = PushMessage(
                 kind: .remote, content: notification.content, appState: .background, path: .notificationCenter,
                 requestIdentifier: notification.requestIdentifier, date: notification.date,
@@ -32,17 +29,11 @@ package struct RetractionRun: Sendable {
             guard earlier.id != message.id, retraction.names(earlier.id) else { continue }
             removed.append((earlier, event(for: earlier.id)))
         }
-        if !removed.isEmpty { await remove(removed.compactMap(\.0.requestIdentifier)) }
-        return removed
-    }
-
-    /// ``removeDelivered(_:with:)`` on `notificationCenter`'s delivered list.
-    package func removeDelivered(
-        from notificationCenter: some DeliveredNotificationList
-    ) async -> [(PushMessage, DeliveryEvent)] {
-        await removeDelivered(await notificationCenter.deliveredSnapshots()) {
-            await notificationCenter.removeDeliveredNotifications(withIdentifiers: $0)
+        if !removed.isEmpty {
+            await notificationCenter.removeDeliveredNotifications(
+                withIdentifiers: removed.compactMap(\.0.requestIdentifier))
         }
+        return removed
     }
 
     /// The `removed` event of `id`: why (`retracted` or `replaced`) and by which push.
