@@ -55,6 +55,18 @@ public final class PushInbox: Sendable {
             return low < unwritten.count && unwritten[low].ticket == ticket ? low : nil
         }
 
+        /// The position of this inbox's own `record`, read back written, among the first unwritten records from
+        /// `head` on (it comes back in the order it was handed over, after at most a few the writer let go).
+        func ownWrite(_ record: DeliveryRecord, from head: Int) -> Int? {
+            let end = min(head + 8, unwritten.count)
+            var position = head
+            while position < end {
+                if unwritten[position].record.isSameWrite(as: record) { return position }
+                position += 1
+            }
+            return nil
+        }
+
         mutating func forget(_ count: Int) {
             for item in unwritten.prefix(count) { note(item.record.messageID, -1) }
             unwritten.removeFirst(count)
@@ -410,14 +422,16 @@ public final class PushInbox: Sendable {
                     }
                     state.hasDropped = true
                 }
+                // Own records read back are forgotten once, after the batch: removing each from the front as it
+                // came back moved every record still waiting, per record (quadratic in a burst's backlog).
+                var head = 0
                 for record in records {
-                    if state.unwritten.isEmpty {
+                    if head == state.unwritten.count {
                         state.index.apply(record, into: &state.undelivered)
-                    } else if let mine = state.unwritten.prefix(8).firstIndex(where: {
-                        $0.record.isSameWrite(as: record)
-                    }) {
-                        refold = refold || mine > 0  // the ones before it were let go
-                        state.forget(mine + 1)
+                    } else if let mine = state.ownWrite(record, from: head) {
+                        refold = refold || mine > head  // the ones before it were let go
+                        for item in state.unwritten[head...mine] { state.note(item.record.messageID, -1) }
+                        head = mine + 1
                         state.index.written(record)
                     } else if record.event.kind.isInbox, state.unwrittenMessages[record.messageID] != nil {
                         state.index.skip(to: record.sequence)
@@ -426,6 +440,7 @@ public final class PushInbox: Sendable {
                         state.index.apply(record, into: &state.undelivered)  // about another message: order is moot
                     }
                 }
+                state.unwritten.removeFirst(head)
                 if state.hasDropped, !records.isEmpty || state.unwritten.isEmpty {
                     state.hasDropped = false
                     refold = true

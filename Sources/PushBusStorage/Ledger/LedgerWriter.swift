@@ -36,6 +36,9 @@ final class LedgerWriter: Sendable {
         var retryDelay: TimeInterval = 0
         /// How many records of each message wait: ``pending(of:)`` filters only when some do.
         var perMessage: [PushMessage.ID: Int] = [:]
+        /// How many records of each message that carry its summary wait: ``hasPendingSummary(of:)`` in constant
+        /// time (a record asks it on each tap; a pass over what waits cost a burst more per tap the more waited).
+        var summaries: [PushMessage.ID: Int] = [:]
         /// The tickets of records that left without being written (dropped for room, or refused for good), the
         /// latest ``droppedMemory`` of them; `droppedBase` is the position of the first in the whole history.
         var dropped: [UInt64] = []
@@ -66,7 +69,7 @@ final class LedgerWriter: Sendable {
             for item in pending {
                 if leaving.contains(item.ticket) {
                     dropped.append(item.record)
-                    counted(item.record.messageID, -1)
+                    counted(item.record, -1)
                     drop(item.ticket)
                 } else {
                     kept.append(item)
@@ -76,9 +79,14 @@ final class LedgerWriter: Sendable {
             return dropped
         }
 
-        mutating func counted(_ messageID: PushMessage.ID, _ change: Int) {
-            let count = (perMessage[messageID] ?? 0) + change
-            perMessage[messageID] = count > 0 ? count : nil
+        mutating func counted(_ record: DeliveryRecord, _ change: Int) {
+            Self.add(change, to: &perMessage, record.messageID)
+            if record.summary != nil { Self.add(change, to: &summaries, record.messageID) }
+        }
+
+        private static func add(_ change: Int, to counts: inout [PushMessage.ID: Int], _ messageID: PushMessage.ID) {
+            let count = (counts[messageID] ?? 0) + change
+            counts[messageID] = count > 0 ? count : nil
         }
     }
 
@@ -131,7 +139,7 @@ final class LedgerWriter: Sendable {
             let ticket = state.nextTicket
             state.pending.append(Pending(ticket: ticket, record: record))
             state.nextTicket += 1
-            state.counted(record.messageID, 1)
+            state.counted(record, 1)
             let dropped = state.pending.count > Self.maximumPending ? state.dropOldest(Self.droppedAtOnce) : []
             guard wakes else { return (false, ticket, dropped) }
             defer { state.isScheduled = true }
@@ -174,7 +182,7 @@ final class LedgerWriter: Sendable {
             let ticket = state.nextTicket
             state.nextTicket += 1
             state.pending.append(Pending(ticket: ticket, record: record))
-            state.counted(record.messageID, 1)
+            state.counted(record, 1)
             state.waited.insert(ticket)
             return ticket
         }
@@ -252,10 +260,7 @@ final class LedgerWriter: Sendable {
 
     /// A Boolean value indicating whether a record of `messageID` waiting to be written carries the summary.
     func hasPendingSummary(of messageID: PushMessage.ID) -> Bool {
-        state.withLock { state in
-            guard state.perMessage[messageID] != nil else { return false }
-            return state.pending.contains { $0.record.messageID == messageID && $0.record.summary != nil }
-        }
+        state.withLock { $0.summaries[messageID] != nil }
     }
 
     /// How many records are waiting to be written.
@@ -311,7 +316,7 @@ final class LedgerWriter: Sendable {
                 } else {
                     state.drop(item.ticket)
                 }
-                state.counted(item.record.messageID, -1)
+                state.counted(item.record, -1)
             }
             let tickets = Set(group.map(\.ticket))
             state.inFlight.subtract(tickets)
