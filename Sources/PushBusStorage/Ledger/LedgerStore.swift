@@ -46,20 +46,27 @@ struct LedgerStore {
 
     /// Stores `record` after the others; a message id or request identifier equal to one already held shares its
     /// storage (a ledger holds many records of few messages).
+    ///
+    /// Runs under the ledger's lock, which a tap takes too: one lookup of the message, no copy of another record.
     private mutating func add(_ record: DeliveryRecord) {
         var record = record
-        let index = positions.index(forKey: record.messageID)
-        if let index {
-            let first = records[positions.values[index][0]]
+        let count: Int
+        if let index = positions.index(forKey: record.messageID) {
             record.messageID = positions.keys[index]
-            if let request = record.requestIdentifier, request == first.requestIdentifier {
-                record.requestIdentifier = first.requestIdentifier
+            let firstRequest = records[positions.values[index][0]].requestIdentifier
+            if let request = record.requestIdentifier, request == firstRequest {
+                record.requestIdentifier = firstRequest
             }
+            positions.values[index].append(records.count)
+            count = positions.values[index].count
+        } else {
+            positions[record.messageID] = [records.count]
+            count = 1
         }
-        positions[record.messageID, default: []].append(records.count)
         records.append(record)
-        let count = positions[record.messageID]?.count ?? 0
-        if count > 2 * max(maximumRecordsPerMessage, recordsAfterCompaction[record.messageID] ?? 0) {
+        if count > 2 * maximumRecordsPerMessage,
+            count > 2 * (recordsAfterCompaction[record.messageID] ?? 0)
+        {
             hasOvergrownMessage = true
         }
     }

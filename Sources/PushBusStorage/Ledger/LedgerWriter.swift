@@ -15,7 +15,15 @@ final class LedgerWriter: Sendable {
     /// A record waiting to be written, with the ticket its ``write(_:)`` caller waits for.
     struct Pending: Sendable {
         let ticket: UInt64
-        var record: DeliveryRecord
+        let record: DeliveryRecord
+        /// Whether `record` carries its message's summary, noted once: counting it under the lock then copies nothing.
+        let hasSummary: Bool
+
+        init(ticket: UInt64, record: DeliveryRecord) {
+            self.ticket = ticket
+            self.record = record
+            hasSummary = record.summary != nil
+        }
     }
 
     /// What one write did for each ticket of a group.
@@ -69,7 +77,7 @@ final class LedgerWriter: Sendable {
             for item in pending {
                 if leaving.contains(item.ticket) {
                     dropped.append(item.record)
-                    counted(item.record, -1)
+                    counted(item, -1)
                     drop(item.ticket)
                 } else {
                     kept.append(item)
@@ -79,9 +87,9 @@ final class LedgerWriter: Sendable {
             return dropped
         }
 
-        mutating func counted(_ record: DeliveryRecord, _ change: Int) {
-            Self.add(change, to: &perMessage, record.messageID)
-            if record.summary != nil { Self.add(change, to: &summaries, record.messageID) }
+        mutating func counted(_ item: Pending, _ change: Int) {
+            Self.add(change, to: &perMessage, item.record.messageID)
+            if item.hasSummary { Self.add(change, to: &summaries, item.record.messageID) }
         }
 
         private static func add(_ change: Int, to counts: inout [PushMessage.ID: Int], _ messageID: PushMessage.ID) {
@@ -137,9 +145,10 @@ final class LedgerWriter: Sendable {
     ) {
         let (schedule, ticket, dropped) = state.withLock { state -> (Bool, UInt64, [DeliveryRecord]) in
             let ticket = state.nextTicket
-            state.pending.append(Pending(ticket: ticket, record: record))
+            let item = Pending(ticket: ticket, record: record)
+            state.pending.append(item)
             state.nextTicket += 1
-            state.counted(record, 1)
+            state.counted(item, 1)
             let dropped = state.pending.count > Self.maximumPending ? state.dropOldest(Self.droppedAtOnce) : []
             guard wakes else { return (false, ticket, dropped) }
             defer { state.isScheduled = true }
@@ -181,8 +190,9 @@ final class LedgerWriter: Sendable {
         let ticket = state.withLock { state -> UInt64 in
             let ticket = state.nextTicket
             state.nextTicket += 1
-            state.pending.append(Pending(ticket: ticket, record: record))
-            state.counted(record, 1)
+            let item = Pending(ticket: ticket, record: record)
+            state.pending.append(item)
+            state.counted(item, 1)
             state.waited.insert(ticket)
             return ticket
         }
@@ -301,31 +311,40 @@ final class LedgerWriter: Sendable {
     /// Files the outcome of a group: waited-for tickets get theirs, records that may work later stay waiting, the
     /// rest leave. Returns the pause before the next attempt when something stays waiting after a failure.
     private func settle(_ group: [Pending], _ outcome: Outcome) -> TimeInterval? {
-        state.withLock { state -> TimeInterval? in
-            var kept: [Pending] = []
-            var failed = false
+        // What the outcome says of each record is read before the lock: the callers' threads (a tap's) take it for
+        // every record they hand over, and wait while a drain holds it.
+        let retried = Set(
+            group.lazy.filter {
+                if case .failure(let error)? = outcome[$0.ticket] { return error.isWorthRetrying }
+                return false
+            }.map(\.ticket))
+        let tickets = Set(group.lazy.map(\.ticket))
+        return state.withLock { state -> TimeInterval? in
+            var kept = Set<UInt64>()
             for item in group {
-                let result = outcome[item.ticket]
                 if state.waited.contains(item.ticket) {
-                    state.outcomes[item.ticket] = result ?? .failure(.io(operation: "write", path: "", errno: EIO))
-                } else if case .failure(let error)? = result, error.isWorthRetrying {
-                    kept.append(item)
-                    failed = true
+                    state.outcomes[item.ticket] =
+                        outcome[item.ticket] ?? .failure(.io(operation: "write", path: "", errno: EIO))
+                } else if retried.contains(item.ticket) {
+                    kept.insert(item.ticket)
                     continue
-                } else if case .success? = result {
+                } else if case .success? = outcome[item.ticket] {
                 } else {
                     state.drop(item.ticket)
                 }
-                state.counted(item.record, -1)
+                state.counted(item, -1)
             }
-            let tickets = Set(group.map(\.ticket))
             state.inFlight.subtract(tickets)
-            // Records added while the group was written come after the ones kept for a retry.
-            state.pending = kept + state.pending.filter { !tickets.contains($0.ticket) }
-            guard failed else {
+            guard !kept.isEmpty else {
+                // In place: the records that stay keep their order, and none is copied.
+                state.pending.removeAll { tickets.contains($0.ticket) }
                 state.retryDelay = 0
                 return nil
             }
+            // Records added while the group was written come after the ones kept for a retry.
+            state.pending =
+                state.pending.filter { kept.contains($0.ticket) }
+                + state.pending.filter { !tickets.contains($0.ticket) }
             state.retryDelay = min(max(state.retryDelay * 2, 0.05), Self.maximumRetryDelay)
             state.isScheduled = false  // a new record may try at once; the pause below tries again anyway
             return state.retryDelay
