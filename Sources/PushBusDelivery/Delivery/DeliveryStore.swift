@@ -58,6 +58,9 @@ final class DeliveryStore: Sendable {
     /// The ledger's last sequence when this delivery (this launch) started: records up to it were written by an
     /// earlier launch or another process.
     let startSequence: UInt64
+    /// The messages opened or dismissed in the records up to ``startSequence``: a tap of any other message was not
+    /// answered earlier, and is known so without reading the ledger.
+    let answeredEarlier: Set<PushMessage.ID>
     let state: LockedState<State>
 
     /// - Parameters:
@@ -65,7 +68,7 @@ final class DeliveryStore: Sendable {
     ///   - configuration: The center's configuration: its de-duplication window and capacity bound the memories.
     init(ledger: DeliveryLedger, configuration: PushCenter.Configuration) {
         self.ledger = ledger
-        startSequence = ledger.lastSequence
+        (answeredEarlier, startSequence) = ledger.answeredMessages()
         let seen = SeenDeliveries(
             correlationWindow: configuration.deduplicationWindow, capacity: configuration.deduplicationCapacity)
         state = LockedState(State(responded: seen, backgroundRuns: seen))

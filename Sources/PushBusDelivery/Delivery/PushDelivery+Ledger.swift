@@ -35,14 +35,17 @@ extension PushDelivery {
     /// dates within a second prove two reports the same or apart; a report that shares no such evidence with the
     /// record matches only within the correlation window, so the same plain alert tapped again a minute later is a
     /// new open.
+    ///
+    /// Asked before iOS is answered: only a message the ledger held an answer of at launch
+    /// (`DeliveryStore.answeredEarlier`) reads its records, under the lock the ledger's writer takes too.
     func wasHandledEarlier(_ message: PushMessage) -> Bool {
-        guard let response = message.response else { return false }
+        guard let response = message.response, store.answeredEarlier.contains(message.id) else { return false }
         let kind: DeliveryEvent.Kind = response.action == .dismiss ? .dismissed : .opened
         let action = response.action.identifier
         let evidence = SeenDeliveries.Evidence.stored(message)
         let window = center.configuration.deduplicationWindow
-        return ledger.history(of: message.id).contains { record in
-            record.sequence <= store.startSequence && record.event.kind == kind && record.event.action == action
+        return ledger.history(of: message.id, writtenUpTo: store.startSequence).contains { record in
+            record.event.kind == kind && record.event.action == action
                 && SeenDeliveries.isSameDelivery(
                     evidence, reportedAt: message.date, record.evidence, reportedAt: record.reportedAt,
                     correlationWindow: window)

@@ -10,6 +10,20 @@ extension DeliveryLedger {
         return written + writer.pending(of: messageID)
     }
 
+    /// The messages opened or dismissed in the written records, and the last sequence, read together: at launch,
+    /// what a tap asks first whether an earlier launch answered (most taps are of messages no launch answered, and
+    /// then the tap takes no lock the writer shares).
+    package func answeredMessages() -> (messages: Set<PushMessage.ID>, lastSequence: UInt64) {
+        store.withLock { ($0.answeredMessages, $0.lastSequence) }
+    }
+
+    /// The written records of `messageID` numbered `sequence` or lower, oldest first: what was written before a
+    /// launch's `lastSequence`. Unlike ``history(of:)`` it leaves the records waiting to be written (never numbered
+    /// that low) and the writer's lock alone: a tap of a message answered before asks it before iOS is answered.
+    package func history(of messageID: PushMessage.ID, writtenUpTo sequence: UInt64) -> [DeliveryRecord] {
+        store.withLock { $0.history(of: messageID) }.filter { $0.sequence <= sequence }
+    }
+
     /// The newest records first (those waiting to be written before all), at most `limit`, optionally only those
     /// written at or after `date`.
     public func recent(limit: Int, since date: Date? = nil) -> [DeliveryRecord] {

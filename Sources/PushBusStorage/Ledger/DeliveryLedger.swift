@@ -210,6 +210,9 @@ public final class DeliveryLedger: Sendable {
         return record
     }
 
+    /// How many written records the writer adds to the store per section of its lock.
+    static let recordsPerStoreSection = 8
+
     /// The writer's commit, for one group: keeps the ledger alive only while the group waits.
     private var commitGroup: LedgerWriter.Commit { { [self] group in commit(group) } }
 
@@ -266,10 +269,14 @@ public final class DeliveryLedger: Sendable {
                     if configuration.durability == .powerLoss {
                         flush = (locked.flushableDescriptor(), locked.dataPath)
                     }
-                    let compact = store.withLock { store in
-                        store.append(written)
-                        return store.exceedsBounds(configuration, now: now)
+                    // A few records per lock section: a tap reads the store under the same lock, and would wait
+                    // for a whole group (tens of microseconds in a burst) taken at once. Readers in between see the
+                    // group's first records written, the others still waiting: both are in the ledger's answers.
+                    for start in stride(from: 0, to: written.count, by: Self.recordsPerStoreSection) {
+                        let end = min(start + Self.recordsPerStoreSection, written.count)
+                        store.withLock { _ = $0.append(written[start..<end]) }
                     }
+                    let compact = store.withLock { $0.exceedsBounds(configuration, now: now) }
                     guard compact else { return }
                     // The records are written now: a failed compaction is an issue, never a failed append (a
                     // caller that retried would record the event twice). The next write tries to compact again.

@@ -20,6 +20,9 @@ struct LedgerStore {
     private var recordsAfterCompaction: [PushMessage.ID: Int] = [:]
     /// A Boolean value indicating whether an appended record took its message past twice its bound.
     private var hasOvergrownMessage = false
+    /// The messages with an `opened` or `dismissed` record: whether an earlier launch answered a tapped message is
+    /// asked of a copy taken at launch (``DeliveryLedger/answeredMessages()``), without this store's lock.
+    private(set) var answeredMessages: Set<PushMessage.ID> = []
     /// The highest sequence ever seen (records or a compacted file's base).
     private(set) var lastSequence: UInt64 = 0
     private(set) var issues: [DeliveryLedgerIssue] = []
@@ -63,12 +66,18 @@ struct LedgerStore {
             positions[record.messageID] = [records.count]
             count = 1
         }
+        if Self.isAnswer(record) { answeredMessages.insert(record.messageID) }
         records.append(record)
         if count > 2 * maximumRecordsPerMessage,
             count > 2 * (recordsAfterCompaction[record.messageID] ?? 0)
         {
             hasOvergrownMessage = true
         }
+    }
+
+    /// A Boolean value indicating whether `record` is a response: the message was opened or dismissed.
+    static func isAnswer(_ record: DeliveryRecord) -> Bool {
+        record.event.kind == .opened || record.event.kind == .dismissed
     }
 
     /// Every record of `messageID`, oldest first.
@@ -91,6 +100,7 @@ struct LedgerStore {
         records = isSorted ? newRecords : newRecords.sorted(by: { $0.sequence < $1.sequence })
         positions = [:]
         for (index, record) in records.enumerated() { positions[record.messageID, default: []].append(index) }
+        answeredMessages = Set(records.lazy.filter(Self.isAnswer).map(\.messageID))
         recordsAfterCompaction = positions.filter { $0.value.count > maximumRecordsPerMessage }.mapValues(\.count)
         hasOvergrownMessage = false
         lastSequence = max(lastSequence, base, records.last?.sequence ?? 0)
