@@ -5,9 +5,12 @@ extension DeliveryLedger {
     /// Every record of `messageID`, oldest first, then those waiting to be written (sequence
     /// ``DeliveryRecord/unwritten``).
     public func history(of messageID: PushMessage.ID) -> [DeliveryRecord] {
-        let written = store.withLock { $0.history(of: messageID) }
-        guard let writer else { return written }
-        return written + writer.pending(of: messageID)
+        // Both read in one section of the store's lock: the writer moves a record from waiting to written inside it.
+        store.withLock { store in
+            let written = store.history(of: messageID)
+            guard let writer else { return written }
+            return written + writer.pending(of: messageID)
+        }
     }
 
     /// The messages opened or dismissed in the written records, and the last sequence, read together: at launch,
@@ -27,8 +30,8 @@ extension DeliveryLedger {
     /// The newest records first (those waiting to be written before all), at most `limit`, optionally only those
     /// written at or after `date`.
     public func recent(limit: Int, since date: Date? = nil) -> [DeliveryRecord] {
-        let waiting = writer?.pendingRecords ?? []
-        return store.withLock { store in
+        store.withLock { store in
+            let waiting = writer?.pendingRecords ?? []
             var result: [DeliveryRecord] = []
             for record in waiting.reversed() + store.records.reversed() {
                 guard result.count < limit else { break }

@@ -270,11 +270,15 @@ public final class DeliveryLedger: Sendable {
                         flush = (locked.flushableDescriptor(), locked.dataPath)
                     }
                     // A few records per lock section: a tap reads the store under the same lock, and would wait
-                    // for a whole group (tens of microseconds in a burst) taken at once. Readers in between see the
-                    // group's first records written, the others still waiting: both are in the ledger's answers.
+                    // for a whole group (tens of microseconds in a burst) taken at once. Each section also tells
+                    // the writer they are written, so a reader in between finds the group's first records written
+                    // and the others waiting, each once.
                     for start in stride(from: 0, to: written.count, by: Self.recordsPerStoreSection) {
                         let end = min(start + Self.recordsPerStoreSection, written.count)
-                        store.withLock { _ = $0.append(written[start..<end]) }
+                        store.withLock { store in
+                            _ = store.append(written[start..<end])
+                            writer?.markWritten(writtenTickets[start..<end])
+                        }
                     }
                     let compact = store.withLock { $0.exceedsBounds(configuration, now: now) }
                     guard compact else { return }

@@ -41,6 +41,9 @@ final class LedgerWriter: Sendable {
         /// Tickets a drain is writing now: a write made from a hook that drain runs (on the writer's queue) drains
         /// again, and must not take them a second time.
         var inFlight: Set<UInt64> = []
+        /// Tickets of a drain's group already in the file and the ledger's store, not yet settled: they no longer
+        /// count as waiting, so a reader sees each record once (``markWritten(_:)``).
+        var written: Set<UInt64> = []
         var retryDelay: TimeInterval = 0
         /// How many records of each message wait: ``pending(of:)`` filters only when some do.
         var perMessage: [PushMessage.ID: Int] = [:]
@@ -264,8 +267,18 @@ final class LedgerWriter: Sendable {
     func pending(of messageID: PushMessage.ID) -> [DeliveryRecord] {
         state.withLock { state in
             guard state.perMessage[messageID] != nil else { return [] }
-            return state.pending.lazy.filter { $0.record.messageID == messageID }.map(\.record)
+            let written = state.written
+            return state.pending.lazy.filter { $0.record.messageID == messageID && !written.contains($0.ticket) }
+                .map(\.record)
         }
+    }
+
+    /// Notes that the records of `tickets` are in the file and in the ledger's store: called by the commit in the
+    /// same section of the store's lock that added them, and read by ``pending(of:)`` and ``pendingRecords`` inside
+    /// that lock too (the order is always the store's lock, then this one), so a reader of both finds each record in
+    /// one place only.
+    func markWritten(_ tickets: some Sequence<UInt64>) {
+        state.withLock { $0.written.formUnion(tickets) }
     }
 
     /// A Boolean value indicating whether a record of `messageID` waiting to be written carries the summary.
@@ -277,7 +290,12 @@ final class LedgerWriter: Sendable {
     var pendingCount: Int { state.withLock { $0.pending.count } }
 
     /// Every record waiting, oldest first.
-    var pendingRecords: [DeliveryRecord] { state.withLock { $0.pending.map(\.record) } }
+    var pendingRecords: [DeliveryRecord] {
+        state.withLock { state in
+            let written = state.written
+            return state.pending.lazy.filter { !written.contains($0.ticket) }.map(\.record)
+        }
+    }
 
     /// Attempts on the writer's queue until nothing new waits: each takes everything waiting, writes it in one group
     /// and keeps what failed for a retry. Records handed over while a group is written join the next group of the
@@ -335,6 +353,7 @@ final class LedgerWriter: Sendable {
                 state.counted(item, -1)
             }
             state.inFlight.subtract(tickets)
+            state.written.subtract(tickets)
             guard !kept.isEmpty else {
                 // In place: the records that stay keep their order, and none is copied.
                 state.pending.removeAll { tickets.contains($0.ticket) }
