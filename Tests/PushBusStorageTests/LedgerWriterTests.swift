@@ -89,6 +89,31 @@ import Testing
         #expect(written.map(\.requestIdentifier) == messages.map(\.requestIdentifier))
     }
 
+    @Test func recordsKeptForARetryAreWrittenBeforeTheOnesHandedOverAfterThem() throws {
+        let directory = try LedgerDirectory()
+        defer { directory.remove() }
+        let ledger = try DeliveryLedger(directory: directory.url, configuration: Self.configuration())
+        let lock = try ForeignLedgerLock(directory)
+        let messages = (0..<10).map { index in
+            PushMessage(content: PushContent(userInfo: ["aps": ["alert": "n\(index)"]]), requestIdentifier: "r\(index)")
+        }
+        // Given five records the writer tried and kept (the lock is held), then five more handed over after
+        for message in messages.prefix(5) { ledger.enqueue(.received, for: message) }
+        ledger.waitForWrites()
+        #expect(ledger.unwrittenCount == 5)
+        for message in messages.suffix(5) { ledger.enqueue(.received, for: message) }
+
+        // When the lock is free
+        lock.release()
+        ledger.waitForWrites()
+
+        // Then all ten are written once, in the order they were handed over
+        let written = try DeliveryLedger(directory: directory.url).allRecords
+        #expect(written.map(\.sequence) == Array(1...10))
+        #expect(written.map(\.requestIdentifier) == messages.map(\.requestIdentifier))
+        #expect(ledger.unwrittenCount == 0)
+    }
+
     @Test func thePowerLossLevelWritesTheSameRecords() throws {
         let directory = try LedgerDirectory()
         defer { directory.remove() }
