@@ -286,8 +286,8 @@ final class LedgerWriter: Sendable {
         state.withLock { $0.summaries[messageID] != nil }
     }
 
-    /// How many records are waiting to be written.
-    var pendingCount: Int { state.withLock { $0.pending.count } }
+    /// How many records are waiting to be written (not those of a group already in the store, ``markWritten(_:)``).
+    var pendingCount: Int { state.withLock { $0.pending.count - $0.written.count } }
 
     /// Every record waiting, oldest first.
     var pendingRecords: [DeliveryRecord] {
