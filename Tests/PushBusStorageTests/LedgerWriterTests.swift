@@ -10,6 +10,25 @@ import Testing
     static let message = PushMessage(
         content: PushContent(userInfo: ["aps": ["alert": "Sale"], "gcm.message_id": "m-1"]), requestIdentifier: "r-1")
 
+    /// `count` alerts, each its own delivery (request identifiers r0, r1, …).
+    static func alerts(_ count: Int) -> [PushMessage] {
+        (0..<count).map { index in
+            PushMessage(content: PushContent(userInfo: ["aps": ["alert": "n\(index)"]]), requestIdentifier: "r\(index)")
+        }
+    }
+
+    /// A ledger in `directory` whose file another process holds locked until the returned lock is released.
+    static func lockedLedger(in directory: LedgerDirectory) throws -> (DeliveryLedger, ForeignLedgerLock) {
+        (try DeliveryLedger(directory: directory.url, configuration: configuration()), try ForeignLedgerLock(directory))
+    }
+
+    /// Expects the file to hold one `received` record of each of `messages`, numbered from 1 in their order.
+    static func expectWritten(_ messages: [PushMessage], in directory: LedgerDirectory) throws {
+        let written = try DeliveryLedger(directory: directory.url).allRecords
+        #expect(written.map(\.sequence) == Array(1...UInt64(messages.count)))
+        #expect(written.map(\.requestIdentifier) == messages.map(\.requestIdentifier))
+    }
+
     static func configuration(lockWait: TimeInterval = 0.05) -> DeliveryLedger.Configuration {
         var configuration = DeliveryLedger.Configuration()
         configuration.maximumLockWait = lockWait
@@ -74,29 +93,21 @@ import Testing
     @Test func manyRecordsHandedOverAtOnceAreWrittenInOrderWithConsecutiveNumbers() throws {
         let directory = try LedgerDirectory()
         defer { directory.remove() }
-        let ledger = try DeliveryLedger(directory: directory.url, configuration: Self.configuration())
-        let lock = try ForeignLedgerLock(directory)
-        let messages = (0..<50).map { index in
-            PushMessage(content: PushContent(userInfo: ["aps": ["alert": "n\(index)"]]), requestIdentifier: "r\(index)")
-        }
+        let (ledger, lock) = try Self.lockedLedger(in: directory)
+        let messages = Self.alerts(50)
         for message in messages { ledger.enqueue(.received, for: message) }
         lock.release()
 
         ledger.waitForWrites()
 
-        let written = try DeliveryLedger(directory: directory.url).allRecords
-        #expect(written.map(\.sequence) == Array(1...50))
-        #expect(written.map(\.requestIdentifier) == messages.map(\.requestIdentifier))
+        try Self.expectWritten(messages, in: directory)
     }
 
     @Test func recordsKeptForARetryAreWrittenBeforeTheOnesHandedOverAfterThem() throws {
         let directory = try LedgerDirectory()
         defer { directory.remove() }
-        let ledger = try DeliveryLedger(directory: directory.url, configuration: Self.configuration())
-        let lock = try ForeignLedgerLock(directory)
-        let messages = (0..<10).map { index in
-            PushMessage(content: PushContent(userInfo: ["aps": ["alert": "n\(index)"]]), requestIdentifier: "r\(index)")
-        }
+        let (ledger, lock) = try Self.lockedLedger(in: directory)
+        let messages = Self.alerts(10)
         // Given five records the writer tried and kept (the lock is held), then five more handed over after
         for message in messages.prefix(5) { ledger.enqueue(.received, for: message) }
         ledger.waitForWrites()
@@ -108,9 +119,7 @@ import Testing
         ledger.waitForWrites()
 
         // Then all ten are written once, in the order they were handed over
-        let written = try DeliveryLedger(directory: directory.url).allRecords
-        #expect(written.map(\.sequence) == Array(1...10))
-        #expect(written.map(\.requestIdentifier) == messages.map(\.requestIdentifier))
+        try Self.expectWritten(messages, in: directory)
         #expect(ledger.unwrittenCount == 0)
     }
 
