@@ -24,15 +24,15 @@ import Testing
         let reads = try await OwnThread.run { () throws -> [String] in
             var problems: [String] = []
             let done = DispatchSemaphore(value: 0)
-            let writer = Thread {
+            let app = Thread {  // the app's thread, handing records to the ledger's writer
                 for index in 0..<total {
                     ledger.enqueue(.opened(action: "a\(index)"), for: message)
                     handedOver.increment()
-                    if index % 7 == 0 { usleep(50) }
+                    if index % 7 == 0 { usleep(50) }  // pacing: groups get written while the reads go on
                 }
                 done.signal()
             }
-            writer.start()
+            app.start()
             while problems.isEmpty {
                 let before = handedOver.value
                 let actions = ledger.history(of: message.id).compactMap(\.event.action)
