@@ -44,7 +44,9 @@ extension PushInbox {
 
     /// Keeps the app icon's badge equal to what ``Configuration/badgePolicy`` counts (``unreadCount`` by default,
     /// the unread count over chosen scopes, or the app's own function of the counts): sets it now and after every
-    /// change, always to the latest count, one call at a time. Does nothing under ``BadgePolicy/manual``.
+    /// change, always to the latest count, one call at a time. Does nothing under ``BadgePolicy/manual``. The first
+    /// change after a quiet spell is set at once; changes that come faster than one per 50 ms (a burst of taps) are
+    /// gathered into at most one call per 50 ms, the last one with the latest count.
     ///
     /// - Returns: The subscription; the badge stops following when it is cancelled or released.
     public func syncBadge(with badge: any BadgeController) -> PushCancellable {
