@@ -39,7 +39,7 @@ extension PushInbox {
         try removeRetracted(by: message)
         let entry = try add(message)
         guard let entry, message.response.map({ $0.action != .dismiss }) ?? false else { return }
-        try markRead(entry.id)
+        try setRead(entry, true)  // the entry `add` just read: no second catch-up with the ledger
     }
 
     /// Keeps the app icon's badge equal to what ``Configuration/badgePolicy`` counts (``unreadCount`` by default,

@@ -189,13 +189,23 @@ public final class PushInbox: Sendable {
     /// The entry with `id`, if it is in the inbox.
     public func entry(_ id: InboxEntry.ID) -> InboxEntry? {
         catchUp()
-        return state.withLock { $0.index.entry(id) }
+        return indexedEntry(id)
     }
 
     /// The entry for this delivery of `message`, if it is in the inbox.
     public func entry(for message: PushMessage) -> InboxEntry? {
         catchUp()
-        return state.withLock {
+        return indexedEntry(for: message)
+    }
+
+    /// The entry with `id` as the index holds it now, without reading the ledger first: for the writing paths,
+    /// which caught up once already (each catch-up takes the ledger's locks, which its writer takes too).
+    private func indexedEntry(_ id: InboxEntry.ID) -> InboxEntry? {
+        state.withLock { $0.index.entry(id) }
+    }
+
+    private func indexedEntry(for message: PushMessage) -> InboxEntry? {
+        state.withLock {
             $0.index.entry(matching: message.id, SeenDeliveries.Evidence.stored(message), reportedAt: message.date)
         }
     }
@@ -237,7 +247,7 @@ public final class PushInbox: Sendable {
         // common case writes nothing; without waiting for a lock another process holds (a tap waits on this). A
         // racing add is still one entry (the fold keeps the first, and marks naming the other reach it).
         try refreshWithoutWaiting()
-        if let existing = entry(for: message) { return existing }
+        if let existing = indexedEntry(for: message) { return existing }
         let isRemoved = state.withLock {
             $0.index.wasRemoved(message.id, SeenDeliveries.Evidence.stored(message), reportedAt: message.date)
         }
@@ -256,7 +266,7 @@ public final class PushInbox: Sendable {
                 summary: summary, scope: message.scope ?? configuration.scopeReader?.scope(in: message.content)))
         try enforceBounds()
         // A racing process may have added the same delivery first: then the index kept that one.
-        return entry(id) ?? entry(for: message)
+        return indexedEntry(id) ?? indexedEntry(for: message)
     }
 
     /// Marks the entry read. One ledger append; nothing when it is already read or gone.
@@ -311,7 +321,7 @@ public final class PushInbox: Sendable {
                 maximumCount: configuration.maximumCount, maximumAge: configuration.maximumAge, now: now)
         }
         for id in overflow {
-            guard let entry = entry(id) else { continue }
+            guard let entry = indexedEntry(id) else { continue }
             try write(.inboxRemoved, entry, reason: "limit")
         }
     }
@@ -330,15 +340,20 @@ public final class PushInbox: Sendable {
     /// Reads what other processes wrote when it can without waiting (nothing while another process holds the file,
     /// or while this ledger's writer does): for the paths a delivery takes.
     func refreshWithoutWaiting() throws(DeliveryLedgerError) {
-        guard ledger.isDurable else { return }
-        try ledger.refresh(waitingForWriter: false)
+        if ledger.isDurable { try ledger.refresh(waitingForWriter: false) }
         catchUp()
     }
 
     // MARK: Internals
 
     private func setRead(_ id: InboxEntry.ID, _ isRead: Bool) throws(DeliveryLedgerError) {
-        guard let entry = entry(id), entry.isRead != isRead else { return }
+        guard let entry = entry(id) else { return }
+        try setRead(entry, isRead)
+    }
+
+    /// Marks `entry`, as the index held it a moment ago (``note(_:)`` just added or found it).
+    func setRead(_ entry: InboxEntry, _ isRead: Bool) throws(DeliveryLedgerError) {
+        guard entry.isRead != isRead else { return }
         try write(isRead ? .inboxRead : .inboxUnread, entry)
     }
 
