@@ -41,6 +41,21 @@ var burstConfiguration: Benchmark.Configuration {
         maxDuration: .seconds(3), maxIterations: 200)
 }
 
+/// Paired taps: each sample taps the bare app and the documented set-up once each, caches cooled before each tap.
+var pairConfiguration: Benchmark.Configuration {
+    Benchmark.Configuration(
+        metrics: [
+            .custom("no ledger (ns)", useScalingFactor: false), .custom("set-up (ns)", useScalingFactor: false),
+            .custom("set-up / no ledger (‰)", useScalingFactor: false),
+        ], scalingFactor: .one, maxDuration: .seconds(5), maxIterations: 2_000)
+}
+
+/// How many samples a paired row has taken: which app it taps first alternates.
+final class SampleCounter: @unchecked Sendable {
+    // Safe: a benchmark's samples run one after another on the harness's thread.
+    var count = 0
+}
+
 /// The time from each call to its completion handler, for each tap of a burst.
 final class AnswerClock: @unchecked Sendable {
     // Safe: the adapter calls the completion handler on the calling thread, before `didReceive` returns.
@@ -149,6 +164,34 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.measurement(.custom("answered (ns)", useScalingFactor: false), answered.mean)
             benchmark.measurement(.custom("answered median (ns)", useScalingFactor: false), answered.median)
             rig.settle()
+        }
+    }
+
+    // The one-tap rows above run one after the other, seconds apart, and the machine's speed drifts between them by
+    // more than what separates the set-ups (the bare tap's p50 moved from 12 to 20 µs between runs of one sitting).
+    // These rows tap both apps in every sample, in alternating order, each after the caches are cooled, and report
+    // each tap and their ratio per sample: its p50 compares taps that ran milliseconds apart.
+    let bare = rigs[0]
+    for rig in rigs[2...] {
+        let samples = SampleCounter()
+        Benchmark("Tap pair on the calling thread: \(rig.name) against no ledger", configuration: pairConfiguration) {
+            benchmark in
+            samples.count += 1
+            var times = (bare: 0, setUp: 0)
+            for isSetUp in samples.count % 2 == 0 ? [true, false] : [false, true] {
+                let app = isSetUp ? rig : bare
+                let tap = app.tap()
+                coolDown()
+                let answered = AnswerClock()
+                let start = DispatchTime.now().uptimeNanoseconds
+                app.adapter.didReceive(tap, appState: .active) { answered.add(since: start) }
+                app.settle()
+                if isSetUp { times.setUp = answered.mean } else { times.bare = answered.mean }
+            }
+            benchmark.measurement(.custom("no ledger (ns)", useScalingFactor: false), times.bare)
+            benchmark.measurement(.custom("set-up (ns)", useScalingFactor: false), times.setUp)
+            benchmark.measurement(
+                .custom("set-up / no ledger (‰)", useScalingFactor: false), times.setUp * 1_000 / max(times.bare, 1))
         }
     }
 
