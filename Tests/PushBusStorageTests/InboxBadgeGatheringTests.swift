@@ -17,12 +17,18 @@ import Testing
 
     let clock = ManualClock()
 
-    @Test func aBurstOfChangesCostsOneCallPerIntervalAndEndsOnTheLatestCount() async throws {
+    /// An empty inbox whose badge is followed, once the badge has been set to its first count.
+    func followedInbox() async throws -> (inbox: PushInbox, counts: Recorder<Int>, syncing: PushCancellable) {
         let inbox = PushInbox(ledger: InboxFixture.ledger(clock: clock))
         let counts = Recorder<Int>()
         let syncing = inbox.syncBadge(with: RecordingBadge(counts: counts))
-        defer { syncing.cancel() }
         try await counts.wait(for: "the first badge") { $0 == [0] }
+        return (inbox, counts, syncing)
+    }
+
+    @Test func aBurstOfChangesCostsOneCallPerIntervalAndEndsOnTheLatestCount() async throws {
+        let (inbox, counts, syncing) = try await followedInbox()
+        defer { syncing.cancel() }
 
         let started = ContinuousClock.now
         for index in 0..<50 {  // 50 taps on new messages: each count goes up and back down
@@ -45,11 +51,8 @@ import Testing
     }
 
     @Test func theNextChangeAfterAQuietSpellIsSetAgain() async throws {
-        let inbox = PushInbox(ledger: InboxFixture.ledger(clock: clock))
-        let counts = Recorder<Int>()
-        let syncing = inbox.syncBadge(with: RecordingBadge(counts: counts))
+        let (inbox, counts, syncing) = try await followedInbox()
         defer { syncing.cancel() }
-        try await counts.wait(for: "the first badge") { $0 == [0] }
         for expected in 1...3 {
             // Longer than the interval: the setting task has ended, and the change starts another.
             try await Task.sleep(nanoseconds: 2 * LatestBadgeSetter.gatheringInterval)
