@@ -68,8 +68,13 @@ public final class PushInbox: Sendable {
         }
 
         mutating func forget(_ count: Int) {
-            for item in unwritten.prefix(count) { note(item.record.messageID, -1) }
+            unnote(0..<count)
             unwritten.removeFirst(count)
+        }
+
+        /// Lowers the counts of the unwritten records at `positions`: read back written, or let go.
+        mutating func unnote(_ positions: Range<Int>) {
+            for item in unwritten[positions] { note(item.record.messageID, -1) }
         }
 
         mutating func note(_ messageID: PushMessage.ID, _ change: Int) {
@@ -445,7 +450,7 @@ public final class PushInbox: Sendable {
                         state.index.apply(record, into: &state.undelivered)
                     } else if let mine = state.ownWrite(record, from: head) {
                         refold = refold || mine > head  // the ones before it were let go
-                        for item in state.unwritten[head...mine] { state.note(item.record.messageID, -1) }
+                        state.unnote(head..<mine + 1)
                         head = mine + 1
                         state.index.written(record)
                     } else if record.event.kind.isInbox, state.unwrittenMessages[record.messageID] != nil {
